@@ -1,0 +1,3 @@
+import type { ControlRoute } from '../routing.ts';
+
+export const guestPageRoutes: ControlRoute[] = [];

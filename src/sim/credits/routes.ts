@@ -1,0 +1,3 @@
+import type { PlatformRoute } from '../routing.ts';
+
+export const creditRoutes: PlatformRoute[] = [];
