@@ -7,7 +7,8 @@ export default defineConfig({
 		sveltekit({
 			compilerOptions: {
 				// Runes everywhere in our code; libraries decide for themselves.
-				runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
+				runes: ({ filename }) =>
+					filename.split(/[/\\]/).includes('node_modules') ? undefined : true
 			},
 			adapter: adapter()
 		})

@@ -57,7 +57,9 @@ export function scaledIntegerToDecimal(scaled: number, scale: number): number {
 		throw new MoneyFormatError(`not a safe integer: ${scaled}`);
 	}
 	if (scale === 0) return scaled;
-	const digits = Math.abs(scaled).toString().padStart(scale + 1, '0');
+	const digits = Math.abs(scaled)
+		.toString()
+		.padStart(scale + 1, '0');
 	const text = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 	return (scaled < 0 ? -1 : 1) * Number(text);
 }

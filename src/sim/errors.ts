@@ -22,7 +22,11 @@ export class PlatformError extends Error {
 
 	toEnvelope(): ErrorEnvelope {
 		return {
-			errorModel: { errorCode: this.errorCode, message: this.message, descriptors: this.descriptors }
+			errorModel: {
+				errorCode: this.errorCode,
+				message: this.message,
+				descriptors: this.descriptors
+			}
 		};
 	}
 }

@@ -34,7 +34,9 @@ export async function startSimulator(options: ListenOptions = {}): Promise<Runni
 						headers: req.headers,
 						body
 					});
-		options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${reply.drop ? 'dropped' : reply.status}`);
+		options.onRequest?.(
+			`${req.method} ${req.url?.split('?')[0]} → ${reply.drop ? 'dropped' : reply.status}`
+		);
 		if ('drop' in reply && reply.drop) {
 			req.socket.destroy();
 			return;

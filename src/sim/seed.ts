@@ -146,11 +146,41 @@ export function createDemoState(clock: SimClock, settings: SimSettings): SimStat
 			}
 		],
 		desks: [
-			{ id: 'desk_main_counter', placeId: MAIN_PLACE_ID, name: 'Bar counter', type: 'COUNTER', enabled: true },
-			{ id: 'desk_main_table_1', placeId: MAIN_PLACE_ID, name: 'Table 1', type: 'TABLE', enabled: true },
-			{ id: 'desk_main_table_2', placeId: MAIN_PLACE_ID, name: 'Table 2', type: 'TABLE', enabled: false },
-			{ id: 'desk_garden_counter', placeId: GARDEN_PLACE_ID, name: 'Food counter', type: 'COUNTER', enabled: true },
-			{ id: 'desk_garden_table_1', placeId: GARDEN_PLACE_ID, name: 'Garden table 1', type: 'TABLE', enabled: true }
+			{
+				id: 'desk_main_counter',
+				placeId: MAIN_PLACE_ID,
+				name: 'Bar counter',
+				type: 'COUNTER',
+				enabled: true
+			},
+			{
+				id: 'desk_main_table_1',
+				placeId: MAIN_PLACE_ID,
+				name: 'Table 1',
+				type: 'TABLE',
+				enabled: true
+			},
+			{
+				id: 'desk_main_table_2',
+				placeId: MAIN_PLACE_ID,
+				name: 'Table 2',
+				type: 'TABLE',
+				enabled: false
+			},
+			{
+				id: 'desk_garden_counter',
+				placeId: GARDEN_PLACE_ID,
+				name: 'Food counter',
+				type: 'COUNTER',
+				enabled: true
+			},
+			{
+				id: 'desk_garden_table_1',
+				placeId: GARDEN_PLACE_ID,
+				name: 'Garden table 1',
+				type: 'TABLE',
+				enabled: true
+			}
 		],
 		devices: [
 			device('dev_kiosk_main', 'Main Stage Kiosk 1', MAIN_PLACE_ID, ['REVO', 'CREDIT', 'KIOSK']),
@@ -160,7 +190,13 @@ export function createDemoState(clock: SimClock, settings: SimSettings): SimStat
 			device('dev_return_garden', 'Garden Return Station', GARDEN_PLACE_ID, ['REVO']),
 			device('dev_board_garden', 'Garden Order Board', GARDEN_PLACE_ID, ['ORDER']),
 			device('dev_info_main', 'Main Stage Info Screen', MAIN_PLACE_ID, []),
-			device('dev_retired_main', 'Retired Kiosk', MAIN_PLACE_ID, ['REVO', 'CREDIT', 'ORDER'], false),
+			device(
+				'dev_retired_main',
+				'Retired Kiosk',
+				MAIN_PLACE_ID,
+				['REVO', 'CREDIT', 'ORDER'],
+				false
+			),
 			device('dev_kiosk_harbour', 'Harbour Kiosk', 'place_harbour', ['CREDIT'])
 		],
 		products: [
@@ -207,8 +243,18 @@ export function createDemoState(clock: SimClock, settings: SimSettings): SimStat
 							{ mappingId: 'map_fries', productId: 'food_fries', categoryId: PLATE.id }
 						],
 						tokenProducts: [
-							{ mappingId: 'tok_cup_borrow', action: 'BORROW', productId: 'token_cup_borrow', categoryId: CUP.id },
-							{ mappingId: 'tok_cup_return', action: 'RETURN', productId: 'token_cup_return', categoryId: CUP.id }
+							{
+								mappingId: 'tok_cup_borrow',
+								action: 'BORROW',
+								productId: 'token_cup_borrow',
+								categoryId: CUP.id
+							},
+							{
+								mappingId: 'tok_cup_return',
+								action: 'RETURN',
+								productId: 'token_cup_return',
+								categoryId: CUP.id
+							}
 						]
 					}
 				]
@@ -216,10 +262,34 @@ export function createDemoState(clock: SimClock, settings: SimSettings): SimStat
 		],
 		depositTransactions: [],
 		wallets: [
-			{ id: 'wallet_plenty', organizationId: ORGANIZATION_ID, holderName: 'Alex (plenty)', balanceMinor: 50_000, currencyCode: 'EUR' },
-			{ id: 'wallet_few', organizationId: ORGANIZATION_ID, holderName: 'Sam (few)', balanceMinor: 350, currencyCode: 'EUR' },
-			{ id: 'wallet_empty', organizationId: ORGANIZATION_ID, holderName: 'Robin (none)', balanceMinor: 0, currencyCode: 'EUR' },
-			{ id: 'wallet_harbour', organizationId: OTHER_ORGANIZATION_ID, holderName: 'Kim (other venue)', balanceMinor: 2_000, currencyCode: 'EUR' }
+			{
+				id: 'wallet_plenty',
+				organizationId: ORGANIZATION_ID,
+				holderName: 'Alex (plenty)',
+				balanceMinor: 50_000,
+				currencyCode: 'EUR'
+			},
+			{
+				id: 'wallet_few',
+				organizationId: ORGANIZATION_ID,
+				holderName: 'Sam (few)',
+				balanceMinor: 350,
+				currencyCode: 'EUR'
+			},
+			{
+				id: 'wallet_empty',
+				organizationId: ORGANIZATION_ID,
+				holderName: 'Robin (none)',
+				balanceMinor: 0,
+				currencyCode: 'EUR'
+			},
+			{
+				id: 'wallet_harbour',
+				organizationId: OTHER_ORGANIZATION_ID,
+				holderName: 'Kim (other venue)',
+				balanceMinor: 2_000,
+				currencyCode: 'EUR'
+			}
 		],
 		transactionKeys,
 		creditTransactions: [],

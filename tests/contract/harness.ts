@@ -24,7 +24,14 @@ export interface Seed {
 	devices: SeedDevice[];
 	places: { id: string; name: string; organizationId: string }[];
 	wallets: { id: string; balance: number; currencyCode: string }[];
-	products: { productId: string; name: string; grossPrice: number; vat: number; placeIds: string[]; loyaltyDiscountPercent: number }[];
+	products: {
+		productId: string;
+		name: string;
+		grossPrice: number;
+		vat: number;
+		placeIds: string[];
+		loyaltyDiscountPercent: number;
+	}[];
 	depositProducts: { productId: string; categoryId: string }[];
 	desks: { id: string; placeId: string; type: string; name: string; enabled: boolean }[];
 	transactionKeys: { key: string; walletId: string }[];
@@ -42,13 +49,22 @@ export interface Harness {
 	readonly running: RunningSimulator;
 	readonly seed: Seed;
 	/** A platform call with the API key of the seed device `deviceId` (none when null). */
-	call(deviceId: string | null, method: string, path: string, options?: RequestOptions): Promise<HttpResult>;
+	call(
+		deviceId: string | null,
+		method: string,
+		path: string,
+		options?: RequestOptions
+	): Promise<HttpResult>;
 	/** A control-API call (`/_sim/…`). */
 	control(method: string, path: string, body?: unknown): Promise<HttpResult>;
 	device(deviceId: string): SeedDevice;
 }
 
-export async function request(url: string, method: string, options: RequestOptions = {}): Promise<HttpResult> {
+export async function request(
+	url: string,
+	method: string,
+	options: RequestOptions = {}
+): Promise<HttpResult> {
 	const headers: Record<string, string> = { ...options.headers };
 	let body: string | undefined = options.rawBody;
 	if (options.body !== undefined) {

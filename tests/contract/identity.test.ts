@@ -49,13 +49,16 @@ describe('spec 1 · GET /v1/integrations/me (getExternalDeviceByIntegration)', (
 	it.each([
 		['missing key', null],
 		['disabled device', 'dev_retired_main']
-	])('401 AUTHORIZATION for a %s (spec 1 "A 401 on the identity endpoint means the key is wrong or the device is disabled")', async (_, deviceId) => {
-		const result = await sim.call(deviceId, 'GET', '/v1/integrations/me');
-		expect(result.status).toBe(401);
-		expect(result.body).toEqual({
-			errorModel: { errorCode: 'AUTHORIZATION', message: expect.any(String), descriptors: [] }
-		});
-	});
+	])(
+		'401 AUTHORIZATION for a %s (spec 1 "A 401 on the identity endpoint means the key is wrong or the device is disabled")',
+		async (_, deviceId) => {
+			const result = await sim.call(deviceId, 'GET', '/v1/integrations/me');
+			expect(result.status).toBe(401);
+			expect(result.body).toEqual({
+				errorModel: { errorCode: 'AUTHORIZATION', message: expect.any(String), descriptors: [] }
+			});
+		}
+	);
 
 	it('401 AUTHORIZATION for an unknown key', async () => {
 		const result = await sim.call(null, 'GET', '/v1/integrations/me', {

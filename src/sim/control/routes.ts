@@ -39,13 +39,15 @@ function seedView(state: SimState) {
 			enabled
 		})),
 		places: state.places.map(({ id, name, organizationId }) => ({ id, name, organizationId })),
-		wallets: state.wallets.map(({ id, balanceMinor, currencyCode, holderName, organizationId }) => ({
-			id,
-			balance: fromMinor(balanceMinor, currencyCode),
-			currencyCode,
-			holderName,
-			organizationId
-		})),
+		wallets: state.wallets.map(
+			({ id, balanceMinor, currencyCode, holderName, organizationId }) => ({
+				id,
+				balance: fromMinor(balanceMinor, currencyCode),
+				currencyCode,
+				holderName,
+				organizationId
+			})
+		),
 		products: state.products.map((product) => ({
 			productId: product.productId,
 			name: product.name,
@@ -71,14 +73,27 @@ function seedView(state: SimState) {
 	};
 }
 
-const clockSchema = z.strictObject({ advanceMinutes: z.number().min(0).max(60 * 24 * 365) });
+const clockSchema = z.strictObject({
+	advanceMinutes: z
+		.number()
+		.min(0)
+		.max(60 * 24 * 365)
+});
 const callbackUrlSchema = z.strictObject({
 	url: z.url({ protocol: /^https?$/ }).nullable(),
 	deviceId: z.string().min(1).optional()
 });
 const settingsSchema = z.strictObject({
-	transactionKeyTtlMinutes: z.number().positive().max(24 * 60).optional(),
-	previewTtlMinutes: z.number().positive().max(24 * 60).optional(),
+	transactionKeyTtlMinutes: z
+		.number()
+		.positive()
+		.max(24 * 60)
+		.optional(),
+	previewTtlMinutes: z
+		.number()
+		.positive()
+		.max(24 * 60)
+		.optional(),
 	callbackBaseDelayMs: z.int().min(1).max(600_000).optional(),
 	callbackMaxAttempts: z.int().min(1).max(20).optional()
 });

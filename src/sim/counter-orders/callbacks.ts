@@ -50,7 +50,7 @@ export class CallbackDispatcher {
 		const controller = new AbortController();
 		this.#inFlight.add(controller);
 		const timeout = setTimeout(() => controller.abort(), CALLBACK_TIMEOUT_MS);
-		let status = 0;
+		let status: number;
 		try {
 			const response = await fetch(target, { method: 'POST', signal: controller.signal });
 			status = response.status;

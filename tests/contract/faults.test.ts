@@ -1,0 +1,67 @@
+/**
+ * Fault injection (`/_sim/faults`): the simulator's way to make a platform call fail, hang, or
+ * succeed with its answer lost — the failure paths every client must survive.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSimulator } from './harness.ts';
+
+const sim = useSimulator();
+const me = '/v1/integrations/me';
+
+describe('fault injection', () => {
+	it('status: answers the given status with an envelope, then the call works again (count 1)', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 503 });
+		const failed = await sim.call('dev_kiosk_main', 'GET', me);
+		expect(failed.status).toBe(503);
+		expect(failed.body.errorModel.errorCode).toBe('SERVICE_UNAVAILABLE');
+		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+	});
+
+	it('count: affects exactly that many matching calls', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 500, count: 3 });
+		const statuses = [];
+		for (let i = 0; i < 4; i += 1) statuses.push((await sim.call('dev_kiosk_main', 'GET', me)).status);
+		expect(statuses).toEqual([500, 500, 500, 200]);
+	});
+
+	it('method and * wildcard: only matching calls are affected', async () => {
+		await sim.control('POST', '/_sim/faults', {
+			method: 'put',
+			path: '/v1/integrations/counter-orders/*/status',
+			mode: 'status',
+			status: 503
+		});
+		const get = await sim.call('dev_board_main', 'GET', '/v1/integrations/counter-orders/unknown');
+		expect(get.status).toBe(404);
+		const put = await sim.call('dev_board_main', 'PUT', '/v1/integrations/counter-orders/unknown/status', {
+			body: { status: 'APPROVED' }
+		});
+		expect(put.status).toBe(503);
+	});
+
+	it('delay: the answer comes after the delay; a client that gave up earlier still had the call take effect', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'delay', delayMs: 300 });
+		const started = performance.now();
+		const result = await sim.call('dev_kiosk_main', 'GET', me);
+		expect(result.status).toBe(200);
+		expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+	});
+
+	it('drop: the connection closes with no response', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'drop' });
+		await expect(sim.call('dev_kiosk_main', 'GET', me)).rejects.toThrow();
+		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+	});
+
+	it('GET lists pending faults; DELETE clears them; reset clears them too', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 502, count: 5 });
+		expect((await sim.control('GET', '/_sim/faults')).body).toEqual([
+			{ path: me, mode: 'status', status: 502, count: 5 }
+		]);
+		expect((await sim.control('DELETE', '/_sim/faults')).status).toBe(204);
+		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 502 });
+		await sim.control('POST', '/_sim/reset');
+		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+	});
+});
