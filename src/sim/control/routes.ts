@@ -18,13 +18,6 @@ export function vatRate(vatBp: number): number {
 	return fromMinor(vatBp, 'EUR');
 }
 
-export function currentDepositVersion(state: SimState, organizationId: string) {
-	const configuration = state.depositConfigurations.find(
-		(candidate) => candidate.organizationId === organizationId
-	);
-	return configuration?.versions.at(-1);
-}
-
 function seedView(state: SimState) {
 	const currency = (organizationId: string) =>
 		state.organizations.find((org) => org.id === organizationId)?.currencyCode ?? 'EUR';

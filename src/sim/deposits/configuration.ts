@@ -52,7 +52,8 @@ export function requireEnabledConfiguration(
 
 export function currentVersion(configuration: DepositConfiguration): DepositConfigVersion {
 	const version = configuration.versions.at(-1);
-	if (!version) throw new Error(`configuration defect: ${configuration.organizationId} has no version`);
+	if (!version)
+		throw new Error(`configuration defect: ${configuration.organizationId} has no version`);
 	return version;
 }
 

@@ -2,6 +2,8 @@
 import { PlatformError } from '../errors.ts';
 
 export const DepositErrorCode = {
+	/** Creating a second configuration (console only: no platform endpoint creates one). */
+	configurationAlreadyExists: 'HYBRID_REVO_TOKEN_CONFIGURATION_ALREADY_EXISTS',
 	configurationNotEnabled: 'HYBRID_REVO_TOKEN_CONFIGURATION_NOT_ENABLED',
 	/** Spec 1 shows the 404 but no code for it; our choice (docs/platform-assumptions.md). */
 	configurationNotFound: 'HYBRID_REVO_TOKEN_CONFIGURATION_NOT_FOUND',

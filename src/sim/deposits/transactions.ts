@@ -140,7 +140,10 @@ export function transactionForDevice(
 }
 
 /** One entry per category issued on the transaction, in order of issue, active or not. */
-export function categoryBalances(state: SimState, transaction: DepositTransaction): CategoryBalance[] {
+export function categoryBalances(
+	state: SimState,
+	transaction: DepositTransaction
+): CategoryBalance[] {
 	const version = versionOf(state, transaction.organizationId, transaction.configVersion);
 	const balances = new Map<string, CategoryBalance>();
 	for (const item of transaction.items) {
