@@ -1,0 +1,70 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many have run.
+ * Append only: a released migration is never edited.
+ */
+export const migrations: readonly string[] = [
+	/* 1: devices, their cached platform view, staff access, screen pairing, journal, menu */ `
+	CREATE TABLE devices (
+		id TEXT PRIMARY KEY,
+		name TEXT NOT NULL,
+		environment TEXT NOT NULL CHECK (environment IN ('simulator', 'sandbox', 'production', 'custom')),
+		base_url TEXT NOT NULL,
+		mode TEXT NOT NULL CHECK (mode IN ('kiosk', 'return', 'board')),
+		api_key_ciphertext TEXT NOT NULL,
+		api_key_fingerprint TEXT NOT NULL UNIQUE,
+		created_at TEXT NOT NULL
+	);
+	CREATE TABLE device_snapshots (
+		device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+		kind TEXT NOT NULL CHECK (kind IN ('identity', 'deposit-configuration')),
+		state TEXT NOT NULL,
+		body TEXT,
+		error TEXT,
+		fetched_at TEXT NOT NULL,
+		PRIMARY KEY (device_id, kind)
+	);
+	CREATE TABLE staff_credentials (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		password_hash TEXT NOT NULL,
+		created_at TEXT NOT NULL
+	);
+	CREATE TABLE sessions (
+		token_hash TEXT PRIMARY KEY,
+		kind TEXT NOT NULL CHECK (kind IN ('staff', 'screen')),
+		device_id TEXT REFERENCES devices (id) ON DELETE CASCADE,
+		created_at TEXT NOT NULL,
+		expires_at TEXT NOT NULL
+	);
+	CREATE TABLE journal (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		device_id TEXT NOT NULL,
+		operation TEXT NOT NULL,
+		reference TEXT NOT NULL,
+		request TEXT NOT NULL,
+		status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'uncertain', 'resolved', 'needs-staff')),
+		error_code TEXT,
+		result TEXT,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		created_at TEXT NOT NULL,
+		updated_at TEXT NOT NULL
+	);
+	CREATE INDEX journal_status ON journal (status);
+	CREATE INDEX journal_reference ON journal (reference);
+	CREATE TABLE products (
+		id TEXT PRIMARY KEY,
+		category TEXT NOT NULL,
+		names TEXT NOT NULL,
+		descriptions TEXT NOT NULL,
+		gross_minor INTEGER NOT NULL CHECK (gross_minor >= 0),
+		currency_code TEXT NOT NULL,
+		vat_bp INTEGER NOT NULL CHECK (vat_bp >= 0),
+		image TEXT,
+		available INTEGER NOT NULL DEFAULT 1,
+		position INTEGER NOT NULL DEFAULT 0
+	);
+	CREATE TABLE settings (
+		key TEXT PRIMARY KEY,
+		value TEXT NOT NULL
+	);
+	`
+];
