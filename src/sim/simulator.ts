@@ -53,17 +53,14 @@ export class Simulator {
 	}
 
 	/**
-	 * Back to the demo seed and a new start clock. Console settings (callback URLs and the
-	 * simulator settings) survive, as they would on the real service; faults and pending
-	 * callback retries do not.
+	 * Back to the demo seed and a new start clock, as if freshly started: the startup options
+	 * (default callback URL, settings) apply again; faults, console changes and pending
+	 * callback retries are dropped.
 	 */
 	reset(): void {
-		const { callbackUrls, settings } = this.state;
 		this.callbacks.cancelAll();
 		this.faults.clear();
 		this.state = this.#freshState();
-		this.state.callbackUrls = callbackUrls;
-		this.state.settings = settings;
 	}
 
 	/** Runs every expiry check that has fallen due in simulated time. */

@@ -20,7 +20,8 @@ describe('fault injection', () => {
 	it('count: affects exactly that many matching calls', async () => {
 		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 500, count: 3 });
 		const statuses = [];
-		for (let i = 0; i < 4; i += 1) statuses.push((await sim.call('dev_kiosk_main', 'GET', me)).status);
+		for (let i = 0; i < 4; i += 1)
+			statuses.push((await sim.call('dev_kiosk_main', 'GET', me)).status);
 		expect(statuses).toEqual([500, 500, 500, 200]);
 	});
 
@@ -33,9 +34,14 @@ describe('fault injection', () => {
 		});
 		const get = await sim.call('dev_board_main', 'GET', '/v1/integrations/counter-orders/unknown');
 		expect(get.status).toBe(404);
-		const put = await sim.call('dev_board_main', 'PUT', '/v1/integrations/counter-orders/unknown/status', {
-			body: { status: 'APPROVED' }
-		});
+		const put = await sim.call(
+			'dev_board_main',
+			'PUT',
+			'/v1/integrations/counter-orders/unknown/status',
+			{
+				body: { status: 'APPROVED' }
+			}
+		);
 		expect(put.status).toBe(503);
 	});
 
@@ -63,5 +69,22 @@ describe('fault injection', () => {
 		await sim.control('POST', '/_sim/faults', { path: me, mode: 'status', status: 502 });
 		await sim.control('POST', '/_sim/reset');
 		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+	});
+});
+
+describe('reset', () => {
+	it('drops console changes: callback URLs and settings are as at start', async () => {
+		await sim.control('PUT', '/_sim/callback-url', { url: 'http://127.0.0.1:9/hook' });
+		await sim.control('PUT', '/_sim/settings', { previewTtlMinutes: 1 });
+		await sim.control('POST', '/_sim/reset');
+		expect((await sim.control('PUT', '/_sim/settings', {})).body).toEqual({
+			transactionKeyTtlMinutes: 5,
+			previewTtlMinutes: 15,
+			callbackBaseDelayMs: 1000,
+			callbackMaxAttempts: 8
+		});
+		expect(
+			(await sim.control('PUT', '/_sim/callback-url', { url: null, deviceId: 'none' })).body
+		).toEqual({});
 	});
 });

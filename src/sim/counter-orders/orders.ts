@@ -34,7 +34,12 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 	COMPLETED: []
 };
 
-export const TERMINAL_STATUSES: readonly OrderStatus[] = ['CANCELLED', 'REJECTED', 'LEFT', 'COMPLETED'];
+export const TERMINAL_STATUSES: readonly OrderStatus[] = [
+	'CANCELLED',
+	'REJECTED',
+	'LEFT',
+	'COMPLETED'
+];
 
 const IN_APP: readonly PaymentProcessor[] = ['PROVIDER_A', 'PROVIDER_B'];
 
@@ -58,7 +63,9 @@ export const PAYMENT_PROCESSOR_NOT_EXTERNAL = 'PAYMENT_PROCESSOR_NOT_EXTERNAL';
 export function findOrder(state: SimState, orderId: string): CounterOrder {
 	const order = state.counterOrders.find((candidate) => candidate.id === orderId);
 	if (!order) {
-		throw new PlatformError(404, COUNTER_ORDER_NOT_FOUND, `No counter order ${orderId}.`, [orderId]);
+		throw new PlatformError(404, COUNTER_ORDER_NOT_FOUND, `No counter order ${orderId}.`, [
+			orderId
+		]);
 	}
 	return order;
 }
@@ -162,12 +169,10 @@ function requireExternalManual(order: CounterOrder): void {
 }
 
 function invalidTransactionStatus(order: CounterOrder, reason: string): PlatformError {
-	return new PlatformError(
-		400,
-		INVALID_TRANSACTION_STATUS,
-		`Order ${order.id}: ${reason}.`,
-		[order.transactionStatus, order.status]
-	);
+	return new PlatformError(400, INVALID_TRANSACTION_STATUS, `Order ${order.id}: ${reason}.`, [
+		order.transactionStatus,
+		order.status
+	]);
 }
 
 /** A voided order (rejected or cancelled) has no payment left to report. */

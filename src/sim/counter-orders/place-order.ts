@@ -6,14 +6,7 @@
 import { z } from 'zod';
 import { decimalToScaledInteger, MoneyFormatError, toMinor } from '#lib/money.ts';
 import { PlatformError, validationFailed } from '../errors.ts';
-import type {
-	CounterOrder,
-	Desk,
-	OrderItem,
-	OrderModifier,
-	Product,
-	SimState
-} from '../state.ts';
+import type { CounterOrder, Desk, OrderItem, OrderModifier, Product, SimState } from '../state.ts';
 import { INVOICING_TYPES, nextId, nextSequence, PAYMENT_PROCESSORS } from '../state.ts';
 import { DESK_DISABLED, DESK_NOT_FOUND } from './desks.ts';
 import { initialTransactionStatus } from './orders.ts';
@@ -41,7 +34,9 @@ export const placeOrderSchema = z.strictObject({
 		.max(100)
 		.optional(),
 	orderSource: z.enum(['MOBILE', 'WEB', 'KIOSK']).default('MOBILE'),
-	tip: z.union([amount, z.strictObject({ tip: amount, externalPayment: amount.optional() })]).optional(),
+	tip: z
+		.union([amount, z.strictObject({ tip: amount, externalPayment: amount.optional() })])
+		.optional(),
 	userComment: z.string().max(2000).optional(),
 	invoicingType: z.enum(INVOICING_TYPES).default('PLACE_RECEIPT'),
 	metadata: z.record(z.string().min(1).max(200), z.string().max(2000)).optional(),
@@ -109,12 +104,10 @@ function pickDesk(state: SimState, placeId: string, deskId: string | undefined):
 		const desk = state.desks.find((candidate) => candidate.id === deskId);
 		if (!desk) throw new PlatformError(404, DESK_NOT_FOUND, `No desk ${deskId}.`, [deskId]);
 		if (desk.placeId !== placeId) {
-			throw new PlatformError(
-				400,
-				DESK_NOT_IN_PLACE,
-				`Desk ${deskId} belongs to another place.`,
-				[deskId, placeId]
-			);
+			throw new PlatformError(400, DESK_NOT_IN_PLACE, `Desk ${deskId} belongs to another place.`, [
+				deskId,
+				placeId
+			]);
 		}
 		if (!desk.enabled) {
 			throw new PlatformError(
@@ -174,7 +167,8 @@ export function placeOrder(state: SimState, input: PlaceOrderInput, now: number)
 		if (!product) {
 			throw validationFailed([`${field}.productId: no product ${productId} sold at ${place.id}`]);
 		}
-		const discountMinor = discount === undefined ? 0 : minor(discount, currency, `${field}.discount`);
+		const discountMinor =
+			discount === undefined ? 0 : minor(discount, currency, `${field}.discount`);
 		if (discountMinor > product.grossMinor) {
 			throw validationFailed([`${field}.discount: larger than the unit price`]);
 		}
@@ -213,7 +207,11 @@ export function placeOrder(state: SimState, input: PlaceOrderInput, now: number)
 
 	const delivery = input.deliveryOption && {
 		...input.deliveryOption,
-		feeMinor: minor(input.deliveryOption.deliveryOptionFee, currency, 'deliveryOption.deliveryOptionFee'),
+		feeMinor: minor(
+			input.deliveryOption.deliveryOptionFee,
+			currency,
+			'deliveryOption.deliveryOptionFee'
+		),
 		vatBp: vatBp(input.deliveryOption.vat, 'deliveryOption.vat')
 	};
 
