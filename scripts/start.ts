@@ -14,8 +14,7 @@ if (!process.env.PLATFORM_BASE_URL) {
 		port: Number(process.env.SIM_PORT ?? 4010),
 		host: process.env.SIM_HOST ?? '127.0.0.1'
 	});
-	process.env.PLATFORM_BASE_URL = simulator.url;
-	process.env.KIOSK_DEMO = '1';
+	process.env.SIMULATOR_URL = simulator.url;
 	console.log(
 		`Platform simulator:  ${simulator.url}  (demo data; guest phone page: ${simulator.url}/_sim/)`
 	);

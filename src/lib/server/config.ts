@@ -1,17 +1,68 @@
 /**
- * Server configuration from the environment, read once. `PLATFORM_BASE_URL` points the kiosk at
- * a real platform; without it `npm start` runs the embedded simulator and sets it to that.
+ * Server configuration from the environment, validated once at start-up. Without
+ * PLATFORM_BASE_URL, `npm start` runs the embedded simulator and sets SIMULATOR_URL (demo mode).
  */
+import { z } from 'zod';
+
+const optionalUrl = z
+	.url({ protocol: /^https?$/ })
+	.transform((url) => url.replace(/\/+$/, ''))
+	.optional();
+
+const environmentSchema = z.object({
+	DATA_DIR: z.string().min(1).default('./data'),
+	PLATFORM_BASE_URL: optionalUrl,
+	PLATFORM_SANDBOX_URL: optionalUrl,
+	PLATFORM_PRODUCTION_URL: optionalUrl,
+	SIMULATOR_URL: optionalUrl,
+	KIOSK_SECRET: z
+		.string()
+		.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
+		.optional(),
+	STAFF_PASSWORD: z.string().min(8, 'STAFF_PASSWORD needs at least 8 characters').optional(),
+	REFRESH_INTERVAL_MINUTES: z.coerce
+		.number()
+		.positive()
+		.max(24 * 60)
+		.default(10),
+	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000)
+});
+
 export interface ServerConfig {
-	/** The platform's {base_url}. */
-	platformBaseUrl: string;
-	/** True when the upstream is the embedded simulator (demo mode). */
+	dataDir: string;
+	/** Base URLs per environment a device can be set up for; absent ones are not offered. */
+	baseUrls: { simulator?: string; sandbox?: string; production?: string; custom?: string };
+	/** The embedded simulator is the upstream: devices are set up and paired automatically. */
 	demo: boolean;
+	kioskSecret?: string;
+	staffPassword?: string;
+	refreshIntervalMs: number;
+	platformTimeoutMs: number;
 }
 
-export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadServerConfig(
+	env: Record<string, string | undefined> = process.env
+): ServerConfig {
+	const parsed = environmentSchema.safeParse(env);
+	if (!parsed.success) {
+		const problems = parsed.error.issues.map(
+			(issue) => `${issue.path.join('.')}: ${issue.message}`
+		);
+		throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+	}
+	const values = parsed.data;
 	return {
-		platformBaseUrl: env.PLATFORM_BASE_URL ?? 'http://127.0.0.1:4010',
-		demo: env.KIOSK_DEMO === '1' || env.PLATFORM_BASE_URL === undefined
+		dataDir: values.DATA_DIR,
+		baseUrls: {
+			simulator: values.SIMULATOR_URL,
+			sandbox: values.PLATFORM_SANDBOX_URL,
+			production: values.PLATFORM_PRODUCTION_URL,
+			custom: values.PLATFORM_BASE_URL
+		},
+		demo: values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined,
+		kioskSecret: values.KIOSK_SECRET,
+		staffPassword: values.STAFF_PASSWORD,
+		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,
+		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS
 	};
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.ts';
+
+describe('loadServerConfig', () => {
+	it('defaults: data in ./data, no upstream, 10-minute refresh', () => {
+		expect(loadServerConfig({})).toEqual({
+			dataDir: './data',
+			baseUrls: {},
+			demo: false,
+			refreshIntervalMs: 600_000,
+			platformTimeoutMs: 10_000
+		});
+	});
+
+	it('demo mode when the start script runs the simulator and no real platform is named', () => {
+		const config = loadServerConfig({ SIMULATOR_URL: 'http://127.0.0.1:4010/' });
+		expect(config.demo).toBe(true);
+		expect(config.baseUrls.simulator).toBe('http://127.0.0.1:4010');
+		expect(
+			loadServerConfig({ SIMULATOR_URL: 'http://a.test', PLATFORM_BASE_URL: 'https://b.test' }).demo
+		).toBe(false);
+	});
+
+	it('refuses bad values with a message naming each variable', () => {
+		expect(() =>
+			loadServerConfig({
+				PLATFORM_BASE_URL: 'ftp://x',
+				KIOSK_SECRET: 'short',
+				STAFF_PASSWORD: '123'
+			})
+		).toThrow(/PLATFORM_BASE_URL[\s\S]*KIOSK_SECRET[\s\S]*STAFF_PASSWORD/);
+	});
+});
