@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database.ts';
+import { CatalogRepository } from './catalog-repository.ts';
+import demoMenu from './demo-menu.json' with { type: 'json' };
+import { exportCsv, exportJson, importCsv, importJson } from './exchange.ts';
+
+const repository = () => new CatalogRepository(openDatabase(':memory:'));
+
+describe('menu import and export', () => {
+	it('imports the demo menu: prices in minor units, VAT in basis points', () => {
+		const result = importJson(JSON.stringify(demoMenu));
+		if (!result.ok) throw new Error(result.problems.join('\n'));
+		const coffee = result.products.find((product) => product.id === 'drink_coffee');
+		expect(coffee).toEqual({
+			id: 'drink_coffee',
+			category: 'soft-drinks',
+			name: { en: 'Filter coffee', de: 'Filterkaffee' },
+			description: { en: 'Fair-trade, in a paper cup', de: 'Fair gehandelt, im Pappbecher' },
+			grossMinor: 320,
+			currencyCode: 'EUR',
+			vatBp: 550,
+			image: null,
+			available: true,
+			position: 80
+		});
+	});
+
+	it('JSON and CSV round-trip exactly', () => {
+		const imported = importJson(JSON.stringify(demoMenu));
+		if (!imported.ok) throw new Error('demo menu invalid');
+		const fromJson = importJson(exportJson(imported.products));
+		const fromCsv = importCsv(exportCsv(imported.products));
+		expect(fromJson).toEqual(imported);
+		expect(fromCsv).toEqual(imported);
+	});
+
+	it('reports every bad row and imports nothing', () => {
+		const result = importJson(
+			JSON.stringify([
+				{ id: 'a', category: 'x', name: 'A', grossPrice: 1.005, currencyCode: 'EUR', vat: 19 },
+				{ id: 'b', category: 'x', name: 'B', grossPrice: 2, currencyCode: 'EUR', vat: 7.5 },
+				{ id: 'c', category: 'x', name: 'C', grossPrice: 2, currencyCode: 'EUR', vat: 7 },
+				{ id: 'c', category: 'x', name: 'C again', grossPrice: 2, currencyCode: 'EUR', vat: 7 },
+				{ id: '', category: 'x', name: 'C', grossPrice: 2, currencyCode: 'eur', vat: 7 }
+			])
+		);
+		expect(result).toEqual({
+			ok: false,
+			problems: [
+				'product 1, grossPrice: too many decimal places',
+				'product 2, vat: not a VAT rate the platform supports',
+				'product 4: id c repeated',
+				expect.stringMatching(/^product 5, id: /),
+				expect.stringMatching(/^product 5, currencyCode: /)
+			]
+		});
+	});
+
+	it('names CSV problems by row, counting the header as row 1', () => {
+		const csv =
+			'id,category,name_en,grossPrice,currencyCode,vat\r\nbeer,drinks,Beer,five,EUR,19\r\n';
+		expect(importCsv(csv)).toEqual({
+			ok: false,
+			problems: [expect.stringMatching(/^row 2, grossPrice: /)]
+		});
+		expect(importJson('{"not": "an array"}')).toEqual({
+			ok: false,
+			problems: ['the JSON must be an array of products']
+		});
+		expect(importCsv('"unterminated')).toMatchObject({ ok: false });
+	});
+});
+
+describe('CatalogRepository', () => {
+	it('replaces the menu atomically, lists in position order, pages and toggles availability', () => {
+		const catalog = repository();
+		const imported = importJson(JSON.stringify(demoMenu));
+		if (!imported.ok) throw new Error('demo menu invalid');
+		catalog.replaceAll(imported.products);
+		expect(
+			catalog
+				.list()
+				.map((p) => p.id)
+				.slice(0, 3)
+		).toEqual(['drink_pils', 'drink_wheat', 'drink_pitcher']);
+		expect(catalog.list({ availableOnly: true }).map((p) => p.id)).not.toContain('food_fries');
+		expect(catalog.page(10, 5)).toEqual({
+			products: [expect.objectContaining({ id: 'food_fries' })],
+			total: 11
+		});
+		expect(catalog.setAvailable('food_fries', true)).toBe(true);
+		expect(catalog.get('food_fries')?.available).toBe(true);
+		expect(catalog.remove('food_fries')).toBe(true);
+		expect(catalog.get('food_fries')).toBeUndefined();
+	});
+
+	it('leaves the old menu in place when an import fails half-way', () => {
+		const catalog = repository();
+		const imported = importJson(JSON.stringify(demoMenu));
+		if (!imported.ok) throw new Error('demo menu invalid');
+		catalog.replaceAll(imported.products);
+		const broken = [...imported.products, { ...imported.products[0]!, grossMinor: -1 }];
+		expect(() => catalog.replaceAll(broken)).toThrow();
+		expect(catalog.list()).toHaveLength(11);
+	});
+});
