@@ -4,7 +4,8 @@
  * sent and updated with its outcome, so a crash or a lost answer leaves an `uncertain` or
  * `pending` entry to resolve instead of a guess. Requests are stored without secrets.
  */
-import { PlatformClientError, PlatformApiError } from '../platform/errors.ts';
+import { stringify } from 'csv-stringify/sync';
+import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import type { Database } from '../store/database.ts';
 
 export const JOURNAL_STATUSES = [
@@ -196,18 +197,19 @@ const CSV_COLUMNS = [
 	'result'
 ] as const;
 
-/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with '. */
+/** RFC 4180 CSV; cells a spreadsheet would run as a formula are prefixed with '. */
 export function journalToCsv(entries: JournalEntry[]): string {
 	const cell = (value: unknown) => {
-		let text =
+		const text =
 			value === null || value === undefined
 				? ''
 				: typeof value === 'string'
 					? value
 					: JSON.stringify(value);
-		if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-		return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+		return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 	};
-	const lines = entries.map((entry) => CSV_COLUMNS.map((column) => cell(entry[column])).join(','));
-	return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+	return stringify(
+		entries.map((entry) => CSV_COLUMNS.map((column) => cell(entry[column]))),
+		{ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }
+	);
 }
