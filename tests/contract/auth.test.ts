@@ -18,7 +18,11 @@ describe.each(platformRoutes.map((route) => [`${route.method} ${route.path}`, ro
 			const result = await sim.call(null, route.method, concrete(route.path));
 			expect(result.status).toBe(401);
 			expect(result.body).toEqual({
-				errorModel: { errorCode: route.unauthorizedCode, message: expect.any(String), descriptors: [] }
+				errorModel: {
+					errorCode: route.unauthorizedCode,
+					message: expect.any(String),
+					descriptors: []
+				}
 			});
 		});
 

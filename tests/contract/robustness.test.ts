@@ -42,7 +42,16 @@ function randomValue(next: () => number, depth = 0): unknown {
 		case 'float':
 			return pick([0.1, 5.5, 7.7, 1e-9, 1e308, -3.14159]);
 		case 'string':
-			return pick(['', 'x', 'APPROVED', 'EUR', 'eur', 'ünïcödé 🍺', '0'.repeat(32), 'a'.repeat(300)]);
+			return pick([
+				'',
+				'x',
+				'APPROVED',
+				'EUR',
+				'eur',
+				'ünïcödé 🍺',
+				'0'.repeat(32),
+				'a'.repeat(300)
+			]);
 		case 'huge':
 			return 'z'.repeat(5000);
 		case 'array':
@@ -96,25 +105,39 @@ describe('bad requests', () => {
 	it.each(platformRoutes.filter((route) => route.method !== 'GET'))(
 		'malformed JSON to $method $path → 400 MALFORMED_JSON, nothing changed',
 		async (route) => {
-			const result = await sim.call(deviceFor(route.authority), route.method, route.path.replace(/:\w+/g, 'x'), {
-				rawBody: '{"items": [1, 2',
-				headers: { 'content-type': 'application/json' }
-			});
+			const result = await sim.call(
+				deviceFor(route.authority),
+				route.method,
+				route.path.replace(/:\w+/g, 'x'),
+				{
+					rawBody: '{"items": [1, 2',
+					headers: { 'content-type': 'application/json' }
+				}
+			);
 			expect(result.status).toBe(400);
 			expect(result.body.errorModel.errorCode).toBe('MALFORMED_JSON');
 		}
 	);
 
 	it('a body over 1 MiB → 413 envelope', async () => {
-		const result = await sim.call('dev_kiosk_main', 'POST', '/v1/integrations/hybrid-revo-token-transactions', {
-			rawBody: JSON.stringify([{ productId: 'x'.repeat(1024 * 1024), quantity: 1 }])
-		});
+		const result = await sim.call(
+			'dev_kiosk_main',
+			'POST',
+			'/v1/integrations/hybrid-revo-token-transactions',
+			{
+				rawBody: JSON.stringify([{ productId: 'x'.repeat(1024 * 1024), quantity: 1 }])
+			}
+		);
 		expect(result.status).toBe(413);
 		expectEnvelope(result);
 	});
 
 	it('a malformed percent-encoding in a path parameter → 4xx envelope', async () => {
-		const result = await sim.call('dev_board_main', 'GET', '/v1/integrations/counter-orders/%E0%A4%A');
+		const result = await sim.call(
+			'dev_board_main',
+			'GET',
+			'/v1/integrations/counter-orders/%E0%A4%A'
+		);
 		expect(result.status).toBeGreaterThanOrEqual(400);
 		expect(result.status).toBeLessThan(500);
 		expectEnvelope(result);

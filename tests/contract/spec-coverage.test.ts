@@ -33,9 +33,9 @@ const specEndpoints = specs.flatMap((text) =>
 const specErrorCodes = new Set(
 	specs.flatMap((text) => {
 		const errors = text.slice(text.indexOf('\n## Errors'));
-		return [...errors.matchAll(/^\|(?: [A-Z][a-z]+(?: [a-z]+)? \|)? ([A-Z][A-Z0-9_]{5,}) \|/gm)].map(
-			([, code]) => code!
-		);
+		return [
+			...errors.matchAll(/^\|(?: [A-Z][a-z]+(?: [a-z]+)? \|)? ([A-Z][A-Z0-9_]{5,}) \|/gm)
+		].map(([, code]) => code!);
 	})
 );
 
