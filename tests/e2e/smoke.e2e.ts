@@ -33,7 +33,7 @@ test('the guest phone page shows a scannable code per wallet and places app orde
 	await expect(code).toHaveText(/^000[0-9a-f]{29}$/);
 	expect(await code.textContent()).not.toBe(firstKey);
 
-	await page.getByLabel('Place').selectOption({ label: 'Garden Food Court' });
+	await page.getByRole('combobox', { name: 'Place' }).selectOption({ label: 'Garden Food Court' });
 	await page.getByRole('button', { name: 'Place order' }).click();
 	await expect(page.getByRole('status')).toHaveText(/^Order \S+ placed at Garden Food Court\.$/);
 	await expect(page.getByRole('cell', { name: 'APPROVABLE' })).toBeVisible();
