@@ -51,9 +51,12 @@ describe('toMinor / fromMinor', () => {
 		expect(() => toMinor(1.5, 'JPY')).toThrow(MoneyFormatError);
 	});
 
-	it.each([1.005, 0.001, Number.NaN, Number.POSITIVE_INFINITY, 1e20])('rejects %d EUR', (amount) => {
-		expect(() => toMinor(amount, 'EUR')).toThrow(MoneyFormatError);
-	});
+	it.each([1.005, 0.001, Number.NaN, Number.POSITIVE_INFINITY, 1e20])(
+		'rejects %d EUR',
+		(amount) => {
+			expect(() => toMinor(amount, 'EUR')).toThrow(MoneyFormatError);
+		}
+	);
 
 	it('rejects non-integers on the way out', () => {
 		expect(() => fromMinor(1.5, 'EUR')).toThrow(MoneyFormatError);

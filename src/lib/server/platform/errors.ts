@@ -12,11 +12,7 @@
 export type CallOutcome = 'known' | 'uncertain';
 
 export type PlatformErrorKind =
-	| 'api'
-	| 'network'
-	| 'timeout'
-	| 'malformed-response'
-	| 'invalid-request';
+	'api' | 'network' | 'timeout' | 'malformed-response' | 'invalid-request';
 
 export abstract class PlatformClientError extends Error {
 	abstract readonly kind: PlatformErrorKind;
@@ -112,5 +108,7 @@ export class PlatformRequestError extends PlatformClientError {
 }
 
 export function isPlatformError(error: unknown, errorCode?: string): error is PlatformApiError {
-	return error instanceof PlatformApiError && (errorCode === undefined || error.errorCode === errorCode);
+	return (
+		error instanceof PlatformApiError && (errorCode === undefined || error.errorCode === errorCode)
+	);
 }

@@ -117,7 +117,9 @@ export class PlatformTransport {
 		}
 		if (typeof options.apiKey !== 'string' || !API_KEY_PATTERN.test(options.apiKey)) {
 			// fetch would echo an invalid header value, key included, in its error message.
-			throw new TypeError('platform apiKey must be printable ASCII without spaces (value withheld)');
+			throw new TypeError(
+				'platform apiKey must be printable ASCII without spaces (value withheld)'
+			);
 		}
 		const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
@@ -145,7 +147,9 @@ export class PlatformTransport {
 				return await this.#attempt(spec);
 			} catch (thrown) {
 				if (!(thrown instanceof PlatformClientError)) throw thrown;
-				const error: PlatformClientError = earlierUncertain ? stillUncertain(thrown, attempt) : thrown;
+				const error: PlatformClientError = earlierUncertain
+					? stillUncertain(thrown, attempt)
+					: thrown;
 				if (attempt >= retry.attempts || !retry.retryOn(error)) throw error;
 				earlierUncertain ||= error.outcome === 'uncertain';
 				await this.#options.sleep(backoffDelay(retry, attempt, this.#options.random));
@@ -273,7 +277,9 @@ function withoutSecret(error: unknown, apiKey: string): unknown {
 			(typeof stack === 'string' && stack.includes(apiKey))
 		) {
 			const name = (error as { name?: unknown }).name;
-			const replacement = new Error('request failed; details withheld (they contained the API key)');
+			const replacement = new Error(
+				'request failed; details withheld (they contained the API key)'
+			);
 			replacement.name = typeof name === 'string' ? name : 'Error';
 			return replacement;
 		}
@@ -291,7 +297,11 @@ function errorCodeOf(error: unknown): string {
 	return typeof first === 'string' ? first : '';
 }
 
-function classifyFailure(operation: string, error: unknown, timeoutMs: number): PlatformClientError {
+function classifyFailure(
+	operation: string,
+	error: unknown,
+	timeoutMs: number
+): PlatformClientError {
 	const name = (error as { name?: unknown } | null)?.name;
 	if (name === 'TimeoutError' || name === 'AbortError') {
 		return new PlatformTimeoutError(operation, timeoutMs);
