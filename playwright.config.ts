@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -11,6 +11,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 
 export const KIOSK_PORT = 4173;
 export const SIM_PORT = 4183;
+const DATA_DIR = 'test-results/data';
+
+// Every run starts from an empty store: demo set-up runs as for a newcomer.
+rmSync(DATA_DIR, { recursive: true, force: true });
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -46,7 +50,9 @@ export default defineConfig({
 			PORT: String(KIOSK_PORT),
 			HOST: '127.0.0.1',
 			SIM_PORT: String(SIM_PORT),
-			DATA_DIR: 'test-results/data'
+			DATA_DIR,
+			// Short, so the time-out path of a platform call can be tried.
+			PLATFORM_TIMEOUT_MS: '1500'
 		}
 	}
 });

@@ -1,6 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
+import { defineConfig } from 'vitest/config';
+import { paraglideOptions } from './paraglide.config.ts';
+
+// SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
 
 export default defineConfig({
 	plugins: [
@@ -11,7 +15,8 @@ export default defineConfig({
 					filename.split(/[/\\]/).includes('node_modules') ? undefined : true
 			},
 			adapter: adapter()
-		})
+		}),
+		paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })
 	],
 	test: {
 		expect: { requireAssertions: true },

@@ -2,12 +2,24 @@
  * `npm start`: the built kiosk server and, unless PLATFORM_BASE_URL names a real platform, the
  * embedded platform simulator with its demo data. Prints the URLs to open.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startSimulator } from '#sim/http-server.ts';
 
-const kioskPort = Number(process.env.PORT ?? 3000);
-process.env.PORT = String(kioskPort);
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+// Menu uploads in the setup pages are up to 1 MB.
+process.env.BODY_SIZE_LIMIT ??= '2M';
+/**
+ * adapter-node derives the request origin (checked on every form post) from PROTOCOL_HEADER and
+ * assumes https without one. Kiosks often run on plain http in a venue LAN, so unless an operator
+ * names the header of a trusted TLS proxy, this server tells the adapter the connection's own
+ * protocol in a header of its own, overwriting anything a client sent.
+ */
+const OWN_PROTOCOL_HEADER = 'x-venue-kiosk-protocol';
+const behindProxy = Boolean(process.env.PROTOCOL_HEADER);
+process.env.PROTOCOL_HEADER ||= OWN_PROTOCOL_HEADER;
 
 if (!process.env.PLATFORM_BASE_URL) {
 	const simulator = await startSimulator({
@@ -20,6 +32,25 @@ if (!process.env.PLATFORM_BASE_URL) {
 	);
 }
 
-// adapter-node's server starts listening when imported; it reads PORT and HOST.
-await import(pathToFileURL(resolve(import.meta.dirname, '../build/index.js')).href);
-console.log(`Venue Kiosk:         http://localhost:${kioskPort}/`);
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const { handler } = (await import(
+	pathToFileURL(resolve(import.meta.dirname, '../build/handler.js')).href
+)) as { handler: Handler };
+
+const server = createServer((req, res) => {
+	if (!behindProxy) req.headers[OWN_PROTOCOL_HEADER] = 'http';
+	handler(req, res, () => {
+		res.statusCode = 404;
+		res.end('Not found');
+	});
+});
+server.listen(port, host, () => {
+	console.log(`Venue Kiosk:         http://localhost:${port}/`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		server.close(() => process.exit(0));
+		server.closeIdleConnections();
+	});
+}

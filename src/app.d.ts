@@ -1,12 +1,12 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
-// for information about these interfaces
 declare global {
 	namespace App {
-		// interface Error {}
-		// interface Locals {}
-		// interface PageData {}
-		// interface PageState {}
-		// interface Platform {}
+		interface Locals {
+			/** A staff member is logged in (setup pages). */
+			staff: boolean;
+			/** The device this browser is paired with as a guest or staff screen, if any. */
+			screenDeviceId: string | null;
+		}
 	}
 }
 

@@ -1,7 +1,16 @@
-import { loadServerConfig } from '#lib/server/config.ts';
+import { serverContext } from '#lib/server/context.ts';
+import { DEMO_EXIT_PIN, DEMO_STAFF_PASSWORD } from '#lib/server/demo-setup.ts';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = () => {
-	const { demo, baseUrls } = loadServerConfig();
-	return { demo, simulatorPage: demo ? `${baseUrls.simulator}/_sim/` : undefined };
+	const { config, devices } = serverContext();
+	if (!config.demo) return { demo: null };
+	return {
+		demo: {
+			simulatorPage: `${config.baseUrls.simulator}/_sim/`,
+			modes: [...new Set(devices.list().map((device) => device.mode))],
+			staffPassword: DEMO_STAFF_PASSWORD,
+			exitPin: DEMO_EXIT_PIN
+		}
+	};
 };

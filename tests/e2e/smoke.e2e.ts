@@ -1,8 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { SIM_PORT } from '../../playwright.config.ts';
-
-const simulator = `http://127.0.0.1:${SIM_PORT}`;
+import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 
 test.beforeEach(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
@@ -12,7 +9,7 @@ test('the kiosk server starts in demo mode and links the guest phone page', asyn
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1, name: 'Venue Kiosk' })).toBeVisible();
 	await expect(page.getByRole('link', { name: `${simulator}/_sim/` })).toBeVisible();
-	expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+	await expectNoAxeViolations(page);
 });
 
 test('the guest phone page shows a scannable code per wallet and places app orders', async ({
@@ -38,6 +35,6 @@ test('the guest phone page shows a scannable code per wallet and places app orde
 	await expect(page.getByRole('status')).toHaveText(/^Order \S+ placed at Garden Food Court\.$/);
 	await expect(page.getByRole('cell', { name: 'APPROVABLE' })).toBeVisible();
 
-	expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-	await page.screenshot({ path: 'test-results/screens/guest-phone.png', fullPage: true });
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'guest-phone');
 });

@@ -72,12 +72,20 @@ export class DeviceRepository {
 		return row ? toRecord(row as unknown as DeviceRow) : undefined;
 	}
 
+	/** Whether a device with this key exists, found by fingerprint without decrypting. */
+	hasApiKey(apiKey: string): boolean {
+		return (
+			this.#db
+				.prepare('SELECT 1 FROM devices WHERE api_key_fingerprint = ?')
+				.get(fingerprint(apiKey)) !== undefined
+		);
+	}
+
 	add(device: NewDevice, now = new Date()): DeviceRecord {
+		if (this.hasApiKey(device.apiKey)) {
+			throw new DuplicateDeviceKeyError('a device with this API key exists already');
+		}
 		const keyFingerprint = fingerprint(device.apiKey);
-		const existing = this.#db
-			.prepare('SELECT id FROM devices WHERE api_key_fingerprint = ?')
-			.get(keyFingerprint);
-		if (existing) throw new DuplicateDeviceKeyError('a device with this API key exists already');
 		const record: DeviceRecord = {
 			id: randomUUID(),
 			name: device.name,

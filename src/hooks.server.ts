@@ -1,0 +1,54 @@
+import { redirect } from '@sveltejs/kit';
+import { sequence, type Handle, type ServerInit } from '@sveltejs/kit/hooks';
+import { paraglideMiddleware } from '#lib/paraglide/server.js';
+import { loadServerConfig } from '#lib/server/config.ts';
+import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
+import { setUpDemo } from '#lib/server/demo-setup.ts';
+import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
+
+export const init: ServerInit = async () => {
+	const context = createServerContext(loadServerConfig());
+	setServerContext(context);
+	try {
+		await setUpDemo(context);
+	} catch (error) {
+		console.error(`Demo set-up failed: ${(error as Error).message}`);
+	}
+	void context.refreshAll();
+};
+
+/** Setup pages open without a staff session: logging in and creating the first password. */
+const PUBLIC_SETUP_PATHS = new Set(['/setup/login', '/setup/first-run']);
+
+const sessions: Handle = async ({ event, resolve }) => {
+	const { sessions } = serverContext();
+	event.locals.staff = sessions.find(event.cookies.get(STAFF_COOKIE))?.kind === 'staff';
+	const screen = sessions.find(event.cookies.get(SCREEN_COOKIE));
+	event.locals.screenDeviceId = screen?.kind === 'screen' ? screen.deviceId : null;
+
+	const { pathname, search } = event.url;
+	const isSetup = pathname === '/setup' || pathname.startsWith('/setup/');
+	if (isSetup && !event.locals.staff && !PUBLIC_SETUP_PATHS.has(pathname)) {
+		// Also for form posts: nothing runs, the staff member logs in (again) first.
+		redirect(303, `/setup/login?next=${encodeURIComponent(pathname + search)}`);
+	}
+	return resolve(event);
+};
+
+/** The request's locale (cookie, then Accept-Language) for server rendering; no URL rewriting. */
+const i18n: Handle = ({ event, resolve }) =>
+	paraglideMiddleware(event.request, ({ locale }) => {
+		return resolve(event, {
+			transformPageChunk: ({ html }) => html.replace('%paraglide.lang%', locale)
+		});
+	});
+
+const securityHeaders: Handle = async ({ event, resolve }) => {
+	const response = await resolve(event);
+	response.headers.set('x-content-type-options', 'nosniff');
+	response.headers.set('referrer-policy', 'same-origin');
+	response.headers.set('x-frame-options', 'DENY');
+	return response;
+};
+
+export const handle = sequence(securityHeaders, i18n, sessions);

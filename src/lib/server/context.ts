@@ -1,0 +1,86 @@
+/**
+ * The server's long-lived parts, wired once at start-up (hooks.server.ts `init`): the store and
+ * what lives in it, the key ring, and a platform client per device built on demand from the
+ * sealed key. Routes reach it through `serverContext()`.
+ */
+import { AttemptLimiter } from './auth/rate-limit.ts';
+import { SessionStore } from './auth/sessions.ts';
+import { StaffCredentials } from './auth/staff-credentials.ts';
+import { CatalogRepository } from './catalog/catalog-repository.ts';
+import type { ServerConfig } from './config.ts';
+import { DeviceRepository } from './devices/device-repository.ts';
+import { PlatformViewStore } from './devices/platform-view.ts';
+import { Journal } from './journal/journal.ts';
+import { createPlatformClient, type PlatformClient } from './platform/client.ts';
+import { Settings } from './settings.ts';
+import { openDatabase, type Database } from './store/database.ts';
+import { loadKeyring } from './store/keyring.ts';
+
+export interface ServerContext {
+	config: ServerConfig;
+	db: Database;
+	devices: DeviceRepository;
+	views: PlatformViewStore;
+	sessions: SessionStore;
+	staff: StaffCredentials;
+	loginAttempts: AttemptLimiter;
+	journal: Journal;
+	catalog: CatalogRepository;
+	settings: Settings;
+	/** A client speaking with the device's own key; the key never leaves the server. */
+	platformFor(deviceId: string): PlatformClient;
+	/** Refreshes every device's platform view now. */
+	refreshAll(): Promise<void>;
+	close(): void;
+}
+
+export function createServerContext(config: ServerConfig): ServerContext {
+	const db = openDatabase(config.dataDir);
+	const devices = new DeviceRepository(db, loadKeyring(config.dataDir, config.kioskSecret));
+	const views = new PlatformViewStore(db);
+	const platformFor = (deviceId: string) => {
+		const device = devices.get(deviceId);
+		if (!device) throw new Error(`no device ${deviceId}`);
+		return createPlatformClient({
+			baseUrl: device.baseUrl,
+			apiKey: devices.apiKeyOf(deviceId),
+			timeoutMs: config.platformTimeoutMs
+		});
+	};
+	const refreshAll = async () => {
+		await Promise.all(
+			devices.list().map((device) => views.refresh(device.id, platformFor(device.id)))
+		);
+	};
+	const timer = setInterval(() => void refreshAll(), config.refreshIntervalMs);
+	timer.unref();
+	return {
+		config,
+		db,
+		devices,
+		views,
+		sessions: new SessionStore(db),
+		staff: new StaffCredentials(db, config.staffPassword),
+		loginAttempts: new AttemptLimiter(),
+		journal: new Journal(db),
+		catalog: new CatalogRepository(db),
+		settings: new Settings(db),
+		platformFor,
+		refreshAll,
+		close() {
+			clearInterval(timer);
+			db.close();
+		}
+	};
+}
+
+let current: ServerContext | undefined;
+
+export function setServerContext(context: ServerContext): void {
+	current = context;
+}
+
+export function serverContext(): ServerContext {
+	if (!current) throw new Error('the server context is not initialised (hooks.server.ts init)');
+	return current;
+}

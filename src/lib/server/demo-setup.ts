@@ -1,0 +1,56 @@
+/**
+ * Demo mode (`npm start` with the embedded simulator): on a fresh store, set up the simulator's
+ * main-stage devices (ordering kiosk, return station, order board), the demo menu, a staff
+ * password and a screen-exit PIN, so the first screen a newcomer opens works. Never runs against
+ * a real platform.
+ */
+import { z } from 'zod';
+import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
+import { importJson } from './catalog/exchange.ts';
+import type { ServerContext } from './context.ts';
+import type { DeviceMode } from './devices/device-repository.ts';
+import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
+
+/** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
+export const DEMO_STAFF_PASSWORD = 'kiosk-demo';
+export const DEMO_EXIT_PIN = '1234';
+
+/** The simulator's seed devices that demo mode pairs, by screen. */
+export const DEMO_DEVICES: { simulatorId: string; mode: DeviceMode }[] = [
+	{ simulatorId: 'dev_kiosk_main', mode: 'kiosk' },
+	{ simulatorId: 'dev_return_main', mode: 'return' },
+	{ simulatorId: 'dev_board_main', mode: 'board' }
+];
+
+const seedSchema = z.object({
+	devices: z.array(z.object({ id: z.string(), name: z.string(), apiKey: z.string() }))
+});
+
+export async function setUpDemo(context: ServerContext): Promise<void> {
+	const simulatorUrl = context.config.baseUrls.simulator;
+	if (!context.config.demo || !simulatorUrl) return;
+	if (context.devices.list().length === 0) {
+		const response = await fetch(`${simulatorUrl}/_sim/seed`, {
+			signal: AbortSignal.timeout(5_000)
+		});
+		const seed = seedSchema.parse(await response.json());
+		for (const { simulatorId, mode } of DEMO_DEVICES) {
+			const device = seed.devices.find((candidate) => candidate.id === simulatorId);
+			if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
+			context.devices.add({
+				name: device.name,
+				environment: 'simulator',
+				baseUrl: simulatorUrl,
+				mode,
+				apiKey: device.apiKey
+			});
+		}
+	}
+	if (!context.staff.isSet()) await context.staff.create(DEMO_STAFF_PASSWORD);
+	if (!hasScreenPin(context.settings)) await setScreenPin(context.settings, DEMO_EXIT_PIN);
+	if (context.catalog.isEmpty()) {
+		const menu = importJson(JSON.stringify(demoMenu));
+		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);
+		context.catalog.replaceAll(menu.products);
+	}
+}

@@ -1,0 +1,100 @@
+/**
+ * Resolving journal entries whose outcome is open (pending after a crash, or uncertain), on
+ * start-up, periodically and on request from the diagnostics page. Only what is safe to repeat is
+ * repeated; everything else is flagged for staff rather than guessed:
+ * - finalize (spec 3: repeatable with the same items) and cancel (never deducts) are retried;
+ * - a preview alone moves no money: an unfinalized preview expires without deduction (spec 3
+ *   States), so it is resolved as such;
+ * - the rest (deposit create and validate, update, refund, external counter payments) needs a
+ *   person, or the flow that owns it resolves it first (the sale or return saga).
+ */
+import type { PlatformClient } from '../platform/client.ts';
+import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
+import type { Journal, JournalEntry } from './journal.ts';
+
+export const JournalOperation = {
+	creditPreview: 'createCreditTransactionPreview',
+	creditUpdate: 'updateCreditTransaction',
+	creditFinalize: 'finalizeCreditTransactionPreview',
+	creditCancel: 'cancelCreditTransaction',
+	creditRefund: 'refundCreditTransactionByIntegration',
+	depositCreate: 'createHybridRevoTokenTransactionByIntegration',
+	depositValidate: 'validateHybridRevoTokenTransactionByIntegration',
+	orderPaymentFinalize: 'finalizeExternalCounterOrderPayment',
+	orderPaymentCancel: 'cancelExternalCounterOrderPayment'
+} as const;
+
+export interface ResolutionSummary {
+	resolved: number;
+	flagged: number;
+	stillOpen: number;
+}
+
+type Outcome = 'resolved' | 'needs-staff' | 'still-open';
+
+async function repeat(
+	journal: Journal,
+	entry: JournalEntry,
+	call: () => Promise<unknown>
+): Promise<Outcome> {
+	journal.retrying(entry.id);
+	try {
+		await call();
+		journal.settle(entry.id, 'resolved', { result: { resolvedBy: 'retry' } });
+		return 'resolved';
+	} catch (error) {
+		if (error instanceof PlatformApiError && error.outcome === 'known') {
+			// The platform answered: the call cannot be completed by repeating it.
+			journal.settle(entry.id, 'needs-staff', { errorCode: error.errorCode });
+			return 'needs-staff';
+		}
+		if (error instanceof PlatformClientError) return 'still-open';
+		throw error;
+	}
+}
+
+function transactionIdOf(entry: JournalEntry): string | undefined {
+	const request = entry.request as { transactionId?: unknown } | null;
+	return typeof request?.transactionId === 'string' ? request.transactionId : undefined;
+}
+
+async function resolveEntry(
+	journal: Journal,
+	entry: JournalEntry,
+	platform: PlatformClient
+): Promise<Outcome> {
+	const transactionId = transactionIdOf(entry);
+	switch (entry.operation) {
+		case JournalOperation.creditFinalize:
+			if (!transactionId) break;
+			return repeat(journal, entry, () => platform.credits.finalize(transactionId));
+		case JournalOperation.creditCancel:
+			if (!transactionId) break;
+			return repeat(journal, entry, () => platform.credits.cancel(transactionId));
+		case JournalOperation.creditPreview:
+			journal.settle(entry.id, 'resolved', {
+				result: { resolvedBy: 'preview-expires-unfinalized' }
+			});
+			return 'resolved';
+	}
+	journal.settle(entry.id, 'needs-staff', { errorCode: entry.errorCode ?? 'uncertain' });
+	return 'needs-staff';
+}
+
+/** Resolves every open entry; `platformFor` gives the client of the entry's device. */
+export async function resolveOpenEntries(
+	journal: Journal,
+	platformFor: (deviceId: string) => PlatformClient | undefined
+): Promise<ResolutionSummary> {
+	const summary: ResolutionSummary = { resolved: 0, flagged: 0, stillOpen: 0 };
+	for (const entry of journal.unresolved()) {
+		const platform = platformFor(entry.deviceId);
+		const outcome = platform
+			? await resolveEntry(journal, entry, platform)
+			: (journal.settle(entry.id, 'needs-staff', { errorCode: 'device-removed' }), 'needs-staff');
+		if (outcome === 'resolved') summary.resolved += 1;
+		else if (outcome === 'needs-staff') summary.flagged += 1;
+		else summary.stillOpen += 1;
+	}
+	return summary;
+}

@@ -1,0 +1,310 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+	PlatformApiError,
+	PlatformMalformedResponseError,
+	PlatformNetworkError,
+	PlatformTimeoutError
+} from './errors.ts';
+import { envelope, fakeFetch, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import {
+	backoffDelay,
+	NO_RETRY,
+	PlatformTransport,
+	RETRY_ON_503,
+	SAFE_RETRY,
+	type RetryPolicy
+} from './transport.ts';
+
+const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.test-key.signature';
+
+function setup(steps: Step[], options: { timeoutMs?: number; random?: () => number } = {}) {
+	const fake = fakeFetch(...steps);
+	const sleeps: number[] = [];
+	const transport = new PlatformTransport({
+		baseUrl: 'https://platform.test/',
+		apiKey: API_KEY,
+		fetch: fake.fetch,
+		sleep: async (ms) => void sleeps.push(ms),
+		random: options.random ?? (() => 0.5),
+		timeoutMs: options.timeoutMs
+	});
+	return { transport, calls: fake.calls, sleeps };
+}
+
+const schema = z.object({ ok: z.boolean() });
+const get = (retry: RetryPolicy = NO_RETRY) => ({
+	operation: 'testOperation',
+	method: 'GET' as const,
+	path: '/v1/thing',
+	schema,
+	retry
+});
+
+async function failure(promise: Promise<unknown>): Promise<any> {
+	try {
+		await promise;
+	} catch (error) {
+		return error;
+	}
+	throw new Error('expected a failure');
+}
+
+describe('PlatformTransport: one attempt', () => {
+	it('sends the key, accept and JSON body, and validates the answer', async () => {
+		const { transport, calls } = setup([json({ ok: true, extra: 'tolerated' })]);
+		const result = await transport.call({ ...get(), method: 'POST', body: { a: 1 } });
+		expect(result).toEqual({ ok: true });
+		expect(calls).toEqual([
+			{
+				url: 'https://platform.test/v1/thing',
+				method: 'POST',
+				headers: {
+					accept: 'application/json',
+					'content-type': 'application/json',
+					'x-api-key': API_KEY
+				},
+				body: { a: 1 }
+			}
+		]);
+	});
+
+	it('a call without body sends no content-type', async () => {
+		const { transport, calls } = setup([json({ ok: true })]);
+		await transport.call(get());
+		expect(calls[0]?.headers['content-type']).toBeUndefined();
+	});
+
+	it('no answer within the timeout → PlatformTimeoutError, outcome uncertain', async () => {
+		const { transport } = setup(['hang'], { timeoutMs: 20 });
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformTimeoutError);
+		expect(error).toMatchObject({ kind: 'timeout', outcome: 'uncertain', timeoutMs: 20 });
+	});
+
+	it('ECONNREFUSED (never sent) → network error, outcome known', async () => {
+		const { transport } = setup([networkFailure('ECONNREFUSED')]);
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformNetworkError);
+		expect(error).toMatchObject({ kind: 'network', outcome: 'known' });
+		expect(error.message).toContain('ECONNREFUSED');
+	});
+
+	it.each(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', ''])(
+		'connection lost after sending (%s) → network error, outcome uncertain',
+		async (code) => {
+			const { transport } = setup([code ? networkFailure(code) : new TypeError('fetch failed')]);
+			const error = await failure(transport.call(get()));
+			expect(error).toBeInstanceOf(PlatformNetworkError);
+			expect(error.outcome).toBe('uncertain');
+		}
+	);
+
+	it('a success that is not JSON → malformed response, outcome uncertain', async () => {
+		const { transport } = setup([new Response('<html>proxy</html>', { status: 200 })]);
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformMalformedResponseError);
+		expect(error).toMatchObject({
+			outcome: 'uncertain',
+			status: 200,
+			problems: ['body is not JSON']
+		});
+	});
+
+	it('a success that breaks the schema → malformed, with the problem paths', async () => {
+		const { transport } = setup([json({ ok: 'yes' })]);
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformMalformedResponseError);
+		expect(error.problems).toEqual([expect.stringMatching(/^ok: /)]);
+	});
+
+	it('lenientBody: a non-JSON success reaches the schema as undefined', async () => {
+		const { transport } = setup([new Response('OK', { status: 200 })]);
+		const result = await transport.call({ ...get(), schema: z.unknown(), lenientBody: true });
+		expect(result).toBeUndefined();
+	});
+
+	it('the error envelope → PlatformApiError with its fields, outcome known', async () => {
+		const { transport } = setup([envelope(400, 'INSUFFICIENT_CREDIT', ['wallet_1'])]);
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformApiError);
+		expect(error).toMatchObject({
+			kind: 'api',
+			operation: 'testOperation',
+			status: 400,
+			errorCode: 'INSUFFICIENT_CREDIT',
+			platformMessage: 'INSUFFICIENT_CREDIT happened',
+			descriptors: ['wallet_1'],
+			outcome: 'known'
+		});
+	});
+
+	it('an envelope-less 502 → errorCode HTTP_502, outcome uncertain (a gateway lost the answer)', async () => {
+		const { transport } = setup([new Response('Bad Gateway', { status: 502 })]);
+		const error = await failure(transport.call(get()));
+		expect(error).toMatchObject({ errorCode: 'HTTP_502', status: 502, descriptors: [] });
+		expect(error.outcome).toBe('uncertain');
+	});
+
+	it('503 is known (not processed); 500 and 504 are uncertain', async () => {
+		for (const [status, outcome] of [
+			[503, 'known'],
+			[500, 'uncertain'],
+			[504, 'uncertain'],
+			[404, 'known']
+		] as const) {
+			const { transport } = setup([new Response('', { status })]);
+			const error = await failure(transport.call(get()));
+			expect(error).toMatchObject({ errorCode: `HTTP_${status}`, outcome });
+		}
+	});
+
+	it('keeps only string descriptors of a sloppy envelope', async () => {
+		const { transport } = setup([
+			json({ errorModel: { errorCode: 'X', message: 1, descriptors: ['a', 2, null] } }, 400)
+		]);
+		const error = await failure(transport.call(get()));
+		expect(error).toMatchObject({ errorCode: 'X', descriptors: ['a'] });
+	});
+
+	it('refuses an unusable base URL or API key at construction, without echoing the key', () => {
+		expect(() => new PlatformTransport({ baseUrl: 'not a url', apiKey: API_KEY })).toThrow(
+			/baseUrl/
+		);
+		const bad = 'secret key\n';
+		let thrown: unknown;
+		try {
+			new PlatformTransport({ baseUrl: 'https://platform.test', apiKey: bad });
+		} catch (error) {
+			thrown = error;
+		}
+		expect(String(thrown)).toMatch(/apiKey/);
+		expect(String(thrown)).not.toContain('secret');
+	});
+});
+
+describe('PlatformTransport: real sockets', () => {
+	async function listen(onConnection: (socket: import('node:net').Socket) => void) {
+		const server: Server = createServer(onConnection);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { server, port: (server.address() as AddressInfo).port };
+	}
+
+	it('a refused connection is known', async () => {
+		const { server, port } = await listen(() => {});
+		await new Promise((resolve) => server.close(resolve));
+		const transport = new PlatformTransport({
+			baseUrl: `http://127.0.0.1:${port}`,
+			apiKey: API_KEY
+		});
+		const error = await failure(transport.call(get()));
+		expect(error).toBeInstanceOf(PlatformNetworkError);
+		expect(error.outcome).toBe('known');
+	});
+
+	it('a connection closed after the request was read is uncertain', async () => {
+		const { server, port } = await listen((socket) => socket.once('data', () => socket.destroy()));
+		try {
+			const transport = new PlatformTransport({
+				baseUrl: `http://127.0.0.1:${port}`,
+				apiKey: API_KEY
+			});
+			const error = await failure(transport.call(get()));
+			expect(error).toBeInstanceOf(PlatformNetworkError);
+			expect(error.outcome).toBe('uncertain');
+		} finally {
+			server.close();
+		}
+	});
+});
+
+describe('PlatformTransport: retries', () => {
+	it('SAFE_RETRY retries transient failures up to 4 attempts with full-jitter backoff', async () => {
+		const { transport, calls, sleeps } = setup(
+			[
+				networkFailure('ECONNRESET'),
+				envelope(503, 'SERVICE_UNAVAILABLE'),
+				'hang',
+				json({ ok: true })
+			],
+			{ timeoutMs: 20 }
+		);
+		expect(await transport.call(get(SAFE_RETRY))).toEqual({ ok: true });
+		expect(calls).toHaveLength(4);
+		// random 0.5 × ceilings 250, 500, 1000
+		expect(sleeps).toEqual([125, 250, 500]);
+	});
+
+	it('gives up after the last attempt and throws the last error', async () => {
+		const { transport, calls, sleeps } = setup([envelope(503, 'SERVICE_UNAVAILABLE')]);
+		const error = await failure(transport.call(get(SAFE_RETRY)));
+		expect(error).toMatchObject({ status: 503, outcome: 'known' });
+		expect(calls).toHaveLength(4);
+		expect(sleeps).toHaveLength(3);
+	});
+
+	it('the backoff ceiling doubles up to maxDelayMs; the delay is random × ceiling', async () => {
+		const policy: RetryPolicy = { ...SAFE_RETRY, attempts: 8 };
+		const { transport, sleeps } = setup([envelope(503, 'SERVICE_UNAVAILABLE')], {
+			random: () => 0.999_999
+		});
+		await failure(transport.call(get(policy)));
+		expect(sleeps).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+		expect(backoffDelay(policy, 3, () => 0)).toBe(0);
+		expect(backoffDelay(RETRY_ON_503, 1, () => 0.999_999)).toBe(500);
+		expect(backoffDelay(RETRY_ON_503, 10, () => 0.999_999)).toBe(8000);
+	});
+
+	it.each([
+		['400', envelope(400, 'VALIDATION_FAILED')],
+		['404', envelope(404, 'NOT_FOUND')],
+		['a malformed success', json({ ok: 1 })]
+	])('SAFE_RETRY does not retry %s', async (_, response) => {
+		const { transport, calls } = setup([response, json({ ok: true })]);
+		await failure(transport.call(get(SAFE_RETRY)));
+		expect(calls).toHaveLength(1);
+	});
+
+	it.each([
+		['a timeout', 'hang' as const],
+		['a lost connection', networkFailure('ECONNRESET')],
+		['a 503', envelope(503, 'SERVICE_UNAVAILABLE')],
+		['a refused connection', networkFailure('ECONNREFUSED')]
+	])('NO_RETRY makes exactly one attempt on %s', async (_, step) => {
+		const { transport, calls, sleeps } = setup([step, json({ ok: true })], { timeoutMs: 20 });
+		await failure(transport.call(get(NO_RETRY)));
+		expect(calls).toHaveLength(1);
+		expect(sleeps).toEqual([]);
+	});
+
+	it('RETRY_ON_503 retries a 503 with backoff, but not a 400, a 502 or a timeout', async () => {
+		const retried = setup([envelope(503, 'X'), envelope(503, 'X'), json({ ok: true })]);
+		expect(await retried.transport.call(get(RETRY_ON_503))).toEqual({ ok: true });
+		expect(retried.calls).toHaveLength(3);
+		expect(retried.sleeps).toEqual([250, 500]);
+
+		for (const step of [envelope(400, 'X'), envelope(502, 'X'), 'hang' as const]) {
+			const once = setup([step, json({ ok: true })], { timeoutMs: 20 });
+			await failure(once.transport.call(get(RETRY_ON_503)));
+			expect(once.calls).toHaveLength(1);
+		}
+	});
+
+	it('after an uncertain attempt, a later 503 or refused connection stays uncertain', async () => {
+		const withStatus = setup(['hang', envelope(503, 'SERVICE_UNAVAILABLE')], { timeoutMs: 20 });
+		const apiError = await failure(withStatus.transport.call(get(SAFE_RETRY)));
+		expect(apiError).toMatchObject({ kind: 'api', status: 503, outcome: 'uncertain' });
+
+		const refused = setup([networkFailure('ECONNRESET'), networkFailure('ECONNREFUSED')]);
+		const networkError = await failure(refused.transport.call(get(SAFE_RETRY)));
+		expect(networkError).toMatchObject({ kind: 'network', outcome: 'uncertain' });
+	});
+
+	it('after an uncertain attempt, a definitive 4xx answer stays known', async () => {
+		const { transport } = setup([networkFailure('ECONNRESET'), envelope(404, 'NOT_FOUND')]);
+		const error = await failure(transport.call(get(SAFE_RETRY)));
+		expect(error).toMatchObject({ status: 404, outcome: 'known' });
+	});
+});

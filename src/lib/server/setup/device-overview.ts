@@ -1,0 +1,47 @@
+/** What the setup pages show about a device: its record, the platform's view of it, features. */
+import type { ServerContext } from '../context.ts';
+import type { DeviceRecord } from '../devices/device-repository.ts';
+import { featuresOf, type Features, type PlatformView } from '../devices/platform-view.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+
+export interface DeviceOverview {
+	device: DeviceRecord;
+	view: PlatformView;
+	features: Features;
+}
+
+export function deviceOverview(context: ServerContext, device: DeviceRecord): DeviceOverview {
+	const view = context.views.get(device.id);
+	return { device, view, features: featuresOf(view) };
+}
+
+export function allDeviceOverviews(context: ServerContext): DeviceOverview[] {
+	return context.devices.list().map((device) => deviceOverview(context, device));
+}
+
+export interface CategoryLine {
+	id: string;
+	name: string;
+	depositGrossMinor: number;
+	currencyCode: string;
+	expirationHours: number;
+	productCount: number;
+}
+
+/** The container categories of a configuration, each with how many products issue it. */
+export function depositCategories(configuration: DepositConfiguration): CategoryLine[] {
+	const lines = new Map<string, CategoryLine>();
+	for (const { hybridCategory: category } of configuration.hybridRevoTokenProducts) {
+		const line = lines.get(category.id) ?? {
+			id: category.id,
+			name: category.revoTokenCategory?.name ?? category.id,
+			depositGrossMinor: category.depositGrossMinor,
+			currencyCode: category.currencyCode,
+			expirationHours: category.expirationHours,
+			productCount: 0
+		};
+		line.productCount += 1;
+		lines.set(category.id, line);
+	}
+	return [...lines.values()];
+}

@@ -1,0 +1,15 @@
+import { error, redirect } from '@sveltejs/kit';
+import { serverContext } from '#lib/server/context.ts';
+import { pairScreen } from '#lib/server/setup/screen-session.ts';
+import type { RequestHandler } from './$types';
+
+/** Demo mode only: pair this browser with the demo device of a screen mode (no staff login). */
+export const POST: RequestHandler = async ({ request, cookies, url }) => {
+	const context = serverContext();
+	if (!context.config.demo) error(404, 'not found');
+	const mode = (await request.formData()).get('mode');
+	const device = context.devices.list().find((candidate) => candidate.mode === mode);
+	if (!device) error(400, 'no demo device for this screen');
+	pairScreen(context, device.id, cookies, url);
+	redirect(303, '/screen');
+};

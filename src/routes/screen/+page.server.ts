@@ -1,0 +1,31 @@
+import { fail, redirect } from '@sveltejs/kit';
+import { serverContext } from '#lib/server/context.ts';
+import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
+import { exitWithPin } from '#lib/server/setup/screen-session.ts';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = ({ locals }) => {
+	const context = serverContext();
+	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
+	const identity = device ? context.views.get(device.id).identity : null;
+	return {
+		device: device && { name: device.name, mode: device.mode },
+		place: identity && { organization: identity.organization.name, place: identity.place.name },
+		hasPin: hasScreenPin(context.settings)
+	};
+};
+
+export const actions: Actions = {
+	exit: async ({ request, cookies, getClientAddress }) => {
+		const pin = (await request.formData()).get('pin');
+		const outcome = await exitWithPin(
+			serverContext(),
+			typeof pin === 'string' ? pin : '',
+			cookies,
+			getClientAddress()
+		);
+		if (outcome !== 'left')
+			return fail(outcome === 'rate-limited' ? 429 : 400, { exitError: outcome });
+		redirect(303, '/setup');
+	}
+};

@@ -1,0 +1,38 @@
+import { error, fail, redirect } from '@sveltejs/kit';
+import { serverContext } from '#lib/server/context.ts';
+import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
+import { pairScreen } from '#lib/server/setup/screen-session.ts';
+import type { Actions, PageServerLoad } from './$types';
+
+function deviceOr404(id: string) {
+	const device = serverContext().devices.get(id);
+	if (!device) error(404, 'no such device');
+	return device;
+}
+
+export const load: PageServerLoad = ({ params, url }) => {
+	const overview = deviceOverview(serverContext(), deviceOr404(params.id));
+	const configuration = overview.view.depositConfiguration;
+	return {
+		...overview,
+		categories: configuration ? depositCategories(configuration) : [],
+		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
+		saved: url.searchParams.has('saved')
+	};
+};
+
+export const actions: Actions = {
+	refresh: async ({ params }) => {
+		const context = serverContext();
+		const device = deviceOr404(params.id);
+		await context.views.refresh(device.id, context.platformFor(device.id));
+	},
+	pair: ({ params, cookies, url }) => {
+		pairScreen(serverContext(), deviceOr404(params.id).id, cookies, url);
+		redirect(303, '/screen');
+	},
+	remove: ({ params }) => {
+		if (!serverContext().devices.remove(params.id)) return fail(404);
+		redirect(303, '/setup');
+	}
+};

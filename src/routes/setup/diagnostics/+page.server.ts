@@ -1,0 +1,46 @@
+import { serverContext } from '#lib/server/context.ts';
+import { JOURNAL_STATUSES } from '#lib/server/journal/journal.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
+import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal-filter.ts';
+import { fail } from '@sveltejs/kit';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = ({ url }) => {
+	const context = serverContext();
+	const filter = journalFilterFrom(url.searchParams);
+	return {
+		devices: allDeviceOverviews(context),
+		entries: context.journal.list(filter),
+		filter,
+		statuses: JOURNAL_STATUSES,
+		operations: JOURNAL_OPERATIONS,
+		unresolved: [
+			...context.journal.unresolved(),
+			...context.journal.list({ status: 'needs-staff' })
+		]
+	};
+};
+
+export const actions: Actions = {
+	refresh: async () => {
+		await serverContext().refreshAll();
+	},
+	resolve: async () => {
+		const context = serverContext();
+		const summary = await resolveOpenEntries(context.journal, (deviceId) =>
+			context.devices.get(deviceId) ? context.platformFor(deviceId) : undefined
+		);
+		return { summary };
+	},
+	handled: async ({ request }) => {
+		const id = Number((await request.formData()).get('id'));
+		const { journal } = serverContext();
+		const entry = Number.isSafeInteger(id) ? journal.get(id) : undefined;
+		if (!entry || entry.status !== 'needs-staff') return fail(400);
+		journal.settle(entry.id, 'resolved', {
+			errorCode: entry.errorCode ?? undefined,
+			result: { resolvedBy: 'staff' }
+		});
+	}
+};

@@ -1,0 +1,19 @@
+import { fail, redirect } from '@sveltejs/kit';
+import { serverContext } from '#lib/server/context.ts';
+import { setSessionCookie, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
+import { logIn, safeNext } from '#lib/server/setup/staff-login.ts';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = ({ locals, url }) => {
+	if (!serverContext().staff.isSet()) redirect(303, '/setup/first-run');
+	if (locals.staff) redirect(303, safeNext(url.searchParams.get('next')));
+};
+
+export const actions: Actions = {
+	default: async ({ request, cookies, url, getClientAddress }) => {
+		const result = await logIn(serverContext(), await request.formData(), getClientAddress());
+		if (!result.ok) return fail(result.status, { error: result.error });
+		setSessionCookie(cookies, STAFF_COOKIE, result.token, result.expiresAt, url);
+		redirect(303, safeNext(url.searchParams.get('next')));
+	}
+};

@@ -1,0 +1,26 @@
+import { fail } from '@sveltejs/kit';
+import { serverContext } from '#lib/server/context.ts';
+import { readMenuUpload } from '#lib/server/setup/menu-upload.ts';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = () => ({ products: serverContext().catalog.list() });
+
+export const actions: Actions = {
+	import: async ({ request }) => {
+		const result = await readMenuUpload((await request.formData()).get('file'));
+		if (!result) return fail(400, { missing: true });
+		if (!result.ok) return fail(400, { problems: result.problems.slice(0, 50) });
+		serverContext().catalog.replaceAll(result.products);
+		return { imported: result.products.length };
+	},
+	availability: async ({ request }) => {
+		const form = await request.formData();
+		const id = form.get('id');
+		if (
+			typeof id !== 'string' ||
+			!serverContext().catalog.setAvailable(id, form.get('available') === 'true')
+		) {
+			return fail(400);
+		}
+	}
+};

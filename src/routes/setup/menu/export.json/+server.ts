@@ -1,0 +1,11 @@
+import { exportJson } from '#lib/server/catalog/exchange.ts';
+import { serverContext } from '#lib/server/context.ts';
+import type { RequestHandler } from './$types';
+
+export const GET: RequestHandler = () =>
+	new Response(exportJson(serverContext().catalog.list()), {
+		headers: {
+			'content-type': 'application/json; charset=utf-8',
+			'content-disposition': 'attachment; filename="menu.json"'
+		}
+	});

@@ -1,0 +1,182 @@
+/**
+ * Staff setup as a newcomer meets it in demo mode: log in, see what each device's key enables,
+ * add a device (and every failure message), pair a screen, leave guest mode with the PIN.
+ */
+import { expect, test } from '@playwright/test';
+import {
+	expectNoAxeViolations,
+	logIn,
+	recordResponses,
+	screenshot,
+	seedApiKeys,
+	simulator
+} from './support.ts';
+
+test.beforeEach(async ({ request }) => {
+	await request.post(`${simulator}/_sim/reset`);
+});
+
+test('login refuses a wrong password and lets the demo password in', async ({ page }) => {
+	await page.goto('/setup');
+	await expect(page).toHaveURL(/\/setup\/login\?next=%2Fsetup$/);
+	await page.getByLabel('Password').fill('not-the-password');
+	await page.getByRole('button', { name: 'Log in' }).click();
+	await expect(page.getByText('That password is not right. Please try again.')).toBeVisible();
+	await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+	await expectNoAxeViolations(page);
+	await logIn(page);
+	await expectNoAxeViolations(page);
+});
+
+test('the dashboard and device page show identity, desks, authorities, features and deposits', async ({
+	page
+}) => {
+	await logIn(page);
+	const kiosk = page.getByRole('article').filter({ hasText: 'Main Stage Kiosk 1' });
+	await expect(kiosk).toContainText('Ordering kiosk · Riverside Open Air · Main Stage Bar');
+	await expect(kiosk.getByText('Reusable-cup deposits: on')).toBeVisible();
+	await expect(kiosk.getByText('Loyalty credits: on')).toBeVisible();
+	await expect(kiosk.getByText('App orders (order board): off')).toBeVisible();
+	await expect(
+		page
+			.getByRole('article')
+			.filter({ hasText: 'Main Stage Order Board' })
+			.getByText('App orders (order board): on')
+	).toBeVisible();
+
+	await kiosk.getByRole('link', { name: 'Main Stage Kiosk 1' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Main Stage Kiosk 1' })).toBeVisible();
+	await expect(page.getByText('Uferweg 1, 10557 Berlin, Germany')).toBeVisible();
+	await expect(page.getByText('REVO, CREDIT, KIOSK')).toBeVisible();
+	await expect(page.getByText('Table 2 (TABLE): closed')).toBeVisible();
+	await expect(page.getByText('Active: 7 products issue containers')).toBeVisible();
+	await expect(
+		page.getByText('Reusable cup 0.4 l: €2.00 deposit, return within 48 h')
+	).toBeVisible();
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'setup-device');
+});
+
+test('adding a device verifies the key, says clearly why it fails, and never shows the key again', async ({
+	page,
+	request
+}) => {
+	const keys = await seedApiKeys(request);
+	const bodies = recordResponses(page);
+	await logIn(page);
+	await page.getByRole('link', { name: 'Add a device' }).click();
+
+	const attempt = async (key: string) => {
+		await page.getByLabel('Name on this kiosk').fill('Garden kiosk');
+		await page.getByLabel('API key').fill(key);
+		await page.getByRole('radio', { name: 'Simulator (demo)' }).check();
+		await page.getByRole('radio', { name: 'Ordering kiosk' }).check();
+		await page.getByRole('button', { name: 'Verify and save' }).click();
+	};
+	const apiKeyError = page.locator('#apiKey-error');
+
+	await attempt('wrong.key.value');
+	await expect(apiKeyError).toHaveText(/wrong or the device is disabled \(401\)/);
+	await expect(page.getByLabel('Name on this kiosk')).toHaveValue('Garden kiosk');
+	await expect(page.getByLabel('API key')).toHaveValue('');
+	await expectNoAxeViolations(page);
+
+	await attempt(keys.dev_retired_main!);
+	await expect(apiKeyError).toHaveText(/wrong or the device is disabled \(401\)/);
+
+	for (const [status, text] of [
+		[403, 'no access to the device details (403)'],
+		[404, 'could not find the device of this key (404)']
+	] as const) {
+		await request.post(`${simulator}/_sim/faults`, {
+			data: { path: '/v1/integrations/me', mode: 'status', status }
+		});
+		await attempt(keys.dev_kiosk_garden!);
+		await expect(apiKeyError).toContainText(text);
+	}
+
+	await request.post(`${simulator}/_sim/faults`, {
+		data: { path: '/v1/integrations/me', mode: 'delay', delayMs: 2500, count: 4 }
+	});
+	await attempt(keys.dev_kiosk_garden!);
+	await expect(apiKeyError).toHaveText('The platform did not answer in time. Please try again.', {
+		timeout: 20_000
+	});
+	await request.delete(`${simulator}/_sim/faults`);
+
+	await page.getByRole('radio', { name: 'Other address' }).check();
+	await page.getByLabel('API key').fill(keys.dev_kiosk_garden!);
+	await page.getByLabel('Platform address (for “Other address”)').fill('http://127.0.0.1:9');
+	await page.getByRole('button', { name: 'Verify and save' }).click();
+	await expect(apiKeyError).toContainText('The platform could not be reached');
+
+	await attempt(keys.dev_kiosk_garden!);
+	await expect(page.getByRole('status')).toHaveText('The key works. The device is saved.');
+	await expect(page.getByRole('heading', { level: 1, name: 'Garden kiosk' })).toBeVisible();
+	await expect(page.getByText('Garden Food Court', { exact: true })).toBeVisible();
+	await expectNoAxeViolations(page);
+
+	await page.goto('/setup/devices/new');
+	await attempt(keys.dev_kiosk_garden!);
+	await expect(apiKeyError).toHaveText('A device with this key exists already.');
+
+	for (const body of bodies) {
+		for (const key of Object.values(keys))
+			expect(body.includes(key), body.slice(0, 120)).toBe(false);
+	}
+});
+
+test('pairing a screen, and leaving guest mode only with the PIN', async ({ page }) => {
+	await logIn(page);
+	await page.getByRole('link', { name: 'Main Stage Return Station' }).click();
+	await page.getByRole('button', { name: 'Pair this browser as Return station' }).click();
+	await expect(page).toHaveURL(/\/screen$/);
+	await expect(page.getByRole('heading', { level: 1, name: 'Main Stage Bar' })).toBeVisible();
+	await expect(
+		page.getByText('This screen is paired as Return station for Main Stage Return Station.')
+	).toBeVisible();
+	await expectNoAxeViolations(page);
+
+	// Press and hold the top left corner for 3 seconds.
+	const corner = page.getByRole('button', { name: 'Leave guest mode' });
+	const box = (await corner.boundingBox())!;
+	await page.mouse.move(box.x + 10, box.y + 10);
+	await page.mouse.down();
+	await page.waitForTimeout(3_200);
+	await page.mouse.up();
+	const dialog = page.getByRole('dialog', { name: 'Leave guest mode' });
+	await expect(dialog).toBeVisible();
+	for (const digit of '9999')
+		await dialog.getByRole('button', { name: digit, exact: true }).click();
+	await dialog.getByRole('button', { name: 'Unpair and leave' }).click();
+	await expect(dialog.getByText('Wrong PIN.')).toBeVisible();
+	await expectNoAxeViolations(page);
+
+	await dialog.getByRole('button', { name: 'C', exact: true }).click();
+	for (const digit of '1234')
+		await dialog.getByRole('button', { name: digit, exact: true }).click();
+	await dialog.getByRole('button', { name: 'Unpair and leave' }).click();
+	await expect(page).toHaveURL(/\/setup$/);
+	await page.goto('/screen');
+	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
+});
+
+test('setup speaks German after choosing Deutsch', async ({ page }) => {
+	await logIn(page);
+	await page.getByRole('button', { name: 'Deutsch' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Geräte' })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+	await expectNoAxeViolations(page);
+	await page.getByRole('button', { name: 'English' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+});
+
+test('in demo mode the home page pairs a screen without a staff login', async ({ page }) => {
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Ordering kiosk' }).click();
+	await expect(page).toHaveURL(/\/screen$/);
+	await expect(
+		page.getByText('This screen is paired as Ordering kiosk for Main Stage Kiosk 1.')
+	).toBeVisible();
+});
