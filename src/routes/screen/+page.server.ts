@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
@@ -17,7 +18,7 @@ export const load: PageServerLoad = ({ locals }) => {
 
 export const actions: Actions = {
 	exit: async ({ request, cookies, getClientAddress }) => {
-		const pin = (await request.formData()).get('pin');
+		const pin = (await readForm(request)).get('pin');
 		const outcome = await exitWithPin(
 			serverContext(),
 			typeof pin === 'string' ? pin : '',

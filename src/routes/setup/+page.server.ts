@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
@@ -11,7 +12,7 @@ export const load: PageServerLoad = () => {
 
 export const actions: Actions = {
 	pin: async ({ request }) => {
-		const pin = (await request.formData()).get('pin');
+		const pin = (await readForm(request)).get('pin');
 		if (typeof pin !== 'string' || !isPinFormat(pin)) return fail(400, { pinError: true });
 		await setScreenPin(serverContext().settings, pin);
 		return { pinSaved: true };

@@ -14,6 +14,7 @@ import {
 	type Environment
 } from '../devices/device-repository.ts';
 import { createPlatformClient } from '../platform/client.ts';
+import { textField } from '../http/forms.ts';
 import { platformFailureMessage } from './platform-failure.ts';
 
 /** What the form may show again: everything but the key. */
@@ -41,10 +42,7 @@ const formSchema = z.object({
 });
 
 export async function addDevice(context: ServerContext, form: FormData): Promise<AddDeviceResult> {
-	const field = (name: string) => {
-		const value = form.get(name);
-		return typeof value === 'string' ? value : '';
-	};
+	const field = (name: string) => textField(form, name);
 	const values: AddDeviceValues = {
 		name: field('name').trim(),
 		environment: field('environment'),

@@ -2,14 +2,10 @@
 import { message, type Message } from '#lib/i18n/message.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/staff-credentials.ts';
 import type { ServerContext } from '../context.ts';
+import { textField } from '../http/forms.ts';
 
 export type LoginResult =
 	{ ok: true; token: string; expiresAt: Date } | { ok: false; status: number; error: Message };
-
-const text = (form: FormData, name: string) => {
-	const value = form.get(name);
-	return typeof value === 'string' ? value : '';
-};
 
 export async function logIn(
 	context: ServerContext,
@@ -24,7 +20,7 @@ export async function logIn(
 			error: message('login_rate_limited', { minutes: Math.ceil(waitMs / 60_000) })
 		};
 	}
-	const password = text(form, 'password');
+	const password = textField(form, 'password');
 	if (password.length === 0 || password.length > 1024 || !(await context.staff.verify(password))) {
 		context.loginAttempts.fail(client);
 		return { ok: false, status: 400, error: message('login_wrong_password') };
@@ -39,7 +35,7 @@ export async function createFirstPassword(
 ): Promise<LoginResult> {
 	if (context.staff.isSet())
 		return { ok: false, status: 409, error: message('password_already_set') };
-	const password = text(form, 'password');
+	const password = textField(form, 'password');
 	if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
 		return {
 			ok: false,
@@ -47,7 +43,7 @@ export async function createFirstPassword(
 			error: message('password_too_short', { min: MIN_PASSWORD_LENGTH })
 		};
 	}
-	if (password !== text(form, 'confirm')) {
+	if (password !== textField(form, 'confirm')) {
 		return { ok: false, status: 400, error: message('passwords_differ') };
 	}
 	if (!(await context.staff.create(password))) {

@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { error, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { pairScreen } from '#lib/server/setup/screen-session.ts';
@@ -7,7 +8,7 @@ import type { RequestHandler } from './$types';
 export const POST: RequestHandler = async ({ request, cookies, url }) => {
 	const context = serverContext();
 	if (!context.config.demo) error(404, 'not found');
-	const mode = (await request.formData()).get('mode');
+	const mode = (await readForm(request)).get('mode');
 	const device = context.devices.list().find((candidate) => candidate.mode === mode);
 	if (!device) error(400, 'no demo device for this screen');
 	pairScreen(context, device.id, cookies, url);

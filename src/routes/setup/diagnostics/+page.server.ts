@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { JOURNAL_STATUSES } from '#lib/server/journal/journal.ts';
 import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
@@ -34,7 +35,7 @@ export const actions: Actions = {
 		return { summary };
 	},
 	handled: async ({ request }) => {
-		const id = Number((await request.formData()).get('id'));
+		const id = Number((await readForm(request)).get('id'));
 		const { journal } = serverContext();
 		const entry = Number.isSafeInteger(id) ? journal.get(id) : undefined;
 		if (!entry || entry.status !== 'needs-staff') return fail(400);

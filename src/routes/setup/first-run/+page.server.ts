@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { MIN_PASSWORD_LENGTH } from '#lib/server/auth/staff-credentials.ts';
 import { serverContext } from '#lib/server/context.ts';
@@ -12,7 +13,7 @@ export const load: PageServerLoad = () => {
 
 export const actions: Actions = {
 	default: async ({ request, cookies, url }) => {
-		const result = await createFirstPassword(serverContext(), await request.formData());
+		const result = await createFirstPassword(serverContext(), await readForm(request));
 		if (!result.ok) return fail(result.status, { error: result.error });
 		setSessionCookie(cookies, STAFF_COOKIE, result.token, result.expiresAt, url);
 		redirect(303, '/setup');

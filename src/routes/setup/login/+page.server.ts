@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { setSessionCookie, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
@@ -11,7 +12,7 @@ export const load: PageServerLoad = ({ locals, url }) => {
 
 export const actions: Actions = {
 	default: async ({ request, cookies, url, getClientAddress }) => {
-		const result = await logIn(serverContext(), await request.formData(), getClientAddress());
+		const result = await logIn(serverContext(), await readForm(request), getClientAddress());
 		if (!result.ok) return fail(result.status, { error: result.error });
 		setSessionCookie(cookies, STAFF_COOKIE, result.token, result.expiresAt, url);
 		redirect(303, safeNext(url.searchParams.get('next')));

@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { readMenuUpload } from '#lib/server/setup/menu-upload.ts';
@@ -7,14 +8,14 @@ export const load: PageServerLoad = () => ({ products: serverContext().catalog.l
 
 export const actions: Actions = {
 	import: async ({ request }) => {
-		const result = await readMenuUpload((await request.formData()).get('file'));
+		const result = await readMenuUpload((await readForm(request)).get('file'));
 		if (!result) return fail(400, { missing: true });
 		if (!result.ok) return fail(400, { problems: result.problems.slice(0, 50) });
 		serverContext().catalog.replaceAll(result.products);
 		return { imported: result.products.length };
 	},
 	availability: async ({ request }) => {
-		const form = await request.formData();
+		const form = await readForm(request);
 		const id = form.get('id');
 		if (
 			typeof id !== 'string' ||

@@ -1,3 +1,4 @@
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { ENVIRONMENTS } from '#lib/server/devices/device-repository.ts';
@@ -16,7 +17,7 @@ export const load: PageServerLoad = () => {
 
 export const actions: Actions = {
 	default: async ({ request }) => {
-		const result = await addDevice(serverContext(), await request.formData());
+		const result = await addDevice(serverContext(), await readForm(request));
 		if (!result.ok) return fail(400, { values: result.values, errors: result.errors });
 		redirect(303, `/setup/devices/${result.deviceId}?saved=1`);
 	}
