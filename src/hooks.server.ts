@@ -1,5 +1,10 @@
 import { redirect } from '@sveltejs/kit';
-import { sequence, type Handle, type ServerInit } from '@sveltejs/kit/hooks';
+import {
+	sequence,
+	type Handle,
+	type HandleServerError,
+	type ServerInit
+} from '@sveltejs/kit/hooks';
 import { paraglideMiddleware } from '#lib/paraglide/server.js';
 import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
@@ -15,6 +20,14 @@ export const init: ServerInit = async () => {
 		console.error(`Demo set-up failed: ${(error as Error).message}`);
 	}
 	void context.refreshAll();
+	void context.resolveJournal();
+};
+
+/** Unexpected errors: logged on the server (platform errors carry no key); the page stays generic. */
+export const handleError: HandleServerError = ({ kind, error }) => {
+	if (kind === 'unknown') {
+		console.error('Unexpected error:', error instanceof Error ? error.message : String(error));
+	}
 };
 
 /** Setup pages open without a staff session: logging in and creating the first password. */

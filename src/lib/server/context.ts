@@ -11,6 +11,7 @@ import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
+import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
 import { Settings } from './settings.ts';
 import { openDatabase, type Database } from './store/database.ts';
@@ -31,6 +32,8 @@ export interface ServerContext {
 	platformFor(deviceId: string): PlatformClient;
 	/** Refreshes every device's platform view now. */
 	refreshAll(): Promise<void>;
+	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
+	resolveJournal(): Promise<ResolutionSummary>;
 	close(): void;
 }
 
@@ -52,7 +55,15 @@ export function createServerContext(config: ServerConfig): ServerContext {
 			devices.list().map((device) => views.refresh(device.id, platformFor(device.id)))
 		);
 	};
-	const timer = setInterval(() => void refreshAll(), config.refreshIntervalMs);
+	const journal = new Journal(db);
+	const resolveJournal = () =>
+		resolveOpenEntries(journal, (deviceId) =>
+			devices.get(deviceId) ? platformFor(deviceId) : undefined
+		);
+	const timer = setInterval(() => {
+		void refreshAll();
+		void resolveJournal();
+	}, config.refreshIntervalMs);
 	timer.unref();
 	return {
 		config,
@@ -62,11 +73,12 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		sessions: new SessionStore(db),
 		staff: new StaffCredentials(db, config.staffPassword),
 		loginAttempts: new AttemptLimiter(),
-		journal: new Journal(db),
+		journal,
 		catalog: new CatalogRepository(db),
 		settings: new Settings(db),
 		platformFor,
 		refreshAll,
+		resolveJournal,
 		close() {
 			clearInterval(timer);
 			db.close();

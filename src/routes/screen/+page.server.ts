@@ -2,7 +2,7 @@ import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { exitWithPin } from '#lib/server/setup/screen-session.ts';
+import { exitWithPin, unpairScreen } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = ({ locals }) => {
@@ -12,11 +12,18 @@ export const load: PageServerLoad = ({ locals }) => {
 	return {
 		device: device && { name: device.name, mode: device.mode },
 		place: identity && { organization: identity.organization.name, place: identity.place.name },
-		hasPin: hasScreenPin(context.settings)
+		hasPin: hasScreenPin(context.settings),
+		staff: locals.staff
 	};
 };
 
 export const actions: Actions = {
+	/** A logged-in staff member unpairs without the PIN. */
+	unpair: ({ locals, cookies }) => {
+		if (!locals.staff) return fail(403);
+		unpairScreen(serverContext(), cookies);
+		redirect(303, '/setup');
+	},
 	exit: async ({ request, cookies, getClientAddress }) => {
 		const pin = (await readForm(request)).get('pin');
 		const outcome = await exitWithPin(

@@ -1,7 +1,6 @@
 import { readForm } from '#lib/server/http/forms.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { JOURNAL_STATUSES } from '#lib/server/journal/journal.ts';
-import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal-filter.ts';
 import { fail } from '@sveltejs/kit';
@@ -27,13 +26,7 @@ export const actions: Actions = {
 	refresh: async () => {
 		await serverContext().refreshAll();
 	},
-	resolve: async () => {
-		const context = serverContext();
-		const summary = await resolveOpenEntries(context.journal, (deviceId) =>
-			context.devices.get(deviceId) ? context.platformFor(deviceId) : undefined
-		);
-		return { summary };
-	},
+	resolve: async () => ({ summary: await serverContext().resolveJournal() }),
 	handled: async ({ request }) => {
 		const id = Number((await readForm(request)).get('id'));
 		const { journal } = serverContext();

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database.ts';
+import { CatalogRepository } from './catalog-repository.ts';
+import demoMenu from './demo-menu.json' with { type: 'json' };
+import { importJson } from './exchange.ts';
+import { productQuerySchema, queryProducts } from './product-query.ts';
+
+function demoCatalog() {
+	const catalog = new CatalogRepository(openDatabase(':memory:'));
+	const menu = importJson(JSON.stringify(demoMenu));
+	if (!menu.ok) throw new Error('demo menu invalid');
+	catalog.replaceAll(menu.products);
+	return catalog;
+}
+
+describe('product query endpoint', () => {
+	it('exposes name, product id, gross price and VAT rate (spec 3 POS prerequisite), paginated', () => {
+		const page = queryProducts(
+			demoCatalog(),
+			productQuerySchema.parse({ page: '3', pageSize: '4' })
+		);
+		expect(page).toMatchObject({ page: 3, pageSize: 4, total: 11, totalPages: 3 });
+		expect(page.products.map((p) => p.productId)).toEqual([
+			'food_bratwurst',
+			'food_pretzel',
+			'food_fries'
+		]);
+		expect(page.products[1]).toEqual({
+			productId: 'food_pretzel',
+			name: 'Pretzel',
+			names: { en: 'Pretzel', de: 'Brezel' },
+			grossPrice: 3,
+			currencyCode: 'EUR',
+			vatRate: 7,
+			available: true
+		});
+	});
+
+	it('keeps decimal VAT rates and prices exact', () => {
+		const all = queryProducts(
+			demoCatalog(),
+			productQuerySchema.parse({ pageSize: '100' })
+		).products;
+		expect(all.find((p) => p.productId === 'drink_coffee')).toMatchObject({
+			grossPrice: 3.2,
+			vatRate: 5.5
+		});
+		expect(all.find((p) => p.productId === 'drink_lemonade')).toMatchObject({
+			grossPrice: 4.5,
+			vatRate: 7.7
+		});
+	});
+
+	it.each([{ page: '0' }, { pageSize: '501' }, { page: 'x' }])('refuses %o', (query) => {
+		expect(productQuerySchema.safeParse(query).success).toBe(false);
+	});
+});
