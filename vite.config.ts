@@ -16,7 +16,10 @@ export default defineConfig({
 			},
 			adapter: adapter()
 		}),
-		paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })
+		// Vitest runs on messages compiled by `prepare`/`check`; the plugin's watcher would keep it alive.
+		...(process.env.VITEST
+			? []
+			: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })])
 	],
 	test: {
 		expect: { requireAssertions: true },
