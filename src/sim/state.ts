@@ -4,29 +4,21 @@
  * minor units (`…Minor`), VAT rates are basis points (`…Bp`, 5.5 % → 550), instants are epoch ms.
  */
 import type { SimClock } from './clock.ts';
+import type {
+	Authority,
+	OrderSource,
+	OrderStatus,
+	OrderTransactionStatus,
+	PlaceStatus
+} from '#lib/platform-vocabulary.ts';
 
-export const AUTHORITIES = [
-	'ORDER',
-	'ORDER_REFUND',
-	'SCAN',
-	'STATISTIC',
-	'INTEGRATION',
-	'THIRD_PARTY_INTEGRATION',
-	'CREDIT',
-	'TICKET',
-	'KIOSK',
-	'REVO'
-] as const;
-export type Authority = (typeof AUTHORITIES)[number];
-
-export const PLACE_STATUSES = [
-	'DRAFT',
-	'ACTIVE',
-	'TEMPORARILY_CLOSED',
-	'PERMANENTLY_CLOSED',
-	'HIDDEN'
-] as const;
-export type PlaceStatus = (typeof PLACE_STATUSES)[number];
+export {
+	AUTHORITIES,
+	ORDER_STATUSES,
+	PLACE_STATUSES,
+	TRANSACTION_STATUSES
+} from '#lib/platform-vocabulary.ts';
+export type { Authority, OrderSource, OrderStatus, OrderTransactionStatus, PlaceStatus };
 
 export interface Organization {
 	id: string;
@@ -50,7 +42,8 @@ export interface Place {
 	avatarMedia?: { id: string; uris: MediaUri[] };
 }
 
-export type DeskType = 'COUNTER' | 'TABLE';
+export type { DeskType } from '#lib/platform-vocabulary.ts';
+import type { DeskType } from '#lib/platform-vocabulary.ts';
 
 export interface Desk {
 	id: string;
@@ -216,29 +209,6 @@ export interface IdempotencyRecord {
 
 // ── Counter orders (spec 2) ─────────────────────────────────────────────────
 
-export const ORDER_STATUSES = [
-	'NEW',
-	'APPROVABLE',
-	'APPROVED',
-	'REJECTED',
-	'DONE',
-	'COMPLETED',
-	'LEFT',
-	'CANCELLED'
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const TRANSACTION_STATUSES = [
-	'UNPAID',
-	'AUTHORIZED',
-	'CAPTURED',
-	'PAID_EXTERNALLY',
-	'RELEASED',
-	'FAILED',
-	'PAYMENT_NOT_REQUIRED'
-] as const;
-export type OrderTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
 export const PAYMENT_PROCESSORS = [
 	'PROVIDER_A',
 	'PROVIDER_B',
@@ -250,8 +220,6 @@ export type PaymentProcessor = (typeof PAYMENT_PROCESSORS)[number];
 
 export const INVOICING_TYPES = ['PLACE_RECEIPT', 'PLACE_INVOICE', 'PLATFORM_INVOICE'] as const;
 export type InvoicingType = (typeof INVOICING_TYPES)[number];
-
-export type OrderSource = 'MOBILE' | 'WEB' | 'KIOSK';
 
 export interface OrderModifier {
 	productId: string;

@@ -4,6 +4,7 @@
  * COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE").
  */
 import { currencyExponent, decimalToScaledInteger, MoneyFormatError, toMinor } from '#lib/money.ts';
+import { vatBasisPoints } from '#lib/vat.ts';
 import { validationFailed } from '../errors.ts';
 import { CreditErrorCode, creditError } from './errors.ts';
 import { QUANTITY_SCALE, type ItemRequest } from './schemas.ts';
@@ -15,27 +16,6 @@ export interface CreditLine {
 	quantityMilli: number;
 	unitPriceMinor: number;
 	vatBp: number;
-}
-
-/** spec 3 "Supported VAT rates", in percent, as listed. */
-export const SUPPORTED_VAT_RATES = [
-	0, 1, 2, 3, 4, 5, 5.5, 6, 7, 7.7, 8, 9, 9.5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-	23, 24, 25, 26, 27
-];
-
-/** The same rates in basis points (5.5 % → 550). */
-const SUPPORTED_VAT_BP: ReadonlySet<number> = new Set(
-	SUPPORTED_VAT_RATES.map((rate) => decimalToScaledInteger(rate, 2))
-);
-
-/** The rate in basis points, or undefined when it is not one of the supported rates. */
-export function vatBasisPoints(vat: number): number | undefined {
-	try {
-		const bp = decimalToScaledInteger(vat, 2);
-		return SUPPORTED_VAT_BP.has(bp) ? bp : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /** Why a unit price cannot be an amount of this currency, or undefined when it can. */

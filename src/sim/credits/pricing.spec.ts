@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditLine } from './items.ts';
-import { vatBasisPoints } from './items.ts';
 import { grossOf, priceAddedLines, priceDiscountedLines, totalsOf } from './pricing.ts';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -88,17 +87,5 @@ describe('priceAddedLines (spec 3: "credits 0 and discount 0, … full price add
 				addedByUpdate: true
 			}
 		]);
-	});
-});
-
-describe('vatBasisPoints (spec 3 "Supported VAT rates")', () => {
-	it('maps the listed rates and nothing else', () => {
-		expect(vatBasisPoints(5.5)).toBe(550);
-		expect(vatBasisPoints(7.7)).toBe(770);
-		expect(vatBasisPoints(19)).toBe(1900);
-		expect(vatBasisPoints(27)).toBe(2700);
-		for (const rate of [7.5, 5.55, 28, -1, 0.1, 9.05, 1e-9, 1e300]) {
-			expect(vatBasisPoints(rate)).toBeUndefined();
-		}
 	});
 });

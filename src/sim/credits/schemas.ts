@@ -4,9 +4,8 @@
  * decimals and the VAT enum are checked afterwards in `items.ts`.
  */
 import { z } from 'zod';
+import { PAYMENT_TYPES } from '#lib/platform-vocabulary.ts';
 import { decimalToScaledInteger } from '#lib/money.ts';
-
-export const PAYMENT_TYPES = ['CREDIT', 'SPLIT_PAYMENT', 'EXTERNAL_PAYMENT'] as const;
 
 /** Quantities are kept in thousandths (CreditItem.quantityMilli). */
 export const QUANTITY_SCALE = 3;

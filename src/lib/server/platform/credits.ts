@@ -12,6 +12,7 @@
  * one of SUPPORTED_VAT_RATES.
  */
 import { fromMinor } from '#lib/money.ts';
+import { SUPPORTED_VAT_RATES } from '#lib/vat.ts';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import {
 	creditTransactionSchema,
@@ -49,11 +50,7 @@ export const PaymentType = {
 export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
 const PAYMENT_TYPES: readonly string[] = Object.values(PaymentType);
 
-/** spec 3: "Supported VAT rates"; any other gives COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE. */
-export const SUPPORTED_VAT_RATES: readonly number[] = [
-	0, 1, 2, 3, 4, 5, 5.5, 6, 7, 7.7, 8, 9, 9.5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-	23, 24, 25, 26, 27
-];
+export { SUPPORTED_VAT_RATES };
 
 /** IntegrationCreditTransactionItemGroupRequest in minor units. */
 export interface CreditItem {

@@ -15,34 +15,20 @@ import {
 	type MinorConverter
 } from './common.ts';
 import { deskSchema, type Desk } from './identity.ts';
+import {
+	DELIVERY_OPTION_TYPES,
+	ORDER_SOURCES,
+	ORDER_STATUSES,
+	TRANSACTION_STATUSES,
+	type OrderSource,
+	type OrderStatus,
+	type OrderTransactionStatus
+} from '#lib/platform-vocabulary.ts';
 
-export const ORDER_STATUSES = [
-	'NEW',
-	'APPROVABLE',
-	'APPROVED',
-	'REJECTED',
-	'DONE',
-	'COMPLETED',
-	'LEFT',
-	'CANCELLED'
-] as const;
-export type CounterOrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const TRANSACTION_STATUSES = [
-	'UNPAID',
-	'AUTHORIZED',
-	'CAPTURED',
-	'PAID_EXTERNALLY',
-	'RELEASED',
-	'FAILED',
-	'PAYMENT_NOT_REQUIRED'
-] as const;
-export type CounterOrderTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export const ORDER_SOURCES = ['MOBILE', 'WEB', 'KIOSK'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-
-export const DELIVERY_OPTION_TYPES = ['CUSTOM', 'TAKEAWAY', 'HOME_DELIVERY'] as const;
+export { ORDER_STATUSES, TRANSACTION_STATUSES };
+export type { OrderSource };
+export type CounterOrderStatus = OrderStatus;
+export type CounterOrderTransactionStatus = OrderTransactionStatus;
 
 /**
  * EXTERNAL_MANUAL: staff collect the payment at the counter. The in-app processors carry each

@@ -4,6 +4,7 @@
  * currency; derived totals (`depositMinor`, `refundMinor`) follow the spec's formulas.
  */
 import { z } from 'zod';
+import { TOKEN_ACTIONS } from '#lib/platform-vocabulary.ts';
 import {
 	amountSchema,
 	countSchema,
@@ -57,8 +58,6 @@ export const depositCategorySchema = z
 			...(raw.revoTokenCategory && { revoTokenCategory: raw.revoTokenCategory })
 		}))
 	);
-
-export const TOKEN_ACTIONS = ['BORROW', 'RETURN'] as const;
 
 /** IntegrationRevoTokenProductResponse: a product that borrows or returns a plain token. */
 export interface RevoTokenProduct {

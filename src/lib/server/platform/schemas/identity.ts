@@ -3,49 +3,21 @@
  * Enumerations the spec lists in full are checked; field names stay the spec's.
  */
 import { z } from 'zod';
+import {
+	AUTHORITIES,
+	DESK_TYPES,
+	MEDIA_PROCESSING_STATUSES,
+	MEDIA_TYPES,
+	PLACE_STATUSES,
+	URI_TYPES,
+	type Authority,
+	type DeskType,
+	type PlaceStatus
+} from '#lib/platform-vocabulary.ts';
 import { optional } from './common.ts';
 
-export const AUTHORITIES = [
-	'ORDER',
-	'ORDER_REFUND',
-	'SCAN',
-	'STATISTIC',
-	'INTEGRATION',
-	'THIRD_PARTY_INTEGRATION',
-	'CREDIT',
-	'TICKET',
-	'KIOSK',
-	'REVO'
-] as const;
-export type Authority = (typeof AUTHORITIES)[number];
-
-export const PLACE_STATUSES = [
-	'DRAFT',
-	'ACTIVE',
-	'TEMPORARILY_CLOSED',
-	'PERMANENTLY_CLOSED',
-	'HIDDEN'
-] as const;
-export type PlaceStatus = (typeof PLACE_STATUSES)[number];
-
-export const MEDIA_PROCESSING_STATUSES = ['COMPLETE', 'ERROR', 'PROCESSING', 'QUEUED'] as const;
-export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'PDF'] as const;
-export const URI_TYPES = [
-	'LARGE',
-	'MEDIUM',
-	'SMALL',
-	'VIDEO_THUMBNAIL',
-	'VIDEO',
-	'VIDEO_HLS_INDEX',
-	'VIDEO_HLS_INDEX_LOW',
-	'VIDEO_HLS_INDEX_MEDIUM',
-	'VIDEO_HLS_INDEX_HIGH',
-	'PDF',
-	'GIF'
-] as const;
-
-export const DESK_TYPES = ['COUNTER', 'TABLE'] as const;
-export type DeskType = (typeof DESK_TYPES)[number];
+export { AUTHORITIES, PLACE_STATUSES };
+export type { Authority, DeskType, PlaceStatus };
 
 /** IntegrationDeskResponse (spec 1 and 2). */
 export interface Desk {
