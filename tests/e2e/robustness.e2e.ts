@@ -39,7 +39,8 @@ const ACTIONS = [
 	'/setup/diagnostics?/handled',
 	'/setup/menu?/import',
 	'/setup/menu?/availability',
-	'/demo/pair'
+	'/demo/pair',
+	'/language'
 ];
 
 const QUERIES = [

@@ -137,7 +137,8 @@ test('pairing a screen, and leaving guest mode only with the PIN', async ({ page
 	).toBeVisible();
 	await expectNoAxeViolations(page);
 
-	// Press and hold the top left corner for 3 seconds.
+	// Press and hold the top left corner for 3 seconds (a script-driven gesture: wait for it).
+	await page.waitForLoadState('networkidle');
 	const corner = page.getByRole('button', { name: 'Leave guest mode' });
 	const box = (await corner.boundingBox())!;
 	await page.mouse.move(box.x + 10, box.y + 10);
