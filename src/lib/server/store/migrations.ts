@@ -66,5 +66,24 @@ export const migrations: readonly string[] = [
 		key TEXT PRIMARY KEY,
 		value TEXT NOT NULL
 	);
+	`,
+	/* 2: guest sales (the checkout saga's state) and the kiosk's local orders for the board */ `
+	CREATE TABLE sales (
+		id TEXT PRIMARY KEY,
+		-- no foreign key: a sale's record outlives the device it was made on (like the journal)
+		device_id TEXT NOT NULL,
+		state TEXT NOT NULL,
+		body TEXT NOT NULL,
+		order_number TEXT,
+		created_at TEXT NOT NULL,
+		updated_at TEXT NOT NULL
+	);
+	CREATE INDEX sales_state ON sales (state);
+	CREATE TABLE order_numbers (
+		device_id TEXT NOT NULL,
+		day TEXT NOT NULL,
+		last INTEGER NOT NULL,
+		PRIMARY KEY (device_id, day)
+	);
 	`
 ];

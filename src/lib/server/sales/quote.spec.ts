@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import demoMenu from '../catalog/demo-menu.json' with { type: 'json' };
+import { importJson } from '../catalog/exchange.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+import { quoteSale } from './quote.ts';
+
+const menu = importJson(JSON.stringify(demoMenu));
+if (!menu.ok) throw new Error('demo menu invalid');
+const products = menu.products;
+
+const category = (
+	id: string,
+	name: string,
+	depositGrossMinor: number,
+	expirationHours: number
+) => ({
+	id,
+	expirationHours,
+	depositGrossMinor,
+	currencyCode: 'EUR',
+	revoTokenCategory: { id, name, currencyCode: 'EUR' }
+});
+const CUP = category('cat_cup', 'Reusable cup 0.4 l', 200, 48);
+const PITCHER = category('cat_pitcher', 'Pitcher 1.5 l', 500, 12);
+const configuration: DepositConfiguration = {
+	revoTokenProducts: [],
+	hybridRevoTokenProducts: [
+		{ id: 'm1', productId: 'drink_pils', hybridCategory: CUP },
+		{ id: 'm2', productId: 'drink_lemonade', hybridCategory: CUP },
+		{ id: 'm3', productId: 'drink_pitcher', hybridCategory: PITCHER }
+	]
+};
+
+describe('quoteSale', () => {
+	it('prices lines from the menu and derives one deposit line per category; totals add up', () => {
+		const result = quoteSale({
+			basket: [
+				{ productId: 'drink_pils', quantity: 2 },
+				{ productId: 'drink_lemonade', quantity: 1 },
+				{ productId: 'drink_pitcher', quantity: 1 },
+				{ productId: 'food_pretzel', quantity: 3 },
+				{ productId: 'drink_pils', quantity: 1 }
+			],
+			products,
+			depositConfiguration: configuration,
+			depositVatBp: 0
+		});
+		if (!result.ok) throw new Error(JSON.stringify(result.problem));
+		const { quote } = result;
+		expect(quote.lines.map((l) => [l.productId, l.quantity, l.lineMinor])).toEqual([
+			['drink_pils', 3, 1650],
+			['drink_lemonade', 1, 450],
+			['drink_pitcher', 1, 1600],
+			['food_pretzel', 3, 900]
+		]);
+		expect(quote.depositLines).toEqual([
+			{
+				categoryId: 'cat_cup',
+				name: 'Reusable cup 0.4 l',
+				quantity: 4,
+				unitMinor: 200,
+				vatBp: 0,
+				lineMinor: 800,
+				expirationHours: 48
+			},
+			{
+				categoryId: 'cat_pitcher',
+				name: 'Pitcher 1.5 l',
+				quantity: 1,
+				unitMinor: 500,
+				vatBp: 0,
+				lineMinor: 500,
+				expirationHours: 12
+			}
+		]);
+		expect(quote.depositItems).toEqual([
+			{ productId: 'drink_pils', quantity: 3 },
+			{ productId: 'drink_lemonade', quantity: 1 },
+			{ productId: 'drink_pitcher', quantity: 1 }
+		]);
+		expect(quote.goodsMinor).toBe(4600);
+		expect(quote.depositMinor).toBe(1300);
+		expect(quote.totalMinor).toBe(5900);
+		expect(quote.goodsMinor).toBe(quote.lines.reduce((s, l) => s + l.unitMinor * l.quantity, 0));
+	});
+
+	it('no deposit lines when the configuration is off', () => {
+		const result = quoteSale({
+			basket: [{ productId: 'drink_pils', quantity: 1 }],
+			products,
+			depositConfiguration: null,
+			depositVatBp: 0
+		});
+		expect(result.ok && result.quote).toMatchObject({
+			depositLines: [],
+			depositItems: [],
+			totalMinor: 550
+		});
+	});
+
+	it('a basket without mapped products has no deposit lines', () => {
+		const result = quoteSale({
+			basket: [{ productId: 'food_bratwurst', quantity: 2 }],
+			products,
+			depositConfiguration: configuration,
+			depositVatBp: 0
+		});
+		expect(result.ok && result.quote).toMatchObject({ depositLines: [], totalMinor: 1000 });
+	});
+
+	it.each([
+		[[{ productId: 'nope', quantity: 1 }], { kind: 'unknown-product', productId: 'nope' }],
+		[[{ productId: 'food_fries', quantity: 1 }], { kind: 'unavailable', productId: 'food_fries' }],
+		[
+			[
+				{ productId: 'drink_water', quantity: 15 },
+				{ productId: 'drink_water', quantity: 15 }
+			],
+			{ kind: 'quantity', productId: 'drink_water' }
+		]
+	])('refuses %j', (basket, problem) => {
+		expect(
+			quoteSale({ basket, products, depositConfiguration: configuration, depositVatBp: 0 })
+		).toEqual({
+			ok: false,
+			problem
+		});
+	});
+});

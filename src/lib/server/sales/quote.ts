@@ -1,0 +1,161 @@
+/**
+ * Pricing a guest's basket on the server (prices come from the menu, never from the browser):
+ * product lines, and one derived, non-removable deposit line per container category for the
+ * products the cached deposit configuration maps (DESIGN, "The guest ordering flow" step 2):
+ * quantity × depositGross. All amounts integer minor units.
+ */
+import { z } from 'zod';
+import type { Product, Translated } from '../catalog/product.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+
+export const MAX_BASKET_LINES = 50;
+export const MAX_LINE_QUANTITY = 20;
+
+export const basketSchema = z
+	.array(
+		z.object({
+			productId: z.string().min(1).max(255),
+			quantity: z.int().min(1).max(MAX_LINE_QUANTITY)
+		})
+	)
+	.min(1)
+	.max(MAX_BASKET_LINES);
+export type Basket = z.output<typeof basketSchema>;
+
+export interface ProductLine {
+	productId: string;
+	name: Translated;
+	quantity: number;
+	unitMinor: number;
+	vatBp: number;
+	lineMinor: number;
+}
+
+export interface DepositLine {
+	categoryId: string;
+	name: string;
+	quantity: number;
+	unitMinor: number;
+	vatBp: number;
+	lineMinor: number;
+	expirationHours: number;
+}
+
+export interface SaleQuote {
+	currencyCode: string;
+	lines: ProductLine[];
+	depositLines: DepositLine[];
+	goodsMinor: number;
+	depositMinor: number;
+	totalMinor: number;
+	/** What to issue after payment: `[{productId, quantity}]` of mapped lines (spec 1 create body). */
+	depositItems: { productId: string; quantity: number }[];
+}
+
+export type QuoteProblem =
+	| { kind: 'unknown-product'; productId: string }
+	| { kind: 'unavailable'; productId: string }
+	| { kind: 'quantity'; productId: string }
+	| { kind: 'mixed-currencies' };
+
+export type QuoteResult = { ok: true; quote: SaleQuote } | { ok: false; problem: QuoteProblem };
+
+export interface QuoteInput {
+	basket: Basket;
+	products: Product[];
+	/** The cached configuration when it answered 200; null when deposits are off or unknown. */
+	depositConfiguration: DepositConfiguration | null;
+	/** Venue setting: VAT on deposits (DESIGN: default 0). */
+	depositVatBp: number;
+}
+
+export function quoteSale({
+	basket,
+	products,
+	depositConfiguration,
+	depositVatBp
+}: QuoteInput): QuoteResult {
+	const byId = new Map(products.map((product) => [product.id, product]));
+	const quantities = new Map<string, number>();
+	for (const { productId, quantity } of basket) {
+		quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+	}
+	const lines: ProductLine[] = [];
+	for (const [productId, quantity] of quantities) {
+		const product = byId.get(productId);
+		if (!product) return { ok: false, problem: { kind: 'unknown-product', productId } };
+		if (!product.available) return { ok: false, problem: { kind: 'unavailable', productId } };
+		if (quantity > MAX_LINE_QUANTITY)
+			return { ok: false, problem: { kind: 'quantity', productId } };
+		lines.push({
+			productId,
+			name: product.name,
+			quantity,
+			unitMinor: product.grossMinor,
+			vatBp: product.vatBp,
+			lineMinor: product.grossMinor * quantity
+		});
+	}
+	const currencyCode = byId.get(lines[0]!.productId)!.currencyCode;
+	if (lines.some((line) => byId.get(line.productId)!.currencyCode !== currencyCode)) {
+		return { ok: false, problem: { kind: 'mixed-currencies' } };
+	}
+	const { depositLines, depositItems } = depositsFor(
+		lines,
+		depositConfiguration,
+		currencyCode,
+		depositVatBp
+	);
+	const goodsMinor = sum(lines.map((line) => line.lineMinor));
+	const depositMinor = sum(depositLines.map((line) => line.lineMinor));
+	return {
+		ok: true,
+		quote: {
+			currencyCode,
+			lines,
+			depositLines,
+			goodsMinor,
+			depositMinor,
+			totalMinor: goodsMinor + depositMinor,
+			depositItems
+		}
+	};
+}
+
+/**
+ * One deposit line per category of the mapped products; nothing when the configuration is off
+ * (spec 1: "When the configuration fetch returns 400 … or 404, the POS skips issuing"), or when a
+ * category is in another currency than the sale (it cannot be charged on this receipt).
+ */
+function depositsFor(
+	lines: ProductLine[],
+	configuration: DepositConfiguration | null,
+	currencyCode: string,
+	depositVatBp: number
+) {
+	const depositLines = new Map<string, DepositLine>();
+	const depositItems: { productId: string; quantity: number }[] = [];
+	if (!configuration) return { depositLines: [], depositItems };
+	for (const line of lines) {
+		const mapping = configuration.hybridRevoTokenProducts.find(
+			(m) => m.productId === line.productId
+		);
+		if (!mapping || mapping.hybridCategory.currencyCode !== currencyCode) continue;
+		const category = mapping.hybridCategory;
+		depositItems.push({ productId: line.productId, quantity: line.quantity });
+		const existing = depositLines.get(category.id);
+		const quantity = (existing?.quantity ?? 0) + line.quantity;
+		depositLines.set(category.id, {
+			categoryId: category.id,
+			name: category.revoTokenCategory?.name ?? category.id,
+			quantity,
+			unitMinor: category.depositGrossMinor,
+			vatBp: depositVatBp,
+			lineMinor: quantity * category.depositGrossMinor,
+			expirationHours: category.expirationHours
+		});
+	}
+	return { depositLines: [...depositLines.values()], depositItems };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -1,0 +1,384 @@
+/**
+ * The checkout saga against the simulator: every rule issue 4 names, with the platform's own
+ * numbers (wallet balances, deposit transactions) checked over the control API.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
+import { importJson } from '#lib/server/catalog/exchange.ts';
+import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
+import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
+import { Journal } from '#lib/server/journal/journal.ts';
+import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
+import type { Sale } from '#lib/server/sales/sale.ts';
+import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
+import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import { openDatabase } from '#lib/server/store/database.ts';
+import { loadKeyring } from '#lib/server/store/keyring.ts';
+import { caught, clientFor } from './client-support.ts';
+import { useSimulator } from './harness.ts';
+
+const sim = useSimulator();
+const menu = importJson(JSON.stringify(demoMenu));
+if (!menu.ok) throw new Error('demo menu invalid');
+
+let checkout: Checkout;
+let journal: Journal;
+let terminal: SimulatedTerminal;
+let settings: CheckoutSettings;
+let deviceId: string;
+let views: PlatformViewStore;
+let platform: ReturnType<typeof clientFor>;
+
+beforeEach(async () => {
+	const db = openDatabase(':memory:');
+	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
+	deviceId = devices.add({
+		name: 'Kiosk',
+		environment: 'simulator',
+		baseUrl: sim.url,
+		mode: 'kiosk',
+		apiKey: sim.device('dev_kiosk_main').apiKey
+	}).id;
+	views = new PlatformViewStore(db);
+	platform = clientFor(sim, 'dev_kiosk_main', { timeoutMs: 1_000 });
+	await views.refresh(deviceId, platform);
+	journal = new Journal(db);
+	terminal = new SimulatedTerminal({ fixedOutcome: 'approved' });
+	settings = {
+		creditPaymentType: 'SPLIT_PAYMENT',
+		serviceFeeMinor: 0,
+		serviceFeeVatBp: 1900,
+		depositVatBp: 0
+	};
+	checkout = new Checkout({
+		sales: new SaleRepository(db),
+		journal,
+		platformFor: () => platform,
+		terminal,
+		depositConfiguration: (id) => {
+			const view = views.get(id);
+			return view.deposits === 'active' ? view.depositConfiguration : null;
+		},
+		products: () => menu.products,
+		settings: () => settings
+	});
+});
+
+const PILS_AND_PRETZEL = [
+	{ productId: 'drink_pils', quantity: 2 },
+	{ productId: 'food_pretzel', quantity: 1 }
+];
+
+async function newKey(walletId: string, leadingZeros = 0): Promise<string> {
+	return (await sim.control('POST', '/_sim/transaction-keys', { walletId, leadingZeros })).body
+		.transactionKey;
+}
+async function balance(walletId: string): Promise<number> {
+	return (await sim.control('GET', `/_sim/wallets/${walletId}`)).body.balance;
+}
+const operations = () =>
+	journal
+		.list()
+		.reverse()
+		.map((entry) => `${entry.operation}:${entry.status}`);
+
+function expectSummaryAddsUp(sale: Sale) {
+	const credits = sale.credits!;
+	for (const line of credits.lines) {
+		expect(line.grossMinor - line.discountMinor).toBe(line.creditsMinor + line.outstandingMinor);
+	}
+	expect(credits.grossMinor - credits.discountMinor).toBe(
+		credits.creditsMinor + credits.outstandingMinor
+	);
+}
+
+describe('card only', () => {
+	it('makes no credit calls, collects the whole sale, issues the cups and completes', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect(sale.quote).toMatchObject({ goodsMinor: 1400, depositMinor: 400, totalMinor: 1800 });
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({
+			state: 'completed',
+			cardPaidMinor: 1800,
+			orderNumber: 'K-001',
+			problem: null
+		});
+		expect(done.deposit?.code).toHaveLength(40);
+		expect(done.deposit?.categories).toEqual([
+			{ categoryId: 'cat_cup', name: 'Reusable cup 0.4 l', count: 2, expiresAt: expect.any(String) }
+		]);
+		expect(operations()).toEqual([`${JournalOperation.depositCreate}:succeeded`]);
+		const issued = await sim.control('GET', `/_sim/deposit-transactions/${done.deposit!.code}`);
+		expect(issued.body.items).toHaveLength(2);
+	});
+
+	it('a basket without containers issues nothing', async () => {
+		const done = await checkout.pay(
+			checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }]).id
+		);
+		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1000 });
+		expect(operations()).toEqual([]);
+	});
+
+	it('deposits only while the configuration answers 200: disabled → no deposit line, no create', async () => {
+		await sim.control('PUT', '/_sim/deposit-configuration', { enabled: false });
+		await views.refresh(deviceId, platform);
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect(sale.quote).toMatchObject({ depositLines: [], depositItems: [], totalMinor: 1400 });
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1400 });
+		expect(operations()).toEqual([]);
+	});
+
+	it('a declined card: nothing paid, the sale stays open', async () => {
+		terminal.fixedOutcome = 'declined';
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-declined');
+		expect(checkout.get(sale.id)).toMatchObject({
+			state: 'quoted',
+			cardPaidMinor: 0,
+			deposit: null
+		});
+		expect(operations()).toEqual([]);
+	});
+
+	it('an uncertain card outcome is for staff: nothing finalized, nothing issued', async () => {
+		terminal.fixedOutcome = 'uncertain';
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-outcome-unknown');
+		expect(checkout.get(sale.id)).toMatchObject({
+			state: 'needs-staff',
+			problem: 'card-outcome-unknown',
+			deposit: null
+		});
+	});
+});
+
+describe('loyalty credits', () => {
+	it('credits covering everything: no card, credits deducted once, deposits issued', async () => {
+		terminal.fixedOutcome = 'declined'; // proves the terminal is not asked
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		// Pils 2 × 5.50 with 10 % off = 9.90; pretzel 3.00; two cup deposits 4.00 (no discount).
+		expect(previewed.credits).toMatchObject({
+			grossMinor: 1800,
+			discountMinor: 110,
+			creditsMinor: 1690,
+			outstandingMinor: 0
+		});
+		expectSummaryAddsUp(previewed);
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({ state: 'completed', cardPaidMinor: 0, problem: null });
+		expect(await balance('wallet_plenty')).toBe(483.1);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditFinalize}:succeeded`,
+			`${JournalOperation.depositCreate}:succeeded`
+		]);
+	});
+
+	it('only discount-eligible items carry a product id; deposits go without one (no discount)', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		expect(previewed.credits!.lines.map((l) => [l.productId, l.name, l.discountMinor])).toEqual([
+			['drink_pils', 'Pilsner 0.4 l', 110],
+			['food_pretzel', 'Pretzel', 0],
+			[null, 'Deposit: Reusable cup 0.4 l', 0]
+		]);
+	});
+
+	it('split: credits first, the rest on the card, then finalize', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
+		expect(previewed.credits).toMatchObject({
+			paymentType: 'SPLIT_PAYMENT',
+			creditsMinor: 350,
+			outstandingMinor: 1340
+		});
+		expectSummaryAddsUp(previewed);
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({ state: 'completed', cardPaidMinor: 1340 });
+		expect(await balance('wallet_few')).toBe(0);
+	});
+
+	it('CREDIT mode, wallet short: INSUFFICIENT_CREDIT → EXTERNAL_PAYMENT, the whole (discounted) sale on the card', async () => {
+		settings.creditPaymentType = 'CREDIT';
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
+		expect(previewed.credits).toMatchObject({
+			paymentType: 'EXTERNAL_PAYMENT',
+			creditsMinor: 0,
+			discountMinor: 110,
+			outstandingMinor: 1690
+		});
+		const done = await checkout.pay(sale.id);
+		expect(done.cardPaidMinor).toBe(1690);
+		expect(await balance('wallet_few')).toBe(3.5);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:failed`,
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditFinalize}:succeeded`,
+			`${JournalOperation.depositCreate}:succeeded`
+		]);
+	});
+
+	it('the service fee comes through update: no discount, all to pay by card', async () => {
+		settings.serviceFeeMinor = 50;
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_empty'));
+		const fee = previewed.credits!.lines.at(-1)!;
+		expect(fee).toEqual({
+			productId: null,
+			name: 'Service fee',
+			grossMinor: 50,
+			discountMinor: 0,
+			creditsMinor: 0,
+			outstandingMinor: 50
+		});
+		expect(previewed.credits!.outstandingMinor).toBe(1740);
+		expectSummaryAddsUp(previewed);
+	});
+
+	it('a double scan makes no second transaction (and adds the fee once)', async () => {
+		settings.serviceFeeMinor = 50;
+		const key = await newKey('wallet_plenty');
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const first = await checkout.scanLoyaltyKey(sale.id, key);
+		const second = await checkout.scanLoyaltyKey(sale.id, key.toUpperCase());
+		expect(second.credits).toEqual(first.credits);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditUpdate}:succeeded`
+		]);
+	});
+
+	it('a card reader key without its leading zeros is padded and works', async () => {
+		const key = await newKey('wallet_plenty', 3);
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, key.replace(/^0+/, ''));
+		expect(previewed.state).toBe('credits-previewed');
+	});
+
+	it('card declined: the credit transaction is cancelled; the used QR cannot be shown again', async () => {
+		terminal.fixedOutcome = 'declined';
+		const key = await newKey('wallet_few');
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, key);
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-declined');
+		expect(checkout.get(sale.id)).toMatchObject({ state: 'quoted', credits: null });
+		expect(await balance('wallet_few')).toBe(3.5);
+		expect(operations()).toContain(`${JournalOperation.creditCancel}:succeeded`);
+		expect((await caught(checkout.scanLoyaltyKey(sale.id, key))).failure).toBe('key-used');
+		const fresh = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
+		expect(fresh.state).toBe('credits-previewed');
+	});
+
+	it.each([
+		['not a key', 'key-format'],
+		['g'.repeat(32), 'key-format']
+	])('a malformed key (%s) fails before any platform call', async (raw, failure) => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect((await caught(checkout.scanLoyaltyKey(sale.id, raw))).failure).toBe(failure);
+		expect(operations()).toEqual([]);
+	});
+
+	it('an expired key, a used key and another venue\u2019s key each get their own failure', async () => {
+		const expired = await newKey('wallet_plenty');
+		await sim.control('POST', '/_sim/clock', { advanceMinutes: 6 });
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect((await caught(checkout.scanLoyaltyKey(sale.id, expired))).failure).toBe('key-expired');
+		const used = await newKey('wallet_plenty');
+		await sim.control('POST', `/_sim/transaction-keys/${used}/invalidate`);
+		expect((await caught(checkout.scanLoyaltyKey(sale.id, used))).failure).toBe('key-used');
+		const harbour = await newKey('wallet_harbour');
+		expect((await caught(checkout.scanLoyaltyKey(sale.id, harbour))).failure).toBe(
+			'key-other-venue'
+		);
+		expect(checkout.get(sale.id).state).toBe('quoted');
+	});
+
+	it('a lost finalize answer: the guest is done, the journal resolver finishes it, credits taken once', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		await sim.control('POST', '/_sim/faults', {
+			path: `/v3/integrations/credit-transactions/${previewed.credits!.transactionId}/finalize`,
+			mode: 'drop',
+			count: 4
+		});
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({ state: 'completed', problem: 'credits-finalize-open' });
+		expect(done.deposit?.code).toHaveLength(40);
+		expect(await balance('wallet_plenty')).toBe(483.1);
+		const platform = clientFor(sim, 'dev_kiosk_main');
+		expect(await resolveOpenEntries(journal, () => platform)).toEqual({
+			resolved: 1,
+			flagged: 0,
+			stillOpen: 0
+		});
+		expect(await balance('wallet_plenty')).toBe(483.1);
+	});
+
+	it('abandoning after a scan cancels the credit transaction; nothing is deducted', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		expect((await checkout.abandon(sale.id)).state).toBe('abandoned');
+		expect(await balance('wallet_plenty')).toBe(500);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditCancel}:succeeded`
+		]);
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('sale-closed');
+	});
+});
+
+describe('deposits', () => {
+	it('a lost create answer: created once more so the guest leaves with a code; the first is flagged', async () => {
+		await sim.control('POST', '/_sim/faults', {
+			method: 'POST',
+			path: '/v1/integrations/hybrid-revo-token-transactions',
+			mode: 'drop'
+		});
+		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		expect(done).toMatchObject({ state: 'completed', problem: null });
+		expect(done.deposit?.sequenceNumber).toBe('000002');
+		expect(operations()).toEqual([
+			`${JournalOperation.depositCreate}:uncertain`,
+			`${JournalOperation.depositCreate}:succeeded`
+		]);
+		const platform = clientFor(sim, 'dev_kiosk_main');
+		expect(await resolveOpenEntries(journal, () => platform)).toEqual({
+			resolved: 0,
+			flagged: 1,
+			stillOpen: 0
+		});
+	});
+
+	it('a refused create after payment is for staff, never a silent loss', async () => {
+		await sim.control('POST', '/_sim/faults', {
+			method: 'POST',
+			path: '/v1/integrations/hybrid-revo-token-transactions',
+			mode: 'status',
+			status: 400
+		});
+		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		expect(done).toMatchObject({
+			state: 'completed',
+			deposit: null,
+			problem: 'deposits-not-issued'
+		});
+	});
+});
+
+describe('bad baskets', () => {
+	it.each([
+		{ kind: 'empty', basket: [] },
+		{ kind: 'zero quantity', basket: [{ productId: 'drink_pils', quantity: 0 }] },
+		{ kind: 'unknown product', basket: [{ productId: 'nope', quantity: 1 }] },
+		{ kind: 'malformed', basket: 'not a basket' }
+	])('refuses a $kind basket', ({ basket }) => {
+		expect(() => checkout.start(deviceId, basket)).toThrow(
+			expect.objectContaining({ failure: 'basket-invalid' })
+		);
+	});
+});
