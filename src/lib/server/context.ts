@@ -13,6 +13,10 @@ import { PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
+import { Checkout } from './sales/checkout.ts';
+import { checkoutSettings } from './sales/kiosk-settings.ts';
+import { SaleRepository } from './sales/sale-repository.ts';
+import { SimulatedTerminal } from './sales/terminal.ts';
 import { Settings } from './settings.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { loadKeyring } from './store/keyring.ts';
@@ -28,6 +32,10 @@ export interface ServerContext {
 	journal: Journal;
 	catalog: CatalogRepository;
 	settings: Settings;
+	/** The guest sales of the ordering kiosks. */
+	checkout: Checkout;
+	/** The card terminal; the simulated one is answered from the kiosk screen. */
+	terminal: SimulatedTerminal;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor(deviceId: string): PlatformClient;
 	/** Refreshes every device's platform view now. */
@@ -56,6 +64,21 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		);
 	};
 	const journal = new Journal(db);
+	const settings = new Settings(db);
+	const catalog = new CatalogRepository(db);
+	const terminal = new SimulatedTerminal();
+	const checkout = new Checkout({
+		sales: new SaleRepository(db),
+		journal,
+		platformFor,
+		terminal,
+		depositConfiguration: (deviceId) => {
+			const view = views.get(deviceId);
+			return view.deposits === 'active' ? view.depositConfiguration : null;
+		},
+		products: () => catalog.list({ availableOnly: true }),
+		settings: () => checkoutSettings(settings)
+	});
 	const resolveJournal = () =>
 		resolveOpenEntries(journal, (deviceId) =>
 			devices.get(deviceId) ? platformFor(deviceId) : undefined
@@ -74,8 +97,10 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		staff: new StaffCredentials(db, config.staffPassword),
 		loginAttempts: new AttemptLimiter(),
 		journal,
-		catalog: new CatalogRepository(db),
-		settings: new Settings(db),
+		catalog,
+		settings,
+		checkout,
+		terminal,
 		platformFor,
 		refreshAll,
 		resolveJournal,

@@ -44,9 +44,15 @@ export class SimulatedTerminal implements PaymentTerminal {
 		});
 	}
 
-	/** The screen's answer for a pending payment; false when none is pending under that reference. */
-	answer(reference: string, outcome: TerminalOutcome): boolean {
-		const settle = this.#pending.get(reference);
+	/**
+	 * The screen's answer for a pending payment, by its reference or by the sale it belongs to
+	 * (references are `<saleId>.<attempt>`); false when none is pending.
+	 */
+	answer(referenceOrSale: string, outcome: TerminalOutcome): boolean {
+		const reference = [...this.#pending.keys()].find(
+			(candidate) => candidate === referenceOrSale || candidate.startsWith(`${referenceOrSale}.`)
+		);
+		const settle = reference === undefined ? undefined : this.#pending.get(reference);
 		settle?.(outcome);
 		return settle !== undefined;
 	}

@@ -1,0 +1,91 @@
+/**
+ * The guest screen's JSON API over the checkout saga. Every call needs a browser paired as an
+ * ordering kiosk; a sale is reachable only from the device it was started on. Failures are a
+ * `failure` code the screen translates; bad input is 400, never a 500.
+ */
+import { json } from '@sveltejs/kit';
+import { z } from 'zod';
+import type { ServerContext } from '../context.ts';
+import { CheckoutError, type CheckoutFailure } from './checkout.ts';
+import { kioskSettings } from './kiosk-settings.ts';
+import type { Sale } from './sale.ts';
+import { saleView } from './sale-view.ts';
+
+const STATUS: Record<CheckoutFailure, number> = {
+	'sale-not-found': 404,
+	'sale-closed': 409,
+	'basket-invalid': 400,
+	'key-format': 400,
+	'key-expired': 400,
+	'key-used': 400,
+	'key-other-venue': 400,
+	'insufficient-credit': 400,
+	'preview-expired': 400,
+	'menu-vat': 422,
+	'card-declined': 402,
+	'card-outcome-unknown': 409,
+	'platform-unavailable': 503,
+	'platform-refused': 502
+};
+
+export function failureResponse(
+	failure: CheckoutFailure | 'not-paired' | 'bad-request',
+	status: number
+) {
+	return json({ error: { failure } }, { status });
+}
+
+/** The kiosk device of this screen, or a 401 response. */
+export function kioskDeviceOf(
+	context: ServerContext,
+	screenDeviceId: string | null
+): string | Response {
+	const device = screenDeviceId ? context.devices.get(screenDeviceId) : undefined;
+	return device?.mode === 'kiosk' ? device.id : failureResponse('not-paired', 401);
+}
+
+export async function readJson<Schema extends z.ZodType>(
+	request: Request,
+	schema: Schema
+): Promise<z.output<Schema> | Response> {
+	let body: unknown;
+	try {
+		body = await request.json();
+	} catch {
+		return failureResponse('bad-request', 400);
+	}
+	const parsed = schema.safeParse(body);
+	return parsed.success ? parsed.data : failureResponse('bad-request', 400);
+}
+
+/** Runs a saga step for this screen's device and answers the sale view or the failure. */
+export async function saleStep(
+	context: ServerContext,
+	screenDeviceId: string | null,
+	step: (deviceId: string) => Sale | Promise<Sale>
+): Promise<Response> {
+	const deviceId = kioskDeviceOf(context, screenDeviceId);
+	if (deviceId instanceof Response) return deviceId;
+	try {
+		const sale = await step(deviceId);
+		if (sale.deviceId !== deviceId) return failureResponse('sale-not-found', 404);
+		return json(saleView(sale, kioskSettings(context.settings).serviceFeeMinor));
+	} catch (error) {
+		if (error instanceof CheckoutError)
+			return failureResponse(error.failure, STATUS[error.failure]);
+		throw error;
+	}
+}
+
+/** A sale of this device, or the not-found failure (another device's sale is not found). */
+export function ownSale(context: ServerContext, deviceId: string, saleId: string): Sale {
+	const sale = context.checkout.get(saleId);
+	if (sale.deviceId !== deviceId) throw new CheckoutError('sale-not-found');
+	return sale;
+}
+
+export const startSaleSchema = z.object({ basket: z.unknown() });
+export const loyaltySchema = z.object({ key: z.string().min(1).max(200) });
+export const terminalAnswerSchema = z.object({
+	outcome: z.enum(['approved', 'declined', 'cancelled'])
+});

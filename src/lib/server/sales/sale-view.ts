@@ -1,0 +1,49 @@
+/**
+ * A sale as the guest screen receives it: everything to show, nothing secret (no key, only its
+ * last four characters), the deposit code also as an SVG QR code (rendered here, so the browser
+ * carries no QR generator).
+ */
+import { renderSVG } from 'uqr';
+import type { Sale } from './sale.ts';
+
+export function saleView(sale: Sale, serviceFeeMinor: number) {
+	const { quote } = sale;
+	const feeMinor = sale.credits ? 0 : serviceFeeMinor;
+	return {
+		id: sale.id,
+		state: sale.state,
+		currencyCode: quote.currencyCode,
+		lines: quote.lines.map(({ productId, name, quantity, unitMinor, lineMinor }) => ({
+			productId,
+			name,
+			quantity,
+			unitMinor,
+			lineMinor
+		})),
+		depositLines: quote.depositLines.map(
+			({ categoryId, name, quantity, unitMinor, lineMinor, expirationHours }) => ({
+				categoryId,
+				name,
+				quantity,
+				unitMinor,
+				lineMinor,
+				expirationHours
+			})
+		),
+		goodsMinor: quote.goodsMinor,
+		depositMinor: quote.depositMinor,
+		/** Card-only sales pay the fee on top; with credits it is a line of the credit summary. */
+		serviceFeeMinor: feeMinor,
+		totalMinor: quote.totalMinor + feeMinor,
+		credits: sale.credits,
+		cardPaidMinor: sale.cardPaidMinor,
+		deposit: sale.deposit && {
+			...sale.deposit,
+			// A quiet zone of 4 modules; alphanumeric content keeps the code small.
+			qrSvg: renderSVG(sale.deposit.code, { border: 4, ecc: 'M' })
+		},
+		orderNumber: sale.orderNumber,
+		problem: sale.problem
+	};
+}
+export type SaleView = ReturnType<typeof saleView>;
