@@ -181,3 +181,33 @@ test('in demo mode the home page pairs a screen without a staff login', async ({
 		page.getByText('This screen is paired as Ordering kiosk for Main Stage Kiosk 1.')
 	).toBeVisible();
 });
+
+test('kiosk settings: payment mode, fee, VAT and idle time are saved; bad values are refused', async ({
+	page
+}) => {
+	await logIn(page);
+	const section = page.getByRole('region', { name: 'Ordering kiosk settings' });
+	await section.getByLabel('Service fee per sale (0 for none) (EUR)').fill('0,5');
+	await section.getByLabel('VAT rate of the service fee (%)').fill('7.5');
+	await section.getByRole('button', { name: 'Save kiosk settings' }).click();
+	await expect(page.getByRole('alert')).toContainText('Please check the values');
+
+	await section.getByRole('radio', { name: /Credits only/ }).check();
+	await section.getByLabel('Service fee per sale (0 for none) (EUR)').fill('0,5');
+	await section.getByLabel('VAT rate of the service fee (%)').fill('19');
+	await section.getByLabel(/Seconds without a touch/).fill('90');
+	await section.getByRole('button', { name: 'Save kiosk settings' }).click();
+	await expect(page.getByRole('status')).toHaveText('The kiosk settings are saved.');
+	await page.reload();
+	await expect(section.getByRole('radio', { name: /Credits only/ })).toBeChecked();
+	await expect(section.getByLabel('Service fee per sale (0 for none) (EUR)')).toHaveValue('0.5');
+	await expect(section.getByLabel(/Seconds without a touch/)).toHaveValue('90');
+	await expectNoAxeViolations(page);
+
+	// Back to the defaults for the other tests of this server.
+	await section.getByRole('radio', { name: /Split payment/ }).check();
+	await section.getByLabel('Service fee per sale (0 for none) (EUR)').fill('0');
+	await section.getByLabel(/Seconds without a touch/).fill('60');
+	await section.getByRole('button', { name: 'Save kiosk settings' }).click();
+	await expect(page.getByRole('status')).toHaveText('The kiosk settings are saved.');
+});

@@ -3,14 +3,44 @@ import { fail } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { hasScreenPin, isPinFormat, setScreenPin } from '#lib/server/setup/screen-pin.ts';
+import {
+	kioskSettings,
+	kioskSettingsFromForm,
+	saveKioskSettings
+} from '#lib/server/sales/kiosk-settings.ts';
+import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = () => {
 	const context = serverContext();
-	return { devices: allDeviceOverviews(context), hasPin: hasScreenPin(context.settings) };
+	const kiosk = kioskSettings(context.settings);
+	const currencyCode = menuCurrency();
+	return {
+		devices: allDeviceOverviews(context),
+		hasPin: hasScreenPin(context.settings),
+		kiosk: {
+			creditPaymentType: kiosk.creditPaymentType,
+			serviceFee: fromMinor(kiosk.serviceFeeMinor, currencyCode),
+			serviceFeeVat: scaledIntegerToDecimal(kiosk.serviceFeeVatBp, 2),
+			depositVat: scaledIntegerToDecimal(kiosk.depositVatBp, 2),
+			idleSeconds: kiosk.idleSeconds,
+			currencyCode
+		}
+	};
 };
 
+/** The menu's currency (the fee is charged in it); EUR for an empty menu. */
+function menuCurrency(): string {
+	return serverContext().catalog.list()[0]?.currencyCode ?? 'EUR';
+}
+
 export const actions: Actions = {
+	kiosk: async ({ request }) => {
+		const values = kioskSettingsFromForm(await readForm(request), menuCurrency());
+		if (!values) return fail(400, { kioskError: true });
+		saveKioskSettings(serverContext().settings, values);
+		return { kioskSaved: true };
+	},
 	pin: async ({ request }) => {
 		const pin = (await readForm(request)).get('pin');
 		if (typeof pin !== 'string' || !isPinFormat(pin)) return fail(400, { pinError: true });

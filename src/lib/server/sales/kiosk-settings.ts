@@ -1,5 +1,7 @@
 /** The venue's kiosk settings (setup pages), with the defaults a new kiosk starts with. */
 import { z } from 'zod';
+import { toMinor } from '#lib/money.ts';
+import { vatBasisPoints } from '#lib/vat.ts';
 import type { Settings } from '../settings.ts';
 import type { CheckoutSettings } from './checkout.ts';
 
@@ -25,4 +27,41 @@ export function checkoutSettings(settings: Settings): CheckoutSettings {
 	const { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp } =
 		kioskSettings(settings);
 	return { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp };
+}
+
+/**
+ * The settings form of the setup page: the fee as an amount in major units of the menu's
+ * currency, VAT rates as percent (one of the supported rates). Undefined when anything is off.
+ */
+export function kioskSettingsFromForm(
+	form: FormData,
+	currencyCode: string
+): KioskSettings | undefined {
+	const text = (name: string) => {
+		const value = form.get(name);
+		return typeof value === 'string' ? value.trim().replace(',', '.') : '';
+	};
+	const number = (name: string) =>
+		/^\d+(\.\d+)?$/.test(text(name)) ? Number(text(name)) : Number.NaN;
+	try {
+		const serviceFeeMinor = toMinor(number('serviceFee'), currencyCode);
+		const serviceFeeVatBp = vatBasisPoints(number('serviceFeeVat'));
+		const depositVatBp = vatBasisPoints(number('depositVat'));
+		// Checked here: the schema's defaults would fill an unsupported rate in silently.
+		if (serviceFeeVatBp === undefined || depositVatBp === undefined) return undefined;
+		const parsed = kioskSettingsSchema.safeParse({
+			creditPaymentType: text('creditPaymentType'),
+			serviceFeeMinor,
+			serviceFeeVatBp,
+			depositVatBp,
+			idleSeconds: number('idleSeconds')
+		});
+		return parsed.success ? parsed.data : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export function saveKioskSettings(settings: Settings, values: KioskSettings): void {
+	settings.set(KEY, values);
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database.ts';
+import { Settings } from '../settings.ts';
+import { kioskSettings, kioskSettingsFromForm, saveKioskSettings } from './kiosk-settings.ts';
+
+const form = (values: Record<string, string>) => {
+	const data = new FormData();
+	for (const [name, value] of Object.entries(values)) data.set(name, value);
+	return data;
+};
+const valid = {
+	creditPaymentType: 'CREDIT',
+	serviceFee: '0,50',
+	serviceFeeVat: '19',
+	depositVat: '0',
+	idleSeconds: '90'
+};
+
+describe('kiosk settings', () => {
+	it('start with the defaults: split payment, no fee, 0 % deposit VAT, 60 s idle', () => {
+		expect(kioskSettings(new Settings(openDatabase(':memory:')))).toEqual({
+			creditPaymentType: 'SPLIT_PAYMENT',
+			serviceFeeMinor: 0,
+			serviceFeeVatBp: 1900,
+			depositVatBp: 0,
+			idleSeconds: 60
+		});
+	});
+
+	it('read the form in minor units and basis points, and are saved', () => {
+		const parsed = kioskSettingsFromForm(form(valid), 'EUR');
+		expect(parsed).toEqual({
+			creditPaymentType: 'CREDIT',
+			serviceFeeMinor: 50,
+			serviceFeeVatBp: 1900,
+			depositVatBp: 0,
+			idleSeconds: 90
+		});
+		const settings = new Settings(openDatabase(':memory:'));
+		saveKioskSettings(settings, parsed!);
+		expect(kioskSettings(settings)).toEqual(parsed);
+	});
+
+	it.each([
+		{ serviceFee: '0.505' },
+		{ serviceFee: '-1' },
+		{ serviceFeeVat: '7.5' },
+		{ idleSeconds: '5' },
+		{ creditPaymentType: 'EXTERNAL_PAYMENT' },
+		{ depositVat: 'x' }
+	])('refuse %o', (change) => {
+		expect(kioskSettingsFromForm(form({ ...valid, ...change }), 'EUR')).toBeUndefined();
+	});
+});
