@@ -1,17 +1,15 @@
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/chromium.ts';
 
-/**
- * Browser tests run in the system Chromium where there is one (Debian's `chromium` package, as on
- * CI), since browser downloads are not reachable there; elsewhere in Playwright's own Chromium
- * (`npx playwright install chromium`). CHROMIUM_PATH overrides both.
- */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+/** Chromium: the system one where there is one, see tests/e2e/chromium.ts. */
+export { chromiumLaunchOptions };
 
-export const KIOSK_PORT = 4173;
-export const SIM_PORT = 4183;
+// Overridable so two test runs can share a machine.
+export const KIOSK_PORT = Number(process.env.E2E_KIOSK_PORT ?? 4173);
+export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4183);
 const DATA_DIR = 'test-results/data';
+export const KIOSK_URL = `http://127.0.0.1:${KIOSK_PORT}`;
 
 // Every run starts from an empty store: demo set-up runs as for a newcomer.
 rmSync(DATA_DIR, { recursive: true, force: true });
@@ -26,24 +24,14 @@ export default defineConfig({
 	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
 	use: {
 		...devices['Desktop Chrome'],
-		baseURL: `http://127.0.0.1:${KIOSK_PORT}`,
+		baseURL: KIOSK_URL,
 		screenshot: 'only-on-failure',
 		trace: 'retain-on-failure',
-		launchOptions: {
-			executablePath,
-			// No background traffic: the test machines have no network beyond loopback.
-			args: [
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run',
-				'--disable-quic'
-			]
-		}
+		launchOptions: chromiumLaunchOptions
 	},
 	webServer: {
 		command: 'npm run build && node scripts/start.ts',
-		url: `http://127.0.0.1:${KIOSK_PORT}/`,
+		url: `${KIOSK_URL}/`,
 		reuseExistingServer: false,
 		timeout: 180_000,
 		env: {

@@ -29,7 +29,7 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					environment: 'node',
-					include: ['src/**/*.spec.ts']
+					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts']
 				}
 			},
 			{
