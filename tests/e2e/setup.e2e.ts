@@ -176,10 +176,9 @@ test('setup speaks German after choosing Deutsch', async ({ page }) => {
 test('in demo mode the home page pairs a screen without a staff login', async ({ page }) => {
 	await page.goto('/');
 	await page.getByRole('button', { name: 'Ordering kiosk' }).click();
-	await expect(page).toHaveURL(/\/screen$/);
-	await expect(
-		page.getByText('This screen is paired as Ordering kiosk for Main Stage Kiosk 1.')
-	).toBeVisible();
+	// A browser paired as an ordering kiosk goes straight to the guest ordering screen.
+	await expect(page).toHaveURL(/\/kiosk$/);
+	await expect(page.getByRole('button', { name: /Main Stage Bar/ })).toBeVisible();
 });
 
 test('kiosk settings: payment mode, fee, VAT and idle time are saved; bad values are refused', async ({

@@ -1,13 +1,14 @@
-import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { exitWithPin, unpairScreen } from '#lib/server/setup/screen-session.ts';
+import { exitScreenAction, unpairScreen } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = ({ locals }) => {
 	const context = serverContext();
 	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
+	// A browser paired as an ordering kiosk shows the guest ordering screen.
+	if (device?.mode === 'kiosk') redirect(303, '/kiosk');
 	const identity = device ? context.views.get(device.id).identity : null;
 	return {
 		device: device && { name: device.name, mode: device.mode },
@@ -24,16 +25,5 @@ export const actions: Actions = {
 		unpairScreen(serverContext(), cookies);
 		redirect(303, '/setup');
 	},
-	exit: async ({ request, cookies, getClientAddress }) => {
-		const pin = (await readForm(request)).get('pin');
-		const outcome = await exitWithPin(
-			serverContext(),
-			typeof pin === 'string' ? pin : '',
-			cookies,
-			getClientAddress()
-		);
-		if (outcome !== 'left')
-			return fail(outcome === 'rate-limited' ? 429 : 400, { exitError: outcome });
-		redirect(303, '/setup');
-	}
+	exit: exitScreenAction
 };

@@ -1,6 +1,7 @@
 /** Pairing a browser as a device's screen, and leaving guest mode with the staff PIN. */
-import type { Cookies } from '@sveltejs/kit';
-import type { ServerContext } from '../context.ts';
+import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
+import { serverContext, type ServerContext } from '../context.ts';
+import { readForm } from '../http/forms.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
 import { verifyScreenPin } from './screen-pin.ts';
 
@@ -36,3 +37,17 @@ export async function exitWithPin(
 	unpairScreen(context, cookies);
 	return 'left';
 }
+
+/** The form action behind the held corner + PIN keypad, shared by every guest screen route. */
+export const exitScreenAction: Action = async ({ request, cookies, getClientAddress }) => {
+	const pin = (await readForm(request)).get('pin');
+	const outcome = await exitWithPin(
+		serverContext(),
+		typeof pin === 'string' ? pin : '',
+		cookies,
+		getClientAddress()
+	);
+	if (outcome !== 'left')
+		return fail(outcome === 'rate-limited' ? 429 : 400, { exitError: outcome });
+	redirect(303, '/setup');
+};

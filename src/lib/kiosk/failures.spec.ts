@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { m } from '#lib/paraglide/messages.js';
+import { API_FAILURES, planFor, type ApiFailure } from './failures.ts';
+import type { CheckoutFailure } from './types.ts';
+
+/** Every failure code of the checkout (a missing one does not compile). */
+const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
+	'sale-not-found': true,
+	'sale-closed': true,
+	'basket-invalid': true,
+	'key-format': true,
+	'key-expired': true,
+	'key-used': true,
+	'key-other-venue': true,
+	'insufficient-credit': true,
+	'preview-expired': true,
+	'menu-vat': true,
+	'card-declined': true,
+	'card-outcome-unknown': true,
+	'platform-unavailable': true,
+	'platform-refused': true
+};
+
+const stages = ['start', 'scan', 'pay'] as const;
+
+describe('every failure ends in a message and a next step', () => {
+	it('knows every failure code of the checkout', () => {
+		for (const failure of Object.keys(CHECKOUT_FAILURES)) {
+			expect(API_FAILURES).toContain(failure);
+		}
+	});
+
+	it.each(API_FAILURES)('%s: a translated message and a defined next step', (failure) => {
+		for (const stage of stages) {
+			for (const withCredits of [false, true]) {
+				const plan = planFor(failure, { stage, withCredits });
+				expect(typeof m[plan.message]).toBe('function');
+				expect(plan.message.startsWith('kiosk_failure_')).toBe(true);
+				expect(['menu', 'payment', 'scan', 'staff', 'reload']).toContain(plan.next);
+			}
+		}
+	});
+
+	it('a rejected key: its own message, and the guest scans again (the scan screen stays)', () => {
+		const messages = new Set<string>();
+		for (const failure of ['key-format', 'key-expired', 'key-used', 'key-other-venue'] as const) {
+			const plan = planFor(failure, { stage: 'scan', withCredits: false });
+			expect(plan.next).toBe('scan');
+			messages.add(plan.message);
+		}
+		expect(messages.size).toBe(4);
+	});
+
+	it('a declined card after credits: the QR code is used up, back to the payment choice', () => {
+		expect(planFor('card-declined', { stage: 'pay', withCredits: true })).toMatchObject({
+			message: 'kiosk_failure_card_declined_credits',
+			next: 'payment'
+		});
+		expect(planFor('card-declined', { stage: 'pay', withCredits: false })).toMatchObject({
+			message: 'kiosk_failure_card_declined',
+			next: 'payment'
+		});
+	});
+
+	it('an unknown card outcome is for staff; an unavailable item refreshes the menu', () => {
+		expect(planFor('card-outcome-unknown', { stage: 'pay', withCredits: false })).toMatchObject({
+			next: 'staff',
+			actions: ['start-over']
+		});
+		expect(planFor('basket-invalid', { stage: 'start', withCredits: false })).toMatchObject({
+			next: 'menu',
+			refreshMenu: true,
+			clearSale: true
+		});
+	});
+
+	it('the loyalty service down: scan again (or pay by card there); refused: choose again', () => {
+		expect(planFor('platform-unavailable', { stage: 'scan', withCredits: false }).next).toBe(
+			'scan'
+		);
+		for (const failure of ['menu-vat', 'platform-refused'] as const) {
+			expect(planFor(failure, { stage: 'scan', withCredits: true }).next).toBe('payment');
+		}
+	});
+
+	it('a closed sale is forgotten; a new one starts with the next payment choice', () => {
+		for (const failure of ['sale-closed', 'sale-not-found'] satisfies ApiFailure[]) {
+			expect(planFor(failure, { stage: 'pay', withCredits: false })).toMatchObject({
+				next: 'payment',
+				clearSale: true
+			});
+		}
+	});
+});

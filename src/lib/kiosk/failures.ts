@@ -1,0 +1,118 @@
+/**
+ * Every way a step of the sale can fail ends in a clear message and a defined next step on the
+ * guest screen (never a stack trace, never a stuck screen). Pure: the session applies the plan.
+ */
+import type { MessageKey } from '#lib/i18n/message.ts';
+import type { CheckoutFailure } from './types.ts';
+
+/** A failure code of the JSON API, or what the browser saw instead of an answer. */
+export type ApiFailure = CheckoutFailure | 'not-paired' | 'bad-request' | 'network' | 'server';
+
+export const API_FAILURES: readonly ApiFailure[] = [
+	'sale-not-found',
+	'sale-closed',
+	'basket-invalid',
+	'key-format',
+	'key-expired',
+	'key-used',
+	'key-other-venue',
+	'insufficient-credit',
+	'preview-expired',
+	'menu-vat',
+	'card-declined',
+	'card-outcome-unknown',
+	'platform-unavailable',
+	'platform-refused',
+	'not-paired',
+	'bad-request',
+	'network',
+	'server'
+];
+
+/** The step of the sale that failed. */
+export type FailedStage = 'start' | 'scan' | 'pay';
+
+/** Where the guest goes next. */
+export type NextStep = 'menu' | 'payment' | 'scan' | 'staff' | 'reload';
+
+/**
+ * Buttons offered with the message, besides what the next screen offers anyway (the scan screen
+ * has "pay by card instead", the payment choice both ways to pay).
+ */
+export type ProblemAction = 'start-over';
+
+export interface FailurePlan {
+	message: MessageKey;
+	next: NextStep;
+	actions: ProblemAction[];
+	/** The sale cannot go on: forget it (a new one starts with the next payment choice). */
+	clearSale: boolean;
+	/** Reload the menu (something became unavailable) and drop what is gone from the basket. */
+	refreshMenu: boolean;
+}
+
+const plan = (
+	message: MessageKey,
+	next: NextStep,
+	actions: ProblemAction[] = [],
+	extra: Partial<Pick<FailurePlan, 'clearSale' | 'refreshMenu'>> = {}
+): FailurePlan => ({
+	message,
+	next,
+	actions,
+	clearSale: extra.clearSale ?? false,
+	refreshMenu: extra.refreshMenu ?? false
+});
+
+export function planFor(
+	failure: ApiFailure,
+	context: { stage: FailedStage; withCredits: boolean }
+): FailurePlan {
+	switch (failure) {
+		case 'key-format':
+			return plan('kiosk_failure_key_format', 'scan');
+		case 'key-expired':
+			return plan('kiosk_failure_key_expired', 'scan');
+		case 'key-used':
+			return plan('kiosk_failure_key_used', 'scan');
+		case 'key-other-venue':
+			return plan('kiosk_failure_key_other_venue', 'scan');
+		case 'insufficient-credit':
+			return plan('kiosk_failure_insufficient_credit', 'scan');
+		case 'preview-expired':
+			return plan('kiosk_failure_preview_expired', 'scan');
+		case 'menu-vat':
+			return plan('kiosk_failure_menu_vat', 'payment');
+		case 'card-declined':
+			return context.withCredits
+				? plan('kiosk_failure_card_declined_credits', 'payment')
+				: plan('kiosk_failure_card_declined', 'payment');
+		case 'card-outcome-unknown':
+			return plan('kiosk_failure_card_outcome_unknown', 'staff', ['start-over']);
+		case 'platform-unavailable':
+			return context.stage === 'scan'
+				? plan('kiosk_failure_platform_unavailable', 'scan')
+				: plan('kiosk_failure_platform_unavailable', 'payment');
+		case 'platform-refused':
+			return plan('kiosk_failure_platform_refused', 'payment');
+		case 'sale-closed':
+		case 'sale-not-found':
+			return plan('kiosk_failure_sale_closed', 'payment', [], { clearSale: true });
+		case 'basket-invalid':
+			return plan('kiosk_failure_basket_invalid', 'menu', [], {
+				clearSale: true,
+				refreshMenu: true
+			});
+		case 'not-paired':
+			return plan('kiosk_failure_generic', 'reload');
+		case 'network':
+			return context.stage === 'scan'
+				? plan('kiosk_failure_network', 'scan')
+				: plan('kiosk_failure_network', 'payment');
+		case 'bad-request':
+		case 'server':
+			return context.stage === 'scan'
+				? plan('kiosk_failure_generic', 'scan')
+				: plan('kiosk_failure_generic', 'payment');
+	}
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatRate, labelSvg, nameIn, prettifyCategory } from './format.ts';
+
+describe('display helpers', () => {
+	it('names in the guest language, English when there is no translation', () => {
+		expect(nameIn({ en: 'Pretzel', de: 'Brezel' }, 'de')).toBe('Brezel');
+		expect(nameIn({ en: 'Aperol Spritz' }, 'de')).toBe('Aperol Spritz');
+	});
+
+	it('VAT rates from basis points, in the guest language', () => {
+		expect(formatRate(1900, 'en')).toBe('19 %');
+		expect(formatRate(770, 'en')).toBe('7.7 %');
+		expect(formatRate(770, 'de')).toBe('7,7 %');
+		expect(formatRate(0, 'de')).toBe('0 %');
+	});
+
+	it('dates in local time; text that is no date stays as it is', () => {
+		expect(formatDateTime('2026-11-24T13:05:00.000Z', 'en')).toMatch(/2026/);
+		expect(formatDateTime('not a date', 'en')).toBe('not a date');
+	});
+
+	it('unknown categories as written', () => {
+		expect(prettifyCategory('hot-food')).toBe('Hot food');
+		expect(prettifyCategory('snacks')).toBe('Snacks');
+	});
+
+	it('an SVG gets an image role and an escaped accessible name', () => {
+		const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect/></svg>';
+		expect(labelSvg(svg, 'Code "A" <1> & 2')).toBe(
+			'<svg role="img" aria-label="Code &quot;A&quot; &lt;1&gt; &amp; 2" focusable="false" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect/></svg>'
+		);
+	});
+});

@@ -1,0 +1,42 @@
+/** Display helpers of the guest screen: names in the guest's language, rates and dates. */
+import { scaledIntegerToDecimal } from '#lib/money.ts';
+import type { Translated } from './types.ts';
+
+/** A translated name in `locale`, falling back to English. */
+export function nameIn(name: Translated, locale: string): string {
+	return (name as Record<string, string | undefined>)[locale] ?? name.en;
+}
+
+/** A VAT rate in basis points as a percentage: 1900 → "19 %", 770 → "7.7 %" ("7,7 %" in German). */
+export function formatRate(bp: number, locale: string): string {
+	const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+		scaledIntegerToDecimal(bp, 2)
+	);
+	return `${percent} %`;
+}
+
+/** A point in time in the screen's local time zone, e.g. "24 Nov 2026, 14:05". */
+export function formatDateTime(iso: string, locale: string): string {
+	const date = new Date(iso);
+	if (Number.isNaN(date.getTime())) return iso;
+	return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A category id of the menu ("soft-drinks") as a heading when no translation is known. */
+export function prettifyCategory(category: string): string {
+	const words = category.replace(/[-_]+/g, ' ').trim();
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Gives an SVG from our server (the deposit QR code) an image role and an accessible name,
+ * escaping the name for an attribute.
+ */
+export function labelSvg(svg: string, label: string): string {
+	const escaped = label
+		.replaceAll('&', '&amp;')
+		.replaceAll('"', '&quot;')
+		.replaceAll('<', '&lt;')
+		.replaceAll('>', '&gt;');
+	return svg.replace(/<svg\b/, `<svg role="img" aria-label="${escaped}" focusable="false"`);
+}

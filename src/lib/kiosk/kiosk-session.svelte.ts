@@ -1,0 +1,381 @@
+/**
+ * One guest at the ordering kiosk, from the attract screen to the receipt: the screen's shared
+ * state (step, language, basket, sale, the message to show) and every action a guest can take.
+ * The server decides: prices, credits and payment come from the JSON API; a "paid" screen only
+ * for a sale whose state is `completed`. Every failure ends in a message and a next step
+ * (failures.ts). Forgetting the guest (done, idle, start over) releases an open sale.
+ */
+import { browser } from '$app/env';
+import { invalidateAll } from '$app/navigation';
+import type { MessageKey } from '#lib/i18n/message.ts';
+import { getLocale, overwriteGetLocale, setLocale, type Locale } from '#lib/paraglide/runtime.js';
+import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { add, basketKey, prune, quantityOf, summarize, withQuantity } from './basket.ts';
+import { planFor, type ApiFailure, type FailedStage, type ProblemAction } from './failures.ts';
+import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
+import type { BasketLine, KioskData, SaleView } from './types.ts';
+
+export type Step =
+	| 'attract'
+	| 'language'
+	| 'menu'
+	| 'payment'
+	| 'scan'
+	| 'credits'
+	| 'card'
+	| 'issuing'
+	| 'receipt'
+	| 'staff';
+
+/** A message for the guest, with what they can do about it. */
+export interface Problem {
+	message: MessageKey;
+	actions: ProblemAction[];
+}
+
+/** Steps where the idle timer runs (not while a payment is under way, not on the attract screen). */
+const IDLE_STEPS: ReadonlySet<Step> = new Set([
+	'language',
+	'menu',
+	'payment',
+	'scan',
+	'credits',
+	'receipt',
+	'staff'
+]);
+
+const OPEN_STATES: ReadonlySet<string> = new Set(['quoted', 'credits-previewed']);
+
+/** The simulated terminal is asked only once the payment waits for it: retry briefly until then. */
+const TERMINAL_RETRIES = 20;
+const TERMINAL_RETRY_MS = 250;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class KioskSession {
+	step: Step = $state('attract');
+	/** The guest's language; every message of the screen follows it (see the constructor). */
+	locale: Locale = $state('en');
+	basket: BasketLine[] = $state([]);
+	sale: SaleView | null = $state(null);
+	problem: Problem | null = $state(null);
+	/** A call is under way (starting the sale, checking a code, releasing credits). */
+	busy = $state(false);
+	/** The payment call waits for the card terminal and the completion. */
+	paying = $state(false);
+	/** The (simulated) terminal's answer is being sent. */
+	answering = $state(false);
+
+	readonly #data: () => KioskData;
+	readonly #api: KioskApi;
+	readonly #houseLocale: Locale;
+	#restoreGetLocale: (() => void) | null = null;
+	/** The basket the current sale was started with. */
+	#saleBasket: string | null = null;
+	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
+	#generation = 0;
+
+	readonly summary = $derived.by(() =>
+		summarize(this.basket, this.data.products, this.data.settings.serviceFeeMinor)
+	);
+	readonly idleEnabled = $derived(IDLE_STEPS.has(this.step));
+
+	constructor(data: () => KioskData, api: KioskApi = new KioskApi()) {
+		this.#data = data;
+		this.#api = api;
+		this.locale = getLocale();
+		this.#houseLocale = this.locale;
+		if (browser) {
+			// Messages read the locale through getLocale(): reading this $state there makes every
+			// message on the screen follow a language switch, without a reload and without
+			// re-creating the screen (the basket, the sale and the step stay).
+			const original = getLocale;
+			overwriteGetLocale(() => this.locale);
+			this.#restoreGetLocale = () => overwriteGetLocale(original);
+		}
+	}
+
+	get data(): KioskData {
+		return this.#data();
+	}
+
+	/** The screen goes away (navigation): give getLocale back. */
+	destroy(): void {
+		this.#restoreGetLocale?.();
+		this.#restoreGetLocale = null;
+	}
+
+	quantity(productId: string): number {
+		return quantityOf(this.basket, productId);
+	}
+
+	begin(): void {
+		this.problem = null;
+		this.step = 'language';
+	}
+
+	chooseLanguage(locale: Locale): void {
+		this.switchLanguage(locale);
+		this.step = 'menu';
+	}
+
+	/** Another language at any moment: nothing the guest chose is lost. */
+	switchLanguage(locale: Locale): void {
+		if (locale !== this.locale) {
+			void setLocale(locale, { reload: false });
+			this.locale = locale;
+		}
+		if (browser) document.documentElement.lang = locale;
+	}
+
+	add(productId: string, count = 1): void {
+		this.basket = add(this.basket, productId, count);
+	}
+
+	setQuantity(productId: string, quantity: number): void {
+		this.basket = withQuantity(this.basket, productId, quantity);
+	}
+
+	toPayment(): void {
+		if (this.summary.lines.length === 0) return;
+		this.problem = null;
+		this.step = 'payment';
+	}
+
+	backToMenu(): void {
+		if (this.busy) return;
+		this.problem = null;
+		this.step = 'menu';
+	}
+
+	backToPayment(): void {
+		if (this.busy) return;
+		this.problem = null;
+		this.step = 'payment';
+	}
+
+	async payWithCredits(): Promise<void> {
+		if (!this.data.features.loyalty) return;
+		if (await this.#openSale()) this.step = 'scan';
+	}
+
+	async payByCard(): Promise<void> {
+		this.problem = null;
+		if (await this.#openSale()) await this.#collect();
+	}
+
+	/** A scanned or typed loyalty key (raw: the server pads and validates it again). */
+	async scan(raw: string): Promise<void> {
+		const sale = this.sale;
+		if (this.step !== 'scan' || this.busy || !sale) return;
+		if (normalizeTransactionKey(raw).key === null) {
+			this.#show('key-format', 'scan');
+			return;
+		}
+		this.busy = true;
+		this.problem = null;
+		const generation = this.#generation;
+		try {
+			const result = await this.#api.loyalty(sale.id, raw.trim());
+			if (generation !== this.#generation) return;
+			if (result.ok && result.value.credits) {
+				this.sale = result.value;
+				this.step = 'credits';
+			} else {
+				await this.#fail(result.ok ? 'server' : result.failure, 'scan');
+			}
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** The guest agrees to the credit summary: collect the rest by card (if any) and complete. */
+	async confirmCredits(): Promise<void> {
+		if (this.step !== 'credits' || this.busy) return;
+		await this.#collect();
+	}
+
+	/** The guest does not want the credit summary: release the credits, choose again. */
+	async cancelCredits(): Promise<void> {
+		const sale = this.sale;
+		if (!sale || this.busy) return;
+		this.busy = true;
+		try {
+			await this.#release(sale);
+			this.problem = null;
+			this.step = 'payment';
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** The simulated terminal's "approve" or "decline", given on the screen. */
+	async answerTerminal(outcome: TerminalAnswer): Promise<void> {
+		const sale = this.sale;
+		if (!sale || this.step !== 'card' || this.answering) return;
+		this.answering = true;
+		try {
+			for (let attempt = 0; attempt < TERMINAL_RETRIES; attempt += 1) {
+				const result = await this.#api.terminal(sale.id, outcome);
+				if (result.ok) {
+					if (outcome === 'approved' && this.step === 'card' && this.paying) {
+						this.step = 'issuing';
+					}
+					return;
+				}
+				// 409: the payment is not waiting for the terminal yet (or any more).
+				if (result.failure !== 'sale-closed' || !this.paying) return;
+				await delay(TERMINAL_RETRY_MS);
+			}
+		} finally {
+			this.answering = false;
+		}
+	}
+
+	/** A problem's button. */
+	act(action: ProblemAction): void {
+		if (action === 'start-over') this.startOver();
+	}
+
+	/** Done (receipt), start over (staff): forget the guest. */
+	startOver(): void {
+		const sale = this.sale;
+		this.#forget();
+		if (sale && OPEN_STATES.has(sale.state)) void this.#api.abandon(sale.id);
+	}
+
+	/** Nobody answered "still there?": release the sale and forget everything the guest entered. */
+	async timeout(): Promise<void> {
+		const sale = this.sale;
+		this.#forget();
+		if (sale && OPEN_STATES.has(sale.state)) await this.#api.abandon(sale.id);
+	}
+
+	#forget(): void {
+		this.#generation += 1;
+		this.basket = [];
+		this.sale = null;
+		this.#saleBasket = null;
+		this.problem = null;
+		this.busy = false;
+		this.paying = false;
+		this.answering = false;
+		this.step = 'attract';
+		this.switchLanguage(this.#houseLocale);
+	}
+
+	/**
+	 * The open sale of this basket: the one started before when the basket is unchanged and
+	 * nothing was scanned since, else a new one (an earlier open sale is released first).
+	 */
+	async #openSale(): Promise<boolean> {
+		if (this.busy || this.paying) return false;
+		const key = basketKey(this.basket);
+		const current = this.sale;
+		if (current && current.state === 'quoted' && this.#saleBasket === key) return true;
+		this.busy = true;
+		const generation = this.#generation;
+		try {
+			if (current) await this.#release(current);
+			const result = await this.#api.start(this.basket);
+			if (generation !== this.#generation) return false;
+			if (!result.ok) {
+				await this.#fail(result.failure, 'start');
+				return false;
+			}
+			this.sale = result.value;
+			this.#saleBasket = key;
+			return true;
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** Gives up an open sale (a previewed credit transaction is cancelled) and forgets it. */
+	async #release(sale: SaleView): Promise<void> {
+		this.sale = null;
+		this.#saleBasket = null;
+		if (OPEN_STATES.has(sale.state)) await this.#api.abandon(sale.id);
+	}
+
+	/** Pays the open sale: the card terminal for what is left (if anything), then completion. */
+	async #collect(): Promise<void> {
+		const sale = this.sale;
+		if (!sale || this.paying) return;
+		const withCredits = sale.credits !== null;
+		const amount = sale.credits ? sale.credits.outstandingMinor : sale.totalMinor;
+		this.problem = null;
+		this.step = amount > 0 ? 'card' : 'issuing';
+		this.paying = true;
+		const generation = this.#generation;
+		const result = await this.#api.pay(sale.id);
+		if (generation !== this.#generation) return;
+		this.paying = false;
+		if (result.ok) {
+			this.#completed(result.value);
+			return;
+		}
+		if (result.failure === 'network' || result.failure === 'server') {
+			// The answer was lost: the sale itself says whether it was paid.
+			const check = await this.#api.get(sale.id);
+			if (generation !== this.#generation) return;
+			if (check.ok && !OPEN_STATES.has(check.value.state)) {
+				this.#completed(check.value);
+				return;
+			}
+			if (check.ok) this.sale = check.value;
+		}
+		await this.#fail(result.failure, 'pay', withCredits);
+	}
+
+	/** The answer of a payment: a receipt only for a completed sale. */
+	#completed(view: SaleView): void {
+		this.sale = view;
+		if (view.state === 'completed') {
+			this.problem = null;
+			this.step = 'receipt';
+		} else if (view.state === 'needs-staff') {
+			this.#show('card-outcome-unknown', 'pay');
+		} else {
+			this.#show('sale-closed', 'pay');
+		}
+	}
+
+	async #fail(failure: ApiFailure, stage: FailedStage, withCredits = false): Promise<void> {
+		const generation = this.#generation;
+		const sale = this.sale;
+		if (failure === 'not-paired') {
+			// The screen was unpaired: the page sends it where it belongs now.
+			if (browser) window.location.reload();
+			return;
+		}
+		if (sale && (failure === 'sale-closed' || failure === 'sale-not-found' || stage === 'pay')) {
+			// Where does the sale stand? (Paid after all; credits released by a declined card.)
+			const check = await this.#api.get(sale.id);
+			if (generation !== this.#generation) return;
+			if (check.ok && (check.value.state === 'completed' || check.value.state === 'needs-staff')) {
+				this.#completed(check.value);
+				return;
+			}
+			if (check.ok) this.sale = check.value;
+		}
+		const plan = planFor(failure, { stage, withCredits });
+		if (plan.clearSale) {
+			this.sale = null;
+			this.#saleBasket = null;
+		}
+		if (plan.refreshMenu) {
+			await invalidateAll();
+			if (generation !== this.#generation) return;
+			this.basket = prune(this.basket, this.data.products);
+		}
+		this.#show(failure, stage, withCredits);
+	}
+
+	#show(failure: ApiFailure, stage: FailedStage, withCredits = false): void {
+		const plan = planFor(failure, { stage, withCredits });
+		this.problem = { message: plan.message, actions: plan.actions };
+		if (plan.next === 'reload') return;
+		this.step = plan.next;
+	}
+}

@@ -1,0 +1,222 @@
+/**
+ * The figures of a completed sale, for the credit summary and the receipt: every line with its
+ * gross amount, discount, and VAT rate; totals; the VAT contained per rate. Integer minor units
+ * throughout: the VAT contained in a gross amount is round(amount × bp / (10000 + bp)), rounded
+ * half up in integers. Invariant: the paid amounts (gross − discount) add up to credits + card.
+ */
+import { sum } from './basket.ts';
+import type { SaleView, Translated } from './types.ts';
+
+type CreditLine = NonNullable<SaleView['credits']>['lines'][number];
+
+/** The VAT contained in a gross amount at `bp` basis points (19 % → 1900), rounded half up. */
+export function vatInGross(grossMinor: number, bp: number): number {
+	if (!Number.isSafeInteger(grossMinor) || !Number.isSafeInteger(bp) || bp < 0) {
+		throw new RangeError('vatInGross needs integers');
+	}
+	const divisor = 10_000 + bp;
+	const doubled = 2 * Math.abs(grossMinor) * bp + divisor;
+	const vat = Math.floor(doubled / (2 * divisor));
+	return grossMinor < 0 ? -vat : vat;
+}
+
+export interface VatRow {
+	vatBp: number;
+	grossMinor: number;
+	vatMinor: number;
+	netMinor: number;
+}
+
+/** Gross amounts summed per rate (ascending), with the VAT they contain and the net. */
+export function vatSummary(entries: readonly { vatBp: number; grossMinor: number }[]): VatRow[] {
+	const byRate = new Map<number, number>();
+	for (const { vatBp, grossMinor } of entries) {
+		byRate.set(vatBp, (byRate.get(vatBp) ?? 0) + grossMinor);
+	}
+	return [...byRate.entries()]
+		.sort(([a], [b]) => a - b)
+		.map(([vatBp, grossMinor]) => {
+			const vatMinor = vatInGross(grossMinor, vatBp);
+			return { vatBp, grossMinor, vatMinor, netMinor: grossMinor - vatMinor };
+		});
+}
+
+/** The VAT rates a sale's lines were sold at: the menu's, and the venue's deposit and fee rates. */
+export interface VatRates {
+	products: Readonly<Record<string, number>>;
+	depositBp: number;
+	serviceFeeBp: number;
+}
+
+export type ReceiptLine =
+	| {
+			kind: 'product';
+			productId: string;
+			name: Translated;
+			quantity: number;
+			grossMinor: number;
+			discountMinor: number;
+			creditsMinor: number;
+			outstandingMinor: number;
+			vatBp: number;
+	  }
+	| {
+			kind: 'deposit';
+			categoryId: string;
+			name: string;
+			quantity: number;
+			grossMinor: number;
+			discountMinor: number;
+			creditsMinor: number;
+			outstandingMinor: number;
+			vatBp: number;
+	  }
+	| {
+			kind: 'fee' | 'other';
+			/** The platform's name of the line (only for `other`: not one of ours). */
+			name: string;
+			quantity: 1;
+			grossMinor: number;
+			discountMinor: number;
+			creditsMinor: number;
+			outstandingMinor: number;
+			vatBp: number;
+	  };
+
+export interface ReceiptFigures {
+	lines: ReceiptLine[];
+	grossMinor: number;
+	discountMinor: number;
+	/** What the guest paid: gross − discount. */
+	paidMinor: number;
+	creditsMinor: number;
+	/** By card: collected on the terminal (completed sale) or still to collect (previewed). */
+	cardMinor: number;
+	vat: VatRow[];
+	/** paid = credits + card, and every line's gross − discount = credits + outstanding. */
+	addsUp: boolean;
+}
+
+/**
+ * The lines of a sale with their figures. With credits, the platform's per-line figures are used
+ * (matched to our lines: products by id, deposits by name `Deposit: <category>`, the fee by name,
+ * otherwise in order); without, the quote's lines with no discount and all on the card.
+ */
+export function figuresOf(view: SaleView, rates: VatRates): ReceiptFigures {
+	const lines = view.credits
+		? creditLines(view, view.credits.lines, rates)
+		: cardLines(view, rates);
+	const grossMinor = sum(lines.map((line) => line.grossMinor));
+	const discountMinor = sum(lines.map((line) => line.discountMinor));
+	const paidMinor = grossMinor - discountMinor;
+	const creditsMinor = view.credits?.creditsMinor ?? 0;
+	const cardMinor =
+		view.state === 'completed'
+			? view.cardPaidMinor
+			: (view.credits?.outstandingMinor ?? view.totalMinor);
+	const vat = vatSummary(
+		lines.map((line) => ({ vatBp: line.vatBp, grossMinor: line.grossMinor - line.discountMinor }))
+	);
+	const addsUp =
+		paidMinor === creditsMinor + cardMinor &&
+		lines.every(
+			(line) => line.grossMinor - line.discountMinor === line.creditsMinor + line.outstandingMinor
+		) &&
+		sum(vat.map((row) => row.grossMinor)) === paidMinor;
+	return { lines, grossMinor, discountMinor, paidMinor, creditsMinor, cardMinor, vat, addsUp };
+}
+
+function cardLines(view: SaleView, rates: VatRates): ReceiptLine[] {
+	const lines: ReceiptLine[] = [
+		...view.lines.map((line): ReceiptLine => ({
+			kind: 'product',
+			productId: line.productId,
+			name: line.name,
+			quantity: line.quantity,
+			grossMinor: line.lineMinor,
+			discountMinor: 0,
+			creditsMinor: 0,
+			outstandingMinor: line.lineMinor,
+			vatBp: rates.products[line.productId] ?? 0
+		})),
+		...view.depositLines.map((line): ReceiptLine => ({
+			kind: 'deposit',
+			categoryId: line.categoryId,
+			name: line.name,
+			quantity: line.quantity,
+			grossMinor: line.lineMinor,
+			discountMinor: 0,
+			creditsMinor: 0,
+			outstandingMinor: line.lineMinor,
+			vatBp: rates.depositBp
+		}))
+	];
+	if (view.serviceFeeMinor > 0) {
+		lines.push({
+			kind: 'fee',
+			name: '',
+			quantity: 1,
+			grossMinor: view.serviceFeeMinor,
+			discountMinor: 0,
+			creditsMinor: 0,
+			outstandingMinor: view.serviceFeeMinor,
+			vatBp: rates.serviceFeeBp
+		});
+	}
+	return lines;
+}
+
+/** The name the checkout gives a deposit line in the credit preview (checkout.ts previewItems). */
+const depositItemName = (category: string) => `Deposit: ${category}`;
+/** The name of the service-fee item the checkout adds with update. */
+const SERVICE_FEE_ITEM = 'Service fee';
+
+function creditLines(
+	view: SaleView,
+	credits: readonly CreditLine[],
+	rates: VatRates
+): ReceiptLine[] {
+	const unmatchedDeposits = [...view.depositLines];
+	return credits.map((line): ReceiptLine => {
+		const figures = {
+			grossMinor: line.grossMinor,
+			discountMinor: line.discountMinor,
+			creditsMinor: line.creditsMinor,
+			outstandingMinor: line.outstandingMinor
+		};
+		if (line.productId !== null) {
+			const product = view.lines.find((candidate) => candidate.productId === line.productId);
+			return {
+				kind: 'product',
+				productId: line.productId,
+				name: product?.name ?? { en: line.name },
+				quantity: product?.quantity ?? 1,
+				...figures,
+				vatBp: rates.products[line.productId] ?? 0
+			};
+		}
+		const byName = unmatchedDeposits.findIndex(
+			(deposit) => depositItemName(deposit.name) === line.name
+		);
+		const isFee = line.name === SERVICE_FEE_ITEM;
+		const index = byName !== -1 ? byName : isFee ? -1 : unmatchedDeposits.length > 0 ? 0 : -1;
+		if (index !== -1) {
+			const [deposit] = unmatchedDeposits.splice(index, 1);
+			return {
+				kind: 'deposit',
+				categoryId: deposit!.categoryId,
+				name: deposit!.name,
+				quantity: deposit!.quantity,
+				...figures,
+				vatBp: rates.depositBp
+			};
+		}
+		return {
+			kind: isFee ? 'fee' : 'other',
+			name: isFee ? '' : line.name,
+			quantity: 1,
+			...figures,
+			vatBp: rates.serviceFeeBp
+		};
+	});
+}

@@ -1,0 +1,81 @@
+/**
+ * The guest screen's initial JavaScript stays small: the camera scanner (html5-qrcode) is loaded
+ * only on the scan screen, as its own chunk. Checked on the built app twice: the static import
+ * graph of the files the kiosk page preloads (Vite's manifest), and the scripts the browser
+ * actually loads before and after the scan screen opens.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
+import { simulator } from './support.ts';
+
+const CLIENT = '.svelte-kit/output/client';
+const LIBRARY = 'html5-qrcode';
+
+interface ManifestEntry {
+	file: string;
+	imports?: string[];
+	dynamicImports?: string[];
+}
+
+test.use({ hasTouch: true });
+
+test.beforeEach(async ({ request }) => {
+	await request.post(`${simulator}/_sim/reset`);
+});
+
+test('html5-qrcode is not in the kiosk page’s initial JavaScript, only loaded on the scan screen', async ({
+	page
+}) => {
+	const scripts = new Map<string, string>();
+	page.on('response', async (response) => {
+		if (response.request().resourceType() !== 'script' && !response.url().endsWith('.js')) return;
+		try {
+			scripts.set(new URL(response.url()).pathname, await response.text());
+		} catch {
+			// a redirect or an aborted load has no body
+		}
+	});
+	await pairKiosk(page);
+
+	// 1. What the server-rendered kiosk page preloads, and everything that imports statically.
+	const preloaded = await page
+		.locator('link[rel="modulepreload"]')
+		.evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+	expect(preloaded.length).toBeGreaterThan(0);
+	const manifest: Record<string, ManifestEntry> = JSON.parse(
+		readFileSync(`${CLIENT}/.vite/manifest.json`, 'utf8')
+	);
+	const byFile = new Map(Object.values(manifest).map((entry) => [`/${entry.file}`, entry]));
+	const initial = new Set<string>();
+	const visit = (file: string) => {
+		if (initial.has(file)) return;
+		initial.add(file);
+		for (const key of byFile.get(file)?.imports ?? []) visit(`/${manifest[key]!.file}`);
+	};
+	for (const file of preloaded) visit(file);
+	for (const file of initial) {
+		expect(readFileSync(`${CLIENT}${file}`, 'utf8').includes(LIBRARY), file).toBe(false);
+	}
+	const withLibrary = Object.values(manifest).filter((entry) =>
+		readFileSync(`${CLIENT}/${entry.file}`, 'utf8').includes(LIBRARY)
+	);
+	expect(withLibrary.length).toBeGreaterThan(0);
+	for (const entry of withLibrary) expect(initial.has(`/${entry.file}`)).toBe(false);
+
+	// 2. What the browser loaded so far (attract screen, menu, payment): no html5-qrcode.
+	await beginOrder(page);
+	await addProduct(page, 'Food', 'Pretzel');
+	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await page.waitForLoadState('networkidle');
+	const before = [...scripts].filter(([, body]) => body.includes(LIBRARY)).map(([path]) => path);
+	expect(before).toEqual([]);
+	expect(scripts.size).toBeGreaterThan(0);
+
+	// 3. The scan screen loads it (the camera scanner starts).
+	await page.getByRole('button', { name: /^Pay with credits/ }).tap();
+	await expect(page.getByRole('region', { name: 'Loyalty code scanner' })).toBeVisible();
+	await expect
+		.poll(() => [...scripts.values()].some((body) => body.includes(LIBRARY)), { timeout: 10_000 })
+		.toBe(true);
+});

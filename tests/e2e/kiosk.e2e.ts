@@ -1,0 +1,501 @@
+/**
+ * The guest ordering screen as a guest meets it, touch only: card only (with and without
+ * containers), credits covering all, split with the card, a declined card after credits, expired
+ * and used codes, and a language switch in the middle of the order. The numbers are the demo
+ * menu's and the simulator's (tests/contract/checkout.test.ts); every step passes axe.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+	addProduct,
+	amountOf,
+	balance,
+	beginOrder,
+	cents,
+	checkStep,
+	newKey,
+	pairKiosk,
+	scanWithReader
+} from './kiosk-support.ts';
+import { logIn, screenshot, simulator } from './support.ts';
+
+test.use({ hasTouch: true });
+
+test.beforeEach(async ({ request }) => {
+	await request.post(`${simulator}/_sim/reset`);
+});
+
+/** 2 × Pilsner + 1 Pretzel: 14.00 + two cup deposits 4.00 = 18.00. */
+async function orderPilsAndPretzel(page: Page) {
+	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
+	await addProduct(page, 'Food', 'Pretzel');
+	const basket = page.getByRole('region', { name: 'Your order' });
+	await expect(basket.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
+	await expect(page.getByTestId('basket-total')).toHaveText('€18.00');
+}
+
+async function toPayment(page: Page) {
+	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+}
+
+async function payWithCredits(page: Page) {
+	await page.getByRole('button', { name: /^Pay with credits/ }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Scan your loyalty QR code' })
+	).toBeFocused();
+}
+
+/** The credit summary adds up per line and in total: price − discount = credits + card. */
+async function expectSummaryAddsUp(page: Page) {
+	const table = page.getByRole('table', { name: /Price, discount, credits and card amount/ });
+	const rows = table.locator('tbody tr');
+	for (let i = 0; i < (await rows.count()); i += 1) {
+		const [gross, discount, credits, card] = (
+			await rows.nth(i).locator('td').allTextContents()
+		).map(cents);
+		expect(gross! + discount!).toBe(credits! + card!);
+	}
+	const gross = await amountOf(page.getByTestId('credits-gross'));
+	const discount = await amountOf(page.getByTestId('credits-discount'));
+	const credits = await amountOf(page.getByTestId('credits-credits'));
+	const card = await amountOf(page.getByTestId('credits-card'));
+	expect(gross + discount).toBe(credits + card);
+	return { gross, discount: -discount, credits, card };
+}
+
+/** The receipt's totals: lines add up to the total; paid = total − discount = credits + card. */
+async function expectReceiptAddsUp(page: Page) {
+	const receipt = page.getByRole('article', { name: 'Receipt' });
+	const lineAmounts = (
+		await receipt
+			.getByRole('table', { name: 'What you bought' })
+			.locator('tbody tr:not(.discount) td')
+			.allTextContents()
+	).map(cents);
+	const gross = await amountOf(page.getByTestId('receipt-gross'));
+	expect(lineAmounts.reduce((a, b) => a + b, 0)).toBe(gross);
+	const discountCell = page.getByTestId('receipt-discount');
+	const discount = (await discountCell.count()) > 0 ? -(await amountOf(discountCell)) : 0;
+	const paid = await amountOf(page.getByTestId('receipt-paid'));
+	const creditsCell = page.getByTestId('receipt-credits');
+	const credits = (await creditsCell.count()) > 0 ? await amountOf(creditsCell) : 0;
+	const card = await amountOf(page.getByTestId('receipt-card'));
+	expect(gross - discount).toBe(paid);
+	expect(paid).toBe(credits + card);
+	// The VAT table's gross column adds up to what was paid; net + VAT = gross per rate.
+	const vatRows = receipt.getByRole('table', { name: 'VAT included' }).locator('tbody tr');
+	let vatGross = 0;
+	for (let i = 0; i < (await vatRows.count()); i += 1) {
+		const [net, vat, rowGross] = (await vatRows.nth(i).locator('td').allTextContents()).map(cents);
+		expect(net! + vat!).toBe(rowGross);
+		vatGross += rowGross!;
+	}
+	expect(vatGross).toBe(paid);
+	return { gross, discount, paid, credits, card };
+}
+
+test('card only with containers: receipt, order number, the deposit QR code and its cups', async ({
+	page,
+	request
+}) => {
+	await pairKiosk(page);
+	await checkStep(page, 'attract');
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await checkStep(page, 'language');
+	await page.getByRole('button', { name: 'English', exact: true }).tap();
+	await orderPilsAndPretzel(page);
+	await expect(page.getByText('Refundable deposits')).toBeVisible();
+	await checkStep(page, 'menu');
+
+	await page.getByRole('button', { name: 'Beer', exact: true }).tap();
+	await page.getByRole('button', { name: 'Details: Pilsner 0.4 l' }).tap();
+	const details = page.getByRole('dialog', { name: 'Pilsner 0.4 l' });
+	await expect(details.getByText(/deposit of €2.00/)).toBeVisible();
+	await checkStep(page, 'product-detail');
+	await details.getByRole('button', { name: 'Close' }).tap();
+
+	await toPayment(page);
+	await checkStep(page, 'payment');
+	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
+	await expect(page.getByTestId('card-amount')).toHaveText('€18.00');
+	const terminal = page.getByRole('region', { name: 'Demo card terminal' });
+	await expect(terminal).toBeVisible();
+	await checkStep(page, 'card-terminal');
+	await terminal.getByRole('button', { name: 'Approve payment' }).tap();
+
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	const sale = await (await paid).json();
+	expect(sale.state).toBe('completed');
+	await expect(page.getByTestId('order-number')).toHaveText(/^K-\d{3}$/);
+	const qr = page.getByRole('img', { name: /^QR code of your deposit, number \S+$/ });
+	await expect(qr).toBeVisible();
+	expect(await qr.evaluate((node) => node.tagName.toLowerCase())).toBe('svg');
+	await expect(page.getByText(`No. ${sale.deposit.sequenceNumber}`)).toBeVisible();
+	const deposit = page.getByRole('region', { name: 'Your deposit code' });
+	await expect(deposit.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
+	await expect(deposit.getByText(/^Return by .*\d{1,2}:\d{2}/)).toBeVisible();
+	await expect(page.getByText('Riverside Open Air').last()).toBeVisible();
+	const totals = await expectReceiptAddsUp(page);
+	expect(totals).toEqual({ gross: 1800, discount: 0, paid: 1800, credits: 0, card: 1800 });
+	await checkStep(page, 'receipt-card');
+
+	// Printed on an 80 mm receipt printer: the receipt and the code only, 74 mm wide.
+	await page.emulateMedia({ media: 'print' });
+	await expect(page.getByRole('button', { name: 'Done' })).toBeHidden();
+	await expect(page.getByText('Main Stage Bar').first()).toBeHidden();
+	await expect(qr).toBeVisible();
+	const width = (await page.getByRole('article', { name: 'Receipt' }).boundingBox())!.width;
+	expect(width).toBeLessThanOrEqual((80 / 25.4) * 96);
+	await screenshot(page, 'kiosk-receipt-print');
+	await page.emulateMedia({ media: 'screen' });
+
+	const issued = await (
+		await request.get(`${simulator}/_sim/deposit-transactions/${sale.deposit.code}`)
+	).json();
+	expect(issued.items).toHaveLength(2);
+	expect(issued.items.every((item: { status: string }) => item.status === 'ACTIVE')).toBe(true);
+
+	await page.getByRole('button', { name: 'Done' }).tap();
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+});
+
+test('card only without containers: no deposit section', async ({ page }) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await addProduct(page, 'Food', 'Bratwurst in a bun', 2);
+	await expect(page.getByText('Refundable deposits')).toHaveCount(0);
+	await expect(page.getByTestId('basket-total')).toHaveText('€10.00');
+	await toPayment(page);
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await expect(page.getByTestId('card-amount')).toHaveText('€10.00');
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Your deposit code' })).toHaveCount(0);
+	await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+	expect(await expectReceiptAddsUp(page)).toEqual({
+		gross: 1000,
+		discount: 0,
+		paid: 1000,
+		credits: 0,
+		card: 1000
+	});
+	await checkStep(page, 'receipt-no-deposit');
+});
+
+test('credits covering everything: scanned with the reader, 10 % off Pilsner, 16.90 of credits', async ({
+	page,
+	request
+}) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+	await payWithCredits(page);
+	await checkStep(page, 'scan');
+
+	await scanWithReader(page, await newKey(request, 'wallet_plenty'));
+	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
+	const pils = page.getByRole('row', { name: /2 × Pilsner 0.4 l/ });
+	await expect(pils.getByRole('cell')).toHaveText(['€11.00', '−€1.10', '€9.90', '€0.00']);
+	await expect(
+		page.getByRole('row', { name: /2 × Reusable cup 0.4 l/ }).getByRole('cell')
+	).toHaveText(['€4.00', '€0.00', '€4.00', '€0.00']);
+	expect(await expectSummaryAddsUp(page)).toEqual({
+		gross: 1800,
+		discount: 110,
+		credits: 1690,
+		card: 0
+	});
+	await checkStep(page, 'credit-summary');
+
+	await page.getByRole('button', { name: 'Confirm and pay with credits' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	expect(await expectReceiptAddsUp(page)).toEqual({
+		gross: 1800,
+		discount: 110,
+		paid: 1690,
+		credits: 1690,
+		card: 0
+	});
+	await checkStep(page, 'receipt-credits');
+	expect(await balance(request, 'wallet_plenty')).toBe(50_000 - 1690);
+});
+
+test('split: 3.50 of credits, 13.40 on the card', async ({ page, request }) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+	await payWithCredits(page);
+	await scanWithReader(page, await newKey(request, 'wallet_few'));
+	expect(await expectSummaryAddsUp(page)).toEqual({
+		gross: 1800,
+		discount: 110,
+		credits: 350,
+		card: 1340
+	});
+	await checkStep(page, 'credit-summary-split');
+	await page.getByRole('button', { name: 'Confirm and pay €13.40 by card' }).tap();
+	await expect(page.getByTestId('card-amount')).toHaveText('€13.40');
+	await checkStep(page, 'card-terminal-split');
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	expect(await expectReceiptAddsUp(page)).toEqual({
+		gross: 1800,
+		discount: 110,
+		paid: 1690,
+		credits: 350,
+		card: 1340
+	});
+	await checkStep(page, 'receipt-split');
+	expect(await balance(request, 'wallet_few')).toBe(0);
+});
+
+test('a declined card after credits: the code is used up, nothing deducted, back to payment', async ({
+	page,
+	request
+}) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+	await payWithCredits(page);
+	await scanWithReader(page, await newKey(request, 'wallet_few'));
+	await page.getByRole('button', { name: 'Confirm and pay €13.40 by card' }).tap();
+	await page.getByRole('button', { name: 'Decline payment' }).tap();
+
+	await expect(page.getByRole('alert')).toHaveText(
+		/The card payment did not go through, so no credits were used\. Your QR code is used up now/
+	);
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+	await checkStep(page, 'card-declined');
+	expect(await balance(request, 'wallet_few')).toBe(350);
+
+	// A fresh code works.
+	await payWithCredits(page);
+	await scanWithReader(page, await newKey(request, 'wallet_few'));
+	await page.getByRole('button', { name: 'Confirm and pay €13.40 by card' }).tap();
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	expect(await balance(request, 'wallet_few')).toBe(0);
+});
+
+test('an expired and a used code: their own messages, and scanning again works', async ({
+	page,
+	request
+}) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await addProduct(page, 'Food', 'Pretzel');
+	await toPayment(page);
+	await payWithCredits(page);
+
+	const expired = await newKey(request, 'wallet_plenty');
+	await request.post(`${simulator}/_sim/clock`, { data: { advanceMinutes: 6 } });
+	await scanWithReader(page, expired);
+	await expect(page.getByRole('alert')).toContainText(
+		'This QR code has expired. Please show a new code from your app.'
+	);
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Scan your loyalty QR code' })
+	).toBeVisible();
+	await checkStep(page, 'key-expired');
+
+	// A code used once (its transaction cancelled) cannot be used again.
+	const used = await newKey(request, 'wallet_plenty');
+	await scanWithReader(page, used);
+	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
+	await page.getByRole('button', { name: 'Cancel: don’t use credits' }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+	await payWithCredits(page);
+	await scanWithReader(page, used);
+	await expect(page.getByRole('alert')).toContainText(
+		'This QR code has been used already. Please show a new code from your app.'
+	);
+	await checkStep(page, 'key-used');
+
+	// Not a loyalty code at all (typed on the keypad): said at once, nothing sent.
+	await page.getByRole('button', { name: 'Type the code instead' }).tap();
+	await page.getByLabel('Code from your app').fill('hello');
+	await page.getByRole('button', { name: 'Use this code' }).tap();
+	await expect(page.getByRole('alert')).toContainText('That is not a loyalty code.');
+	await checkStep(page, 'key-format');
+
+	// A fresh code, typed on the on-screen keypad.
+	const fresh = await newKey(request, 'wallet_plenty');
+	await page.getByRole('button', { name: 'Clear' }).tap();
+	const keypad = page.getByRole('group', { name: 'Keypad' });
+	for (const character of fresh) {
+		await keypad.getByRole('button', { name: character, exact: true }).tap();
+	}
+	await expect(page.getByLabel('Code from your app')).toHaveValue(fresh);
+	await page.getByRole('button', { name: 'Use this code' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
+	expect(await expectSummaryAddsUp(page)).toMatchObject({ gross: 300, credits: 300, card: 0 });
+});
+
+test('German: switching language in the middle of the order keeps the basket (no reload)', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
+	await expect(page.getByTestId('basket-total')).toHaveText('€15.00');
+	await page.evaluate(() => {
+		(window as unknown as { notReloaded: boolean }).notReloaded = true;
+	});
+
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Speisekarte' })).toBeVisible();
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+	const basket = page.getByRole('region', { name: 'Ihre Bestellung' });
+	await expect(basket.getByText('Pils 0,4 l')).toBeVisible();
+	await expect(basket.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
+	await expect(page.getByTestId('basket-total')).toHaveText('15,00 €');
+	await expect(page.getByRole('button', { name: 'Ein Pils 0,4 l mehr' })).toBeVisible();
+	expect(
+		await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)
+	).toBe(true);
+	await checkStep(page, 'menu-de');
+
+	await page
+		.getByRole('navigation', { name: 'Kategorien' })
+		.getByRole('button', { name: 'Essen' })
+		.tap();
+	await page.getByRole('button', { name: 'Hinzufügen: Brezel' }).tap();
+	await expect(page.getByTestId('basket-total')).toHaveText('18,00 €');
+	await page.getByRole('button', { name: 'Zur Bezahlung' }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Wie möchten Sie bezahlen?' })
+	).toBeVisible();
+	await checkStep(page, 'payment-de');
+
+	await page.getByRole('button', { name: 'English' }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+	await expect(
+		page.getByRole('region', { name: 'Your order' }).getByText('Pilsner 0.4 l')
+	).toBeVisible();
+});
+
+test('an item that became unavailable: the menu is refreshed and the basket keeps the rest', async ({
+	page,
+	browser,
+	baseURL
+}) => {
+	const staff = await browser.newPage();
+	await logIn(staff);
+	const setAvailable = async (available: boolean) => {
+		const response = await staff.request.post('/setup/menu?/availability', {
+			form: { id: 'food_pretzel', available: String(available) },
+			headers: { origin: baseURL! }
+		});
+		expect(response.status()).toBe(200);
+	};
+	try {
+		await pairKiosk(page);
+		await beginOrder(page);
+		await addProduct(page, 'Beer', 'Pilsner 0.4 l');
+		await addProduct(page, 'Food', 'Pretzel');
+		await expect(page.getByTestId('basket-total')).toHaveText('€10.50');
+		await toPayment(page);
+		await setAvailable(false);
+		await page.getByRole('button', { name: /^Pay by card/ }).tap();
+		await expect(page.getByRole('alert')).toContainText(
+			'Something in your order is no longer available.'
+		);
+		await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+		await expect(page.getByTestId('basket-total')).toHaveText('€7.50');
+		await expect(page.getByRole('button', { name: 'Add Pretzel' })).toHaveCount(0);
+		await checkStep(page, 'basket-invalid');
+		await toPayment(page);
+		await page.getByRole('button', { name: /^Pay by card/ }).tap();
+		await expect(page.getByTestId('card-amount')).toHaveText('€7.50');
+	} finally {
+		await setAvailable(true);
+		await staff.close();
+	}
+});
+
+test('only a browser paired as an ordering kiosk gets the screen; the idle override is demo-only input', async ({
+	page
+}) => {
+	await page.goto('/kiosk');
+	await expect(page).toHaveURL(/\/screen$/);
+	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
+
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Return station' }).click();
+	await page.goto('/kiosk');
+	await expect(page).toHaveURL(/\/screen$/);
+
+	await pairKiosk(page);
+	await page.goto('/screen');
+	await expect(page).toHaveURL(/\/kiosk$/);
+	for (const query of ['?idle=abc', '?idle=99999999', '?idle=%00', '?idle=-1', '?idle=5']) {
+		const response = await page.goto(`/kiosk${query}`);
+		expect(response?.status(), query).toBe(200);
+	}
+});
+
+test('the loyalty service unreachable while scanning: said so; paying by card instead works', async ({
+	page,
+	request
+}) => {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+	await payWithCredits(page);
+	await request.post(`${simulator}/_sim/faults`, {
+		data: { path: '/v3/integrations/credit-transactions/preview', mode: 'drop', count: 4 }
+	});
+	await scanWithReader(page, await newKey(request, 'wallet_plenty'));
+	const alert = page.getByRole('alert');
+	await expect(alert).toContainText('The loyalty service cannot be reached right now.');
+	await checkStep(page, 'platform-unavailable');
+	await page.getByRole('button', { name: 'Pay by card instead' }).tap();
+	await expect(page.getByTestId('card-amount')).toHaveText('€18.00');
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	expect(await balance(request, 'wallet_plenty')).toBe(50_000);
+});
+
+test('paid, but the deposit code could not be issued: the guest is sent to staff for the deposit', async ({
+	page,
+	request
+}) => {
+	await request.post(`${simulator}/_sim/faults`, {
+		data: {
+			method: 'POST',
+			path: '/v1/integrations/hybrid-revo-token-transactions',
+			mode: 'status',
+			status: 400
+		}
+	});
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	await expect(page.getByRole('alert')).toHaveText(
+		'We could not create your deposit code. Please see staff at the counter to get your deposit back.'
+	);
+	await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+	await expect(page.getByTestId('order-number')).toHaveText(/^K-\d{3}$/);
+	await checkStep(page, 'deposits-not-issued');
+});
