@@ -11,6 +11,8 @@ import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
+import { KioskOrders } from './orders/kiosk-orders.ts';
+import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
 import { Checkout } from './sales/checkout.ts';
@@ -36,6 +38,10 @@ export interface ServerContext {
 	checkout: Checkout;
 	/** The card terminal; the simulated one is answered from the kiosk screen. */
 	terminal: SimulatedTerminal;
+	/** The kiosks' paid orders on the order board. */
+	kioskOrders: KioskOrders;
+	/** Tells the open boards that something changed. */
+	orderFeed: OrderFeed;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor(deviceId: string): PlatformClient;
 	/** Refreshes every device's platform view now. */
@@ -67,8 +73,10 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal();
+	const orderFeed = new OrderFeed();
+	const kioskOrders = new KioskOrders({ db, devices, views, feed: orderFeed });
 	const checkout = new Checkout({
-		sales: new SaleRepository(db),
+		sales: new SaleRepository(db, { onSaved: (sale) => kioskOrders.saleSaved(sale) }),
 		journal,
 		platformFor,
 		terminal,
@@ -101,6 +109,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		settings,
 		checkout,
 		terminal,
+		kioskOrders,
+		orderFeed,
 		platformFor,
 		refreshAll,
 		resolveJournal,

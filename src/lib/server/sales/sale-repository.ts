@@ -6,10 +6,19 @@ import type { Sale } from './sale.ts';
 export class SaleRepository {
 	readonly #db: Database;
 	readonly #now: () => Date;
+	readonly #onSaved: (sale: Sale) => void;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
+	/** `onSaved` hears of every saved sale (the order board learns of paid ones). */
+	constructor(
+		db: Database,
+		{
+			now = () => new Date(),
+			onSaved = () => {}
+		}: { now?: () => Date; onSaved?: (sale: Sale) => void } = {}
+	) {
 		this.#db = db;
 		this.#now = now;
+		this.#onSaved = onSaved;
 	}
 
 	save(sale: Sale): Sale {
@@ -30,6 +39,7 @@ export class SaleRepository {
 				saved.createdAt,
 				saved.updatedAt
 			);
+		this.#onSaved(saved);
 		return saved;
 	}
 

@@ -85,5 +85,12 @@ export const migrations: readonly string[] = [
 		last INTEGER NOT NULL,
 		PRIMARY KEY (device_id, day)
 	);
+	`,
+	/* 3: the order board's status of the kiosks' local orders (a paid sale is an order) */ `
+	CREATE TABLE kiosk_order_status (
+		sale_id TEXT PRIMARY KEY REFERENCES sales (id) ON DELETE CASCADE,
+		status TEXT NOT NULL CHECK (status IN ('new', 'ready', 'collected')),
+		updated_at TEXT NOT NULL
+	);
 	`
 ];

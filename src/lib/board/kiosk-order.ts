@@ -1,0 +1,24 @@
+/** A kiosk order as the order board shows it (shared by the server and the board screen). */
+import type { Translated } from '#lib/kiosk/types.ts';
+
+export const ORDER_STATUSES = ['new', 'ready', 'collected'] as const;
+export type KioskOrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface KioskOrder {
+	saleId: string;
+	orderNumber: string;
+	kioskName: string;
+	/** When the guest started the order (ISO time). */
+	orderedAt: string;
+	status: KioskOrderStatus;
+	lines: { name: Translated; quantity: number }[];
+	/** Reusable containers that go with the order, per category. */
+	containers: { name: string; quantity: number }[];
+}
+
+export interface KioskOrderBoard {
+	/** false: the board's place is not known yet (its identity was never fetched). */
+	placeKnown: boolean;
+	open: KioskOrder[];
+	collected: KioskOrder[];
+}

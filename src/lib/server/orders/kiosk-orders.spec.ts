@@ -1,0 +1,189 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { DeviceRepository, type NewDevice } from '../devices/device-repository.ts';
+import { PlatformViewStore } from '../devices/platform-view.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import { externalDevice } from '../platform/testing/fixtures.ts';
+import { SaleRepository } from '../sales/sale-repository.ts';
+import type { Sale, SaleState } from '../sales/sale.ts';
+import { openDatabase } from '../store/database.ts';
+import { loadKeyring } from '../store/keyring.ts';
+import { KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
+import { OrderFeed } from './order-feed.ts';
+
+const MAIN_STAGE = { id: 'place_main_stage', name: 'Main Stage Bar' };
+const GARDEN = { id: 'place_garden', name: 'Garden Bar' };
+
+/** A store with devices whose cached identities put them at a place. */
+async function freshBoard() {
+	const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-orders-'));
+	const db = openDatabase(dataDir);
+	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
+	const views = new PlatformViewStore(db);
+	const feed = new OrderFeed();
+	const orders = new KioskOrders({ db, devices, views, feed });
+	const sales = new SaleRepository(db, { onSaved: (sale) => orders.saleSaved(sale) });
+	let keys = 0;
+	const add = async (name: string, mode: NewDevice['mode'], place: typeof MAIN_STAGE | null) => {
+		keys += 1;
+		const device = devices.add({
+			name,
+			mode,
+			environment: 'simulator',
+			baseUrl: 'http://127.0.0.1:4010',
+			apiKey: `key-${keys}`
+		});
+		if (place) {
+			const platform = {
+				identity: { getExternalDevice: async () => externalDevice({ place: { ...place } }) },
+				deposits: {}
+			} as unknown as PlatformClient;
+			await views.refresh(device.id, platform);
+		}
+		return device.id;
+	};
+	return {
+		feed,
+		orders,
+		sales,
+		board: await add('Counter board', 'board', MAIN_STAGE),
+		kiosk: await add('Kiosk 1', 'kiosk', MAIN_STAGE),
+		gardenKiosk: await add('Garden kiosk', 'kiosk', GARDEN),
+		lostBoard: await add('Board without identity', 'board', null)
+	};
+}
+
+let sequence = 0;
+/** A sale of `deviceId` in `state`, with an order number once paid. */
+function sale(deviceId: string, state: SaleState, orderNumber: string | null = null): Sale {
+	sequence += 1;
+	const at = new Date(Date.UTC(2026, 10, 22, 12, 0, sequence)).toISOString();
+	return {
+		id: `sale-${sequence}`,
+		deviceId,
+		state,
+		quote: {
+			currencyCode: 'EUR',
+			lines: [
+				{
+					productId: 'beer_pils',
+					name: { en: 'Pilsner 0.4 l', de: 'Pils 0,4 l' },
+					quantity: 2,
+					unitMinor: 700,
+					vatBp: 1900,
+					lineMinor: 1400
+				}
+			],
+			depositLines: [
+				{
+					categoryId: 'cat_cup',
+					name: 'Reusable cup 0.4 l',
+					quantity: 2,
+					unitMinor: 200,
+					vatBp: 0,
+					lineMinor: 400,
+					expirationHours: 24
+				}
+			],
+			goodsMinor: 1400,
+			depositMinor: 400,
+			totalMinor: 1800,
+			depositItems: [{ productId: 'beer_pils', quantity: 2 }]
+		},
+		credits: null,
+		creditAttempt: 1,
+		keyFingerprint: null,
+		cardPaidMinor: 1800,
+		deposit: null,
+		orderNumber,
+		problem: null,
+		createdAt: at,
+		updatedAt: at
+	};
+}
+
+describe('kiosk orders on the order board', () => {
+	it('shows the paid orders of the kiosks at the board’s place, oldest first', async () => {
+		const { orders, sales, board, kiosk, gardenKiosk } = await freshBoard();
+		sales.save(sale(kiosk, 'quoted'));
+		sales.save(sale(kiosk, 'abandoned'));
+		sales.save(sale(kiosk, 'completed', 'K-001'));
+		sales.save(sale(kiosk, 'paid', 'K-002'));
+		sales.save(sale(kiosk, 'needs-staff', 'K-003')); // paid; the deposit code needs staff
+		sales.save(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
+		sales.save(sale(gardenKiosk, 'completed', 'K-001'));
+
+		const view = orders.board(board);
+		expect(view.placeKnown).toBe(true);
+		expect(view.open.map((order) => order.orderNumber)).toEqual(['K-001', 'K-002', 'K-003']);
+		expect(view.open[0]).toMatchObject({
+			kioskName: 'Kiosk 1',
+			status: 'new',
+			lines: [{ name: { en: 'Pilsner 0.4 l', de: 'Pils 0,4 l' }, quantity: 2 }],
+			containers: [{ name: 'Reusable cup 0.4 l', quantity: 2 }]
+		});
+		expect(view.collected).toEqual([]);
+	});
+
+	it('moves an order to ready, collected and back; each change reaches the open boards', async () => {
+		const { orders, sales, feed, board, kiosk } = await freshBoard();
+		const paid = sales.save(sale(kiosk, 'completed', 'K-001'));
+		const listener = vi.fn();
+		feed.subscribe(listener);
+
+		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect(orders.board(board).open[0]?.status).toBe('ready');
+		expect(orders.setStatus(board, paid.id, 'collected')).toBe(true);
+		expect(orders.board(board)).toMatchObject({ open: [], collected: [{ orderNumber: 'K-001' }] });
+		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect(orders.board(board).open[0]?.status).toBe('ready');
+		expect(listener).toHaveBeenCalledTimes(3);
+	});
+
+	it('a board cannot touch what it does not show: another place, an unpaid sale, an unknown id', async () => {
+		const { orders, sales, feed, board, kiosk, gardenKiosk } = await freshBoard();
+		const elsewhere = sales.save(sale(gardenKiosk, 'completed', 'K-001'));
+		const unpaid = sales.save(sale(kiosk, 'credits-previewed'));
+		const listener = vi.fn();
+		feed.subscribe(listener);
+
+		expect(orders.setStatus(board, elsewhere.id, 'collected')).toBe(false);
+		expect(orders.setStatus(board, unpaid.id, 'ready')).toBe(false);
+		expect(orders.setStatus(board, 'no-such-sale', 'ready')).toBe(false);
+		expect(orders.board(board).open).toEqual([]);
+		expect(listener).not.toHaveBeenCalled();
+	});
+
+	it('a board whose place is not known yet says so and shows nothing', async () => {
+		const { orders, sales, lostBoard, kiosk } = await freshBoard();
+		const paid = sales.save(sale(kiosk, 'completed', 'K-001'));
+		expect(orders.board(lostBoard)).toEqual({ placeKnown: false, open: [], collected: [] });
+		expect(orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
+	});
+
+	it('keeps the most recently collected orders in view, newest first', async () => {
+		const { orders, sales, board, kiosk } = await freshBoard();
+		const count = RECENTLY_COLLECTED + 2;
+		for (let index = 1; index <= count; index += 1) {
+			const paid = sales.save(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
+			orders.setStatus(board, paid.id, 'collected');
+		}
+		const collected = orders.board(board).collected.map((order) => order.orderNumber);
+		expect(collected).toHaveLength(RECENTLY_COLLECTED);
+		expect(collected[0]).toBe(`K-00${count}`);
+		expect(collected.at(-1)).toBe('K-003');
+	});
+
+	it('the boards hear of a sale once it is paid, not while it is being priced', async () => {
+		const { sales, feed, kiosk } = await freshBoard();
+		const listener = vi.fn();
+		feed.subscribe(listener);
+		const draft = sales.save(sale(kiosk, 'quoted'));
+		sales.save({ ...draft, state: 'credits-previewed' });
+		expect(listener).not.toHaveBeenCalled();
+		sales.save({ ...draft, state: 'paid', orderNumber: 'K-001' });
+		expect(listener).toHaveBeenCalledTimes(1);
+	});
+});

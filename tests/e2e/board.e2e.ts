@@ -1,0 +1,113 @@
+/**
+ * The kiosk's orders on the order board: a guest pays at the ordering kiosk (one browser
+ * context), the order appears on the board (another context) without a reload, and staff move
+ * it to ready, collected, and back — touch only, axe on every state.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
+import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
+
+test.use({ hasTouch: true });
+
+test.beforeEach(async ({ request }) => {
+	await request.post(`${simulator}/_sim/reset`);
+});
+
+async function openBoard(browser: Browser): Promise<Page> {
+	const context = await browser.newContext({ hasTouch: true });
+	const page = await context.newPage();
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Order board' }).click();
+	await expect(page).toHaveURL(/\/board$/);
+	await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
+	await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+	return page;
+}
+
+/** A card-only order of two Pilsner at the kiosk; returns its order number. */
+async function orderAtKiosk(kiosk: Page): Promise<string> {
+	await beginOrder(kiosk);
+	await addProduct(kiosk, 'Beer', 'Pilsner 0.4 l', 2);
+	await kiosk.getByRole('button', { name: 'Go to payment' }).tap();
+	await kiosk.getByRole('button', { name: /^Pay by card/ }).tap();
+	await kiosk.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(kiosk.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	const number = (await kiosk.getByTestId('order-number').textContent())?.trim() ?? '';
+	expect(number).toMatch(/^K-\d{3}$/);
+	return number;
+}
+
+test('a paid kiosk order appears on the board at once; staff move it to ready and collected', async ({
+	page: kiosk,
+	browser
+}) => {
+	const board = await openBoard(browser);
+	const toPrepare = board.getByRole('region', { name: /^To prepare/ });
+	await expectNoAxeViolations(board);
+	// Earlier tests' orders may be there (the kiosk server's store lives for the whole run).
+	const before = await toPrepare.getByRole('article').count();
+
+	await pairKiosk(kiosk);
+	const number = await orderAtKiosk(kiosk);
+
+	// No reload: the server's event stream brings it.
+	const order = toPrepare.getByRole('article', { name: `Order ${number}` });
+	await expect(order).toBeVisible();
+	await expect(order.getByRole('listitem')).toHaveText([
+		/2 × Pilsner 0.4 l/,
+		/2 × Reusable cup 0.4 l \(deposit\)/
+	]);
+	await expect(board.getByRole('heading', { name: `To prepare (${before + 1})` })).toBeVisible();
+	await expectNoAxeViolations(board);
+	await screenshot(board, 'board-new-order');
+
+	await order.getByRole('button', { name: 'Ready' }).tap();
+	const ready = board.getByRole('region', { name: /^Ready for pick-up/ });
+	await expect(ready.getByRole('article', { name: `Order ${number}` })).toBeVisible();
+	await expect(board.getByRole('heading', { name: `To prepare (${before})` })).toBeVisible();
+	await expectNoAxeViolations(board);
+
+	await ready.getByRole('button', { name: 'Collected' }).tap();
+	const collected = board.getByRole('region', { name: 'Recently collected' });
+	await expect(collected.getByRole('article', { name: `Order ${number}` })).toBeVisible();
+	await expect(ready.getByRole('article', { name: `Order ${number}` })).toHaveCount(0);
+	await screenshot(board, 'board-collected');
+
+	// Tapped by mistake: back to ready, and from there back to prepare.
+	await collected.getByRole('button', { name: 'Not collected after all' }).tap();
+	await ready.getByRole('button', { name: 'Back to prepare' }).tap();
+	await expect(toPrepare.getByRole('article', { name: `Order ${number}` })).toBeVisible();
+
+	// What the board shows survives a reload (the status is in the store).
+	await board.reload();
+	await expect(
+		board
+			.getByRole('region', { name: /^To prepare/ })
+			.getByRole('article', { name: `Order ${number}` })
+	).toBeVisible();
+	await board.context().close();
+});
+
+test('the board speaks German, and refuses a status change it cannot make', async ({
+	browser,
+	request
+}) => {
+	const board = await openBoard(browser);
+	await board.getByRole('button', { name: 'Deutsch' }).tap();
+	await expect(board.getByRole('heading', { level: 1, name: 'Bestellübersicht' })).toBeVisible();
+	await expect(
+		board.getByRole('heading', { level: 2, name: /^Zuzubereiten \(\d+\)$/ })
+	).toBeVisible();
+	await expect(board.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+	await expectNoAxeViolations(board);
+
+	// A forged form post: an order this board cannot see. Nothing changes, a message, no 500.
+	const response = await board.request.post('/board?/status', {
+		form: { saleId: 'no-such-sale', status: 'collected' },
+		headers: { origin: new URL(board.url()).origin }
+	});
+	expect(response.status()).toBe(400);
+	// Only a browser paired as a board gets the feed.
+	expect((await request.get('/api/board/events')).status()).toBe(401);
+	await board.context().close();
+});
