@@ -3,7 +3,7 @@
  * initial JavaScript (what SvelteKit has the browser load before the page runs: its start and
  * app entries, the route's layout and page nodes and their static imports; dynamic imports
  * excluded) and, separately, of the camera scanner chunk (html5-qrcode, loaded by a dynamic
- * import when a scan screen opens). Default routes: / and /setup/scanner.
+ * import when a scan screen opens). Default routes: /, /screen, /kiosk and /setup/scanner.
  *
  * Sources: SvelteKit's server manifest (.svelte-kit/output/server/manifest.js: the routes, their
  * nodes and the client entry imports, as used for the modulepreload links) and Vite's client
@@ -22,8 +22,11 @@ const SERVER_MANIFEST = join(OUTPUT, 'server/manifest.js');
 const SCANNER_SOURCE = 'src/lib/scanner/camera-scanner.ts';
 /** The kiosk route's budget (issue 4): initial JavaScript, gzip, before the scanner loads. */
 const INITIAL_BUDGET_KB = 60;
-/** The home page, the paired guest screen (the kiosk) and the staff's scanner check. */
-const DEFAULT_ROUTES = ['/', '/screen', '/setup/scanner'];
+/**
+ * The home page, the paired screen's entry (/screen), the guest ordering screen (/kiosk) and the
+ * staff's scanner check.
+ */
+const DEFAULT_ROUTES = ['/', '/screen', '/kiosk', '/setup/scanner'];
 
 interface ViteChunk {
 	file: string;

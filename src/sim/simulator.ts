@@ -10,10 +10,11 @@ import { CallbackDispatcher } from './counter-orders/callbacks.ts';
 import { runExpiryCheck } from './deposits/expiry.ts';
 import { PlatformError, SimErrorCode } from './errors.ts';
 import { FaultList } from './faults.ts';
+import { deviceIdOf, RequestLog } from './request-log.ts';
 import { controlRoutes, platformRoutes } from './routes.ts';
 import { compileRoutes, matchRoute, type Reply, type SimRequest } from './routing.ts';
 import { createDemoState, DEFAULT_SETTINGS } from './seed.ts';
-import type { SimSettings, SimState } from './state.ts';
+import { isoTime, type SimSettings, type SimState } from './state.ts';
 
 export interface SimulatorOptions {
 	settings?: Partial<SimSettings>;
@@ -37,12 +38,15 @@ export interface SimReply extends Reply {
 	drop?: boolean;
 }
 
+const BASE = 'http://simulator.invalid';
 const compiledPlatformRoutes = compileRoutes(platformRoutes);
 const compiledControlRoutes = compileRoutes(controlRoutes);
 
 export class Simulator {
 	state: SimState;
 	readonly faults = new FaultList();
+	/** Platform calls since the last reset (`GET /_sim/requests`). */
+	readonly requests = new RequestLog();
 	readonly callbacks: CallbackDispatcher;
 	readonly #options: SimulatorOptions;
 
@@ -54,12 +58,13 @@ export class Simulator {
 
 	/**
 	 * Back to the demo seed and a new start clock, as if freshly started: the startup options
-	 * (default callback URL, settings) apply again; faults, console changes and pending
-	 * callback retries are dropped.
+	 * (default callback URL, settings) apply again; faults, console changes, pending callback
+	 * retries and the request log are dropped.
 	 */
 	reset(): void {
 		this.callbacks.cancelAll();
 		this.faults.clear();
+		this.requests.clear();
 		this.state = this.#freshState();
 	}
 
@@ -69,8 +74,31 @@ export class Simulator {
 	}
 
 	async handle(raw: RawRequest): Promise<SimReply> {
+		const path = URL.canParse(raw.url, BASE)
+			? new URL(raw.url, BASE).pathname
+			: (raw.url.split('?')[0] ?? raw.url);
+		const control = path === '/_sim' || path.startsWith('/_sim/');
+		const reply = await this.#dispatch(raw, control);
+		if (!control) {
+			this.requests.record({
+				method: raw.method.toUpperCase(),
+				path,
+				deviceId: deviceIdOf(this.state, raw.headers),
+				status: reply.status,
+				dropped: reply.drop === true,
+				at: isoTime(this.state.clock.now())
+			});
+		}
+		return reply;
+	}
+
+	close(): void {
+		this.callbacks.cancelAll();
+	}
+
+	async #dispatch(raw: RawRequest, control: boolean): Promise<SimReply> {
 		try {
-			const url = new URL(raw.url, 'http://simulator.invalid');
+			const url = new URL(raw.url, BASE);
 			const request: SimRequest = {
 				method: raw.method.toUpperCase(),
 				path: url.pathname,
@@ -79,17 +107,10 @@ export class Simulator {
 				headers: raw.headers,
 				body: parseJsonBody(raw.body)
 			};
-			if (request.path === '/_sim' || request.path.startsWith('/_sim/')) {
-				return await this.#handleControl(request);
-			}
-			return await this.#handlePlatform(request);
+			return control ? await this.#handleControl(request) : await this.#handlePlatform(request);
 		} catch (error) {
 			return errorReply(error);
 		}
-	}
-
-	close(): void {
-		this.callbacks.cancelAll();
 	}
 
 	async #handlePlatform(request: SimRequest): Promise<SimReply> {
@@ -97,7 +118,9 @@ export class Simulator {
 		if (fault?.mode === 'delay') await sleep(fault.delayMs ?? 0);
 		if (fault?.mode === 'status') {
 			const status = fault.status ?? 503;
-			const code = status === 503 ? SimErrorCode.serviceUnavailable : SimErrorCode.simulatedFault;
+			const code =
+				fault.errorCode ??
+				(status === 503 ? SimErrorCode.serviceUnavailable : SimErrorCode.simulatedFault);
 			return errorReply(new PlatformError(status, code, `Simulated fault: HTTP ${status}.`));
 		}
 		const reply = this.#runPlatformRoute(request);

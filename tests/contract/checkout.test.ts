@@ -3,66 +3,27 @@
  * numbers (wallet balances, deposit transactions) checked over the control API.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
-import { importJson } from '#lib/server/catalog/exchange.ts';
-import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
-import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
-import { Journal } from '#lib/server/journal/journal.ts';
+import type { Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
-import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
+import type { Checkout, CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
-import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
-import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
-import { loadKeyring } from '#lib/server/store/keyring.ts';
+import type { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();
-const menu = importJson(JSON.stringify(demoMenu));
-if (!menu.ok) throw new Error('demo menu invalid');
 
+let rig: CheckoutRig;
 let checkout: Checkout;
 let journal: Journal;
 let terminal: SimulatedTerminal;
 let settings: CheckoutSettings;
 let deviceId: string;
-let views: PlatformViewStore;
-let platform: ReturnType<typeof clientFor>;
 
 beforeEach(async () => {
-	const db = openDatabase(':memory:');
-	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
-	deviceId = devices.add({
-		name: 'Kiosk',
-		environment: 'simulator',
-		baseUrl: sim.url,
-		mode: 'kiosk',
-		apiKey: sim.device('dev_kiosk_main').apiKey
-	}).id;
-	views = new PlatformViewStore(db);
-	platform = clientFor(sim, 'dev_kiosk_main', { timeoutMs: 1_000 });
-	await views.refresh(deviceId, platform);
-	journal = new Journal(db);
-	terminal = new SimulatedTerminal({ fixedOutcome: 'approved' });
-	settings = {
-		creditPaymentType: 'SPLIT_PAYMENT',
-		serviceFeeMinor: 0,
-		serviceFeeVatBp: 1900,
-		depositVatBp: 0
-	};
-	checkout = new Checkout({
-		sales: new SaleRepository(db),
-		journal,
-		platformFor: () => platform,
-		terminal,
-		depositConfiguration: (id) => {
-			const view = views.get(id);
-			return view.deposits === 'active' ? view.depositConfiguration : null;
-		},
-		products: () => menu.products,
-		settings: () => settings
-	});
+	rig = await checkoutRig({ url: sim.url, apiKey: sim.device('dev_kiosk_main').apiKey });
+	({ checkout, journal, terminal, settings, deviceId } = rig);
 });
 
 const PILS_AND_PRETZEL = [
@@ -108,7 +69,10 @@ describe('card only', () => {
 		expect(done.deposit?.categories).toEqual([
 			{ categoryId: 'cat_cup', name: 'Reusable cup 0.4 l', count: 2, expiresAt: expect.any(String) }
 		]);
-		expect(operations()).toEqual([`${JournalOperation.depositCreate}:succeeded`]);
+		expect(operations()).toEqual([
+			`${JournalOperation.cardPayment}:succeeded`,
+			`${JournalOperation.depositCreate}:succeeded`
+		]);
 		const issued = await sim.control('GET', `/_sim/deposit-transactions/${done.deposit!.code}`);
 		expect(issued.body.items).toHaveLength(2);
 	});
@@ -118,17 +82,17 @@ describe('card only', () => {
 			checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }]).id
 		);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1000 });
-		expect(operations()).toEqual([]);
+		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
 	});
 
 	it('deposits only while the configuration answers 200: disabled → no deposit line, no create', async () => {
 		await sim.control('PUT', '/_sim/deposit-configuration', { enabled: false });
-		await views.refresh(deviceId, platform);
+		await rig.refreshView();
 		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect(sale.quote).toMatchObject({ depositLines: [], depositItems: [], totalMinor: 1400 });
 		const done = await checkout.pay(sale.id);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1400 });
-		expect(operations()).toEqual([]);
+		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
 	});
 
 	it('a declined card: nothing paid, the sale stays open', async () => {
@@ -140,18 +104,38 @@ describe('card only', () => {
 			cardPaidMinor: 0,
 			deposit: null
 		});
-		expect(operations()).toEqual([]);
+		expect(operations()).toEqual([`${JournalOperation.cardPayment}:failed`]);
+		expect(journal.list()[0]!.errorCode).toBe('card-declined');
 	});
 
-	it('an uncertain card outcome is for staff: nothing finalized, nothing issued', async () => {
+	it('an uncertain card outcome is for staff: nothing finalized, nothing issued, flagged in the journal', async () => {
 		terminal.fixedOutcome = 'uncertain';
 		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-outcome-unknown');
 		expect(checkout.get(sale.id)).toMatchObject({
 			state: 'needs-staff',
 			problem: 'card-outcome-unknown',
-			deposit: null
+			deposit: null,
+			orderNumber: null
 		});
+		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+			{
+				operation: JournalOperation.cardPayment,
+				reference: sale.id,
+				errorCode: 'card-outcome-unknown',
+				request: { amountMinor: 1800, currencyCode: 'EUR' }
+			}
+		]);
+		expect(operations()).toEqual([`${JournalOperation.cardPayment}:needs-staff`]);
+	});
+
+	it('the fee and VAT rates are those of the start: a settings edit during the sale changes nothing', async () => {
+		Object.assign(settings, { serviceFeeMinor: 50, depositVatBp: 700 });
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		Object.assign(settings, { serviceFeeMinor: 80, depositVatBp: 1900 });
+		expect(sale.quote).toMatchObject({ serviceFeeMinor: 50, serviceFeeVatBp: 1900 });
+		expect(sale.quote.depositLines[0]!.vatBp).toBe(700);
+		expect((await checkout.pay(sale.id)).cardPaidMinor).toBe(1850);
 	});
 });
 
@@ -218,6 +202,7 @@ describe('loyalty credits', () => {
 		expect(operations()).toEqual([
 			`${JournalOperation.creditPreview}:failed`,
 			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.cardPayment}:succeeded`,
 			`${JournalOperation.creditFinalize}:succeeded`,
 			`${JournalOperation.depositCreate}:succeeded`
 		]);
@@ -234,7 +219,8 @@ describe('loyalty credits', () => {
 			grossMinor: 50,
 			discountMinor: 0,
 			creditsMinor: 0,
-			outstandingMinor: 50
+			outstandingMinor: 50,
+			vatBp: 1900
 		});
 		expect(previewed.credits!.outstandingMinor).toBe(1740);
 		expectSummaryAddsUp(previewed);
@@ -319,6 +305,48 @@ describe('loyalty credits', () => {
 		expect(await balance('wallet_plenty')).toBe(483.1);
 	});
 
+	it('the preview expired before the guest confirmed (nothing on the card): released, unpaid, scan again', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('preview-expired');
+		expect(checkout.get(sale.id)).toMatchObject({
+			state: 'quoted',
+			credits: null,
+			orderNumber: null,
+			deposit: null
+		});
+		expect(await balance('wallet_plenty')).toBe(500);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditFinalize}:failed`,
+			`${JournalOperation.creditCancel}:succeeded`
+		]);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		expect(await checkout.pay(sale.id)).toMatchObject({ state: 'completed', orderNumber: 'K-001' });
+		expect(await balance('wallet_plenty')).toBe(483.1);
+	});
+
+	it('finalize refused after the card part was paid: the guest is not held up; flagged for staff', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
+		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
+		const done = await checkout.pay(sale.id);
+		expect(done).toMatchObject({
+			state: 'completed',
+			cardPaidMinor: 1340,
+			problem: 'credits-not-finalized'
+		});
+		expect(await balance('wallet_few')).toBe(3.5);
+		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+			{
+				operation: JournalOperation.creditFinalize,
+				reference: sale.id,
+				errorCode: 'CREDIT_TRANSACTION_PREVIEW_HAS_EXPIRED'
+			}
+		]);
+	});
+
 	it('abandoning after a scan cancels the credit transaction; nothing is deducted', async () => {
 		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
@@ -343,6 +371,7 @@ describe('deposits', () => {
 		expect(done).toMatchObject({ state: 'completed', problem: null });
 		expect(done.deposit?.sequenceNumber).toBe('000002');
 		expect(operations()).toEqual([
+			`${JournalOperation.cardPayment}:succeeded`,
 			`${JournalOperation.depositCreate}:uncertain`,
 			`${JournalOperation.depositCreate}:succeeded`
 		]);
@@ -367,6 +396,13 @@ describe('deposits', () => {
 			deposit: null,
 			problem: 'deposits-not-issued'
 		});
+		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+			{
+				operation: JournalOperation.depositCreate,
+				reference: done.id,
+				errorCode: 'SIMULATED_FAULT'
+			}
+		]);
 	});
 });
 

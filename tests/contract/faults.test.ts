@@ -72,6 +72,90 @@ describe('fault injection', () => {
 	});
 });
 
+describe('a status fault with a spec error code', () => {
+	it('answers that code: the platform refuses a call it would otherwise accept', async () => {
+		await sim.control('POST', '/_sim/faults', {
+			path: me,
+			mode: 'status',
+			status: 400,
+			errorCode: 'COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE'
+		});
+		const refused = await sim.call('dev_kiosk_main', 'GET', me);
+		expect(refused.status).toBe(400);
+		expect(refused.body.errorModel.errorCode).toBe('COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE');
+		expect((await sim.call('dev_kiosk_main', 'GET', me)).status).toBe(200);
+	});
+
+	it.each([
+		{ path: me, mode: 'drop', errorCode: 'INSUFFICIENT_CREDIT' },
+		{ path: me, mode: 'status', status: 400, errorCode: 'not upper snake' }
+	])('refuses $errorCode with mode $mode', async (fault) => {
+		const result = await sim.control('POST', '/_sim/faults', fault);
+		expect(result.status).toBe(400);
+		expect((await sim.control('GET', '/_sim/faults')).body).toEqual([]);
+	});
+});
+
+describe('request log', () => {
+	it('lists the platform calls since the reset: method, path, device, status; no control calls', async () => {
+		await sim.control('POST', '/_sim/faults', { path: me, mode: 'drop' });
+		await expect(sim.call('dev_kiosk_main', 'GET', me)).rejects.toThrow();
+		await sim.call('dev_board_main', 'GET', `${me}?page=1`);
+		await sim.call(null, 'GET', '/v1/integrations/revo-union-configurations');
+		await sim.call('dev_kiosk_main', 'POST', '/v1/integrations/hybrid-revo-token-transactions', {
+			rawBody: '{not json'
+		});
+		await sim.control('GET', '/_sim/seed');
+		const log = (await sim.control('GET', '/_sim/requests')).body;
+		for (const entry of log) expect(entry.at).toMatch(/^\d{4}-.*Z$/);
+		expect(log).toEqual([
+			{
+				method: 'GET',
+				path: me,
+				deviceId: 'dev_kiosk_main',
+				status: 200,
+				dropped: true,
+				at: expect.any(String)
+			},
+			{
+				method: 'GET',
+				path: me,
+				deviceId: 'dev_board_main',
+				status: 200,
+				dropped: false,
+				at: expect.any(String)
+			},
+			{
+				method: 'GET',
+				path: '/v1/integrations/revo-union-configurations',
+				deviceId: null,
+				status: 401,
+				dropped: false,
+				at: expect.any(String)
+			},
+			{
+				method: 'POST',
+				path: '/v1/integrations/hybrid-revo-token-transactions',
+				deviceId: 'dev_kiosk_main',
+				status: 400,
+				dropped: false,
+				at: expect.any(String)
+			}
+		]);
+		expect(JSON.stringify(log)).not.toContain(sim.device('dev_kiosk_main').apiKey);
+	});
+
+	it('DELETE clears it, and so does a reset', async () => {
+		await sim.call('dev_kiosk_main', 'GET', me);
+		expect((await sim.control('DELETE', '/_sim/requests')).status).toBe(204);
+		expect((await sim.control('GET', '/_sim/requests')).body).toEqual([]);
+		await sim.call('dev_kiosk_main', 'GET', me);
+		expect((await sim.control('GET', '/_sim/requests')).body).toHaveLength(1);
+		await sim.control('POST', '/_sim/reset');
+		expect((await sim.control('GET', '/_sim/requests')).body).toEqual([]);
+	});
+});
+
 describe('reset', () => {
 	it('drops console changes: callback URLs and settings are as at start', async () => {
 		await sim.control('PUT', '/_sim/callback-url', { url: 'http://127.0.0.1:9/hook' });

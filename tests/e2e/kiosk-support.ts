@@ -66,6 +66,26 @@ export async function balance(request: APIRequestContext, walletId: string): Pro
 	return toMinor(body.balance, body.currencyCode);
 }
 
+export interface PlatformCall {
+	method: string;
+	path: string;
+	deviceId: string | null;
+	status: number;
+	dropped: boolean;
+}
+
+/**
+ * The sale's platform calls since the simulator's last reset (its request log): credit
+ * transactions and deposit creates, not the kiosk's background refreshes of identity and
+ * deposit configuration.
+ */
+export async function saleCalls(request: APIRequestContext): Promise<PlatformCall[]> {
+	const calls: PlatformCall[] = await (await request.get(`${simulator}/_sim/requests`)).json();
+	return calls.filter((call) =>
+		/\/(credit-transactions|hybrid-revo-token-transactions)(\/|$)/.test(call.path)
+	);
+}
+
 /**
  * Types a key as a USB card/QR reader does: fast keys, then Enter. Playwright sends each key only
  * after the page handled the one before, so a main thread busy starting the camera would stretch
@@ -75,4 +95,76 @@ export async function balance(request: APIRequestContext, walletId: string): Pro
 export async function scanWithReader(page: Page, key: string): Promise<void> {
 	await expect(page.locator('[data-camera="starting"]')).toHaveCount(0);
 	await page.keyboard.type(`${key}\n`, { delay: 5 });
+}
+
+/** 2 × Pilsner + 1 Pretzel: 14.00 + two cup deposits 4.00 = 18.00. */
+export async function orderPilsAndPretzel(page: Page) {
+	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
+	await addProduct(page, 'Food', 'Pretzel');
+	const basket = page.getByRole('region', { name: 'Your order' });
+	await expect(basket.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
+	await expect(page.getByTestId('basket-total')).toHaveText('€18.00');
+}
+
+export async function toPayment(page: Page) {
+	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+}
+
+export async function payWithCredits(page: Page) {
+	await page.getByRole('button', { name: /^Pay with credits/ }).tap();
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Scan your loyalty QR code' })
+	).toBeFocused();
+}
+
+/** The credit summary adds up per line and in total: price − discount = credits + card. */
+export async function expectSummaryAddsUp(page: Page) {
+	const table = page.getByRole('table', { name: /Price, discount, credits and card amount/ });
+	const rows = table.locator('tbody tr');
+	for (let i = 0; i < (await rows.count()); i += 1) {
+		const [gross, discount, credits, card] = (
+			await rows.nth(i).locator('td').allTextContents()
+		).map(cents);
+		expect(gross! + discount!).toBe(credits! + card!);
+	}
+	const gross = await amountOf(page.getByTestId('credits-gross'));
+	const discount = await amountOf(page.getByTestId('credits-discount'));
+	const credits = await amountOf(page.getByTestId('credits-credits'));
+	const card = await amountOf(page.getByTestId('credits-card'));
+	expect(gross + discount).toBe(credits + card);
+	return { gross, discount: -discount, credits, card };
+}
+
+/** The receipt's totals: lines add up to the total; paid = total − discount = credits + card. */
+export async function expectReceiptAddsUp(page: Page) {
+	const receipt = page.getByRole('article', { name: 'Receipt' });
+	const lineAmounts = (
+		await receipt
+			.getByRole('table', { name: 'What you bought' })
+			.locator('tbody tr:not(.discount) td')
+			.allTextContents()
+	).map(cents);
+	const gross = await amountOf(page.getByTestId('receipt-gross'));
+	expect(lineAmounts.reduce((a, b) => a + b, 0)).toBe(gross);
+	const discountCell = page.getByTestId('receipt-discount');
+	const discount = (await discountCell.count()) > 0 ? -(await amountOf(discountCell)) : 0;
+	const paid = await amountOf(page.getByTestId('receipt-paid'));
+	const creditsCell = page.getByTestId('receipt-credits');
+	const credits = (await creditsCell.count()) > 0 ? await amountOf(creditsCell) : 0;
+	const card = await amountOf(page.getByTestId('receipt-card'));
+	expect(gross - discount).toBe(paid);
+	expect(paid).toBe(credits + card);
+	// The VAT table's gross column adds up to what was paid; net + VAT = gross per rate.
+	const vatRows = receipt.getByRole('table', { name: 'VAT included' }).locator('tbody tr');
+	let vatGross = 0;
+	for (let i = 0; i < (await vatRows.count()); i += 1) {
+		const [net, vat, rowGross] = (await vatRows.nth(i).locator('td').allTextContents()).map(cents);
+		expect(net! + vat!).toBe(rowGross);
+		vatGross += rowGross!;
+	}
+	expect(vatGross).toBe(paid);
+	return { gross, discount, paid, credits, card };
 }

@@ -4,17 +4,20 @@
  * and used codes, and a language switch in the middle of the order. The numbers are the demo
  * menu's and the simulator's (tests/contract/checkout.test.ts); every step passes axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
 	addProduct,
-	amountOf,
 	balance,
 	beginOrder,
-	cents,
 	checkStep,
+	expectReceiptAddsUp,
+	expectSummaryAddsUp,
 	newKey,
+	orderPilsAndPretzel,
 	pairKiosk,
-	scanWithReader
+	payWithCredits,
+	scanWithReader,
+	toPayment
 } from './kiosk-support.ts';
 import { logIn, screenshot, simulator } from './support.ts';
 
@@ -23,78 +26,6 @@ test.use({ hasTouch: true });
 test.beforeEach(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
 });
-
-/** 2 × Pilsner + 1 Pretzel: 14.00 + two cup deposits 4.00 = 18.00. */
-async function orderPilsAndPretzel(page: Page) {
-	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
-	await addProduct(page, 'Food', 'Pretzel');
-	const basket = page.getByRole('region', { name: 'Your order' });
-	await expect(basket.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
-	await expect(page.getByTestId('basket-total')).toHaveText('€18.00');
-}
-
-async function toPayment(page: Page) {
-	await page.getByRole('button', { name: 'Go to payment' }).tap();
-	await expect(
-		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
-	).toBeVisible();
-}
-
-async function payWithCredits(page: Page) {
-	await page.getByRole('button', { name: /^Pay with credits/ }).tap();
-	await expect(
-		page.getByRole('heading', { level: 1, name: 'Scan your loyalty QR code' })
-	).toBeFocused();
-}
-
-/** The credit summary adds up per line and in total: price − discount = credits + card. */
-async function expectSummaryAddsUp(page: Page) {
-	const table = page.getByRole('table', { name: /Price, discount, credits and card amount/ });
-	const rows = table.locator('tbody tr');
-	for (let i = 0; i < (await rows.count()); i += 1) {
-		const [gross, discount, credits, card] = (
-			await rows.nth(i).locator('td').allTextContents()
-		).map(cents);
-		expect(gross! + discount!).toBe(credits! + card!);
-	}
-	const gross = await amountOf(page.getByTestId('credits-gross'));
-	const discount = await amountOf(page.getByTestId('credits-discount'));
-	const credits = await amountOf(page.getByTestId('credits-credits'));
-	const card = await amountOf(page.getByTestId('credits-card'));
-	expect(gross + discount).toBe(credits + card);
-	return { gross, discount: -discount, credits, card };
-}
-
-/** The receipt's totals: lines add up to the total; paid = total − discount = credits + card. */
-async function expectReceiptAddsUp(page: Page) {
-	const receipt = page.getByRole('article', { name: 'Receipt' });
-	const lineAmounts = (
-		await receipt
-			.getByRole('table', { name: 'What you bought' })
-			.locator('tbody tr:not(.discount) td')
-			.allTextContents()
-	).map(cents);
-	const gross = await amountOf(page.getByTestId('receipt-gross'));
-	expect(lineAmounts.reduce((a, b) => a + b, 0)).toBe(gross);
-	const discountCell = page.getByTestId('receipt-discount');
-	const discount = (await discountCell.count()) > 0 ? -(await amountOf(discountCell)) : 0;
-	const paid = await amountOf(page.getByTestId('receipt-paid'));
-	const creditsCell = page.getByTestId('receipt-credits');
-	const credits = (await creditsCell.count()) > 0 ? await amountOf(creditsCell) : 0;
-	const card = await amountOf(page.getByTestId('receipt-card'));
-	expect(gross - discount).toBe(paid);
-	expect(paid).toBe(credits + card);
-	// The VAT table's gross column adds up to what was paid; net + VAT = gross per rate.
-	const vatRows = receipt.getByRole('table', { name: 'VAT included' }).locator('tbody tr');
-	let vatGross = 0;
-	for (let i = 0; i < (await vatRows.count()); i += 1) {
-		const [net, vat, rowGross] = (await vatRows.nth(i).locator('td').allTextContents()).map(cents);
-		expect(net! + vat!).toBe(rowGross);
-		vatGross += rowGross!;
-	}
-	expect(vatGross).toBe(paid);
-	return { gross, discount, paid, credits, card };
-}
 
 test('card only with containers: receipt, order number, the deposit QR code and its cups', async ({
 	page,

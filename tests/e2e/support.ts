@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
 import { SIM_PORT } from '../../playwright.config.ts';
 
 export const simulator = `http://127.0.0.1:${SIM_PORT}`;
@@ -39,6 +39,12 @@ export function recordResponses(page: Page): string[] {
 	return bodies;
 }
 
+/**
+ * A full-page screenshot for the record: `test-results/screens/<name>.png` (until the next run
+ * empties test-results/) and an attachment of the running test (in the HTML report).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-	await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+	const path = `test-results/screens/${name}.png`;
+	await page.screenshot({ path, fullPage: true });
+	await test.info().attach(name, { path, contentType: 'image/png' });
 }

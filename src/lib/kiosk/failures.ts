@@ -41,8 +41,11 @@ export type NextStep = 'menu' | 'payment' | 'scan' | 'staff' | 'reload';
  */
 export type ProblemAction = 'start-over';
 
+/** The guest screen's failure messages (failure-messages.ts renders them by name). */
+export type FailureMessage = Extract<MessageKey, `kiosk_failure_${string}`>;
+
 export interface FailurePlan {
-	message: MessageKey;
+	message: FailureMessage;
 	next: NextStep;
 	actions: ProblemAction[];
 	/** The sale cannot go on: forget it (a new one starts with the next payment choice). */
@@ -52,7 +55,7 @@ export interface FailurePlan {
 }
 
 const plan = (
-	message: MessageKey,
+	message: FailureMessage,
 	next: NextStep,
 	actions: ProblemAction[] = [],
 	extra: Partial<Pick<FailurePlan, 'clearSale' | 'refreshMenu'>> = {}

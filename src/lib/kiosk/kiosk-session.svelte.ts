@@ -7,11 +7,16 @@
  */
 import { browser } from '$app/env';
 import { invalidateAll } from '$app/navigation';
-import type { MessageKey } from '#lib/i18n/message.ts';
 import { getLocale, overwriteGetLocale, setLocale, type Locale } from '#lib/paraglide/runtime.js';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import { add, basketKey, prune, quantityOf, summarize, withQuantity } from './basket.ts';
-import { planFor, type ApiFailure, type FailedStage, type ProblemAction } from './failures.ts';
+import {
+	planFor,
+	type ApiFailure,
+	type FailedStage,
+	type FailureMessage,
+	type ProblemAction
+} from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
 import type { BasketLine, KioskData, SaleView } from './types.ts';
 
@@ -29,7 +34,7 @@ export type Step =
 
 /** A message for the guest, with what they can do about it. */
 export interface Problem {
-	message: MessageKey;
+	message: FailureMessage;
 	actions: ProblemAction[];
 }
 

@@ -26,7 +26,6 @@ export function menuOf(
 				description: product.description,
 				grossMinor: product.grossMinor,
 				currencyCode: product.currencyCode,
-				vatBp: product.vatBp,
 				image: product.image,
 				deposit:
 					category && category.currencyCode === product.currencyCode

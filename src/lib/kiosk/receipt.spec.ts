@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { figuresOf, vatInGross, vatSummary } from './receipt.ts';
-import { FEW_CREDITS, PLENTY_CREDITS, quotedSale, RATES } from './spec-fixtures.ts';
+import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from './spec-fixtures.ts';
 
 describe('VAT contained in a gross amount', () => {
 	it('is round(amount × bp / (10000 + bp)), in integers', () => {
@@ -40,7 +40,7 @@ describe('VAT contained in a gross amount', () => {
 
 describe('the figures of a sale', () => {
 	it('card only: the quote, no discount, all by card; the VAT rows add up to what was paid', () => {
-		const figures = figuresOf(quotedSale({ state: 'completed', cardPaidMinor: 1800 }), RATES);
+		const figures = figuresOf(quotedSale({ state: 'completed', cardPaidMinor: 1800 }));
 		expect(figures.lines.map((line) => [line.kind, line.quantity, line.grossMinor])).toEqual([
 			['product', 2, 1100],
 			['product', 1, 300],
@@ -68,8 +68,7 @@ describe('the figures of a sale', () => {
 				totalMinor: 1850,
 				state: 'completed',
 				cardPaidMinor: 1850
-			}),
-			RATES
+			})
 		);
 		expect(figures.lines.at(-1)).toMatchObject({ kind: 'fee', grossMinor: 50, vatBp: 1900 });
 		expect(figures).toMatchObject({ paidMinor: 1850, cardMinor: 1850, addsUp: true });
@@ -77,8 +76,7 @@ describe('the figures of a sale', () => {
 
 	it('credits covering everything: 10 % off Pilsner, 16.90 of credits, nothing by card', () => {
 		const figures = figuresOf(
-			quotedSale({ state: 'completed', credits: PLENTY_CREDITS, cardPaidMinor: 0 }),
-			RATES
+			quotedSale({ state: 'completed', credits: PLENTY_CREDITS, cardPaidMinor: 0 })
 		);
 		expect(figures.lines.map((line) => [line.kind, line.discountMinor, line.creditsMinor])).toEqual(
 			[
@@ -105,14 +103,10 @@ describe('the figures of a sale', () => {
 	});
 
 	it('split: 3.50 of credits, 13.40 by card (still to pay while previewed)', () => {
-		const previewed = figuresOf(
-			quotedSale({ state: 'credits-previewed', credits: FEW_CREDITS }),
-			RATES
-		);
+		const previewed = figuresOf(quotedSale({ state: 'credits-previewed', credits: FEW_CREDITS }));
 		expect(previewed).toMatchObject({ creditsMinor: 350, cardMinor: 1340, addsUp: true });
 		const done = figuresOf(
-			quotedSale({ state: 'completed', credits: FEW_CREDITS, cardPaidMinor: 1340 }),
-			RATES
+			quotedSale({ state: 'completed', credits: FEW_CREDITS, cardPaidMinor: 1340 })
 		);
 		expect(done.grossMinor - done.discountMinor).toBe(done.creditsMinor + done.cardMinor);
 		expect(done.addsUp).toBe(true);
@@ -129,7 +123,8 @@ describe('the figures of a sale', () => {
 					grossMinor: 50,
 					discountMinor: 0,
 					creditsMinor: 0,
-					outstandingMinor: 50
+					outstandingMinor: 50,
+					vatBp: 1900
 				},
 				{
 					productId: null,
@@ -137,13 +132,14 @@ describe('the figures of a sale', () => {
 					grossMinor: 100,
 					discountMinor: 0,
 					creditsMinor: 0,
-					outstandingMinor: 100
+					outstandingMinor: 100,
+					vatBp: 1900
 				}
 			],
 			grossMinor: 1950,
 			outstandingMinor: 150
 		};
-		const figures = figuresOf(quotedSale({ state: 'credits-previewed', credits }), RATES);
+		const figures = figuresOf(quotedSale({ state: 'credits-previewed', credits }));
 		expect(figures.lines.map((line) => line.kind)).toEqual([
 			'product',
 			'product',
@@ -155,8 +151,26 @@ describe('the figures of a sale', () => {
 		expect(figures.addsUp).toBe(true);
 	});
 
+	it('every line keeps the rate it was sold at, as the server sent it (not the menu as it is now)', () => {
+		// Card only: the quote's rates. Pilsner sold at 7 % (say, before a menu edit to 19 %).
+		const card = quotedSale({ state: 'completed', cardPaidMinor: 1800 });
+		card.lines[0]!.vatBp = 700;
+		expect(figuresOf(card).vat.map((row) => [row.vatBp, row.grossMinor])).toEqual([
+			[0, 400],
+			[700, 1400]
+		]);
+		// With credits: the platform's per-item VAT wins over the quote's.
+		const credits = {
+			...PLENTY_CREDITS,
+			lines: PLENTY_CREDITS.lines.map((line) => ({ ...line, vatBp: 550 }))
+		};
+		const figures = figuresOf(quotedSale({ state: 'completed', credits }));
+		expect(figures.vat).toEqual([{ vatBp: 550, grossMinor: 1690, vatMinor: 88, netMinor: 1602 }]);
+		expect(figures.addsUp).toBe(true);
+	});
+
 	it('figures that do not add up are flagged', () => {
 		const wrong = { ...PLENTY_CREDITS, creditsMinor: 1700 };
-		expect(figuresOf(quotedSale({ state: 'completed', credits: wrong }), RATES).addsUp).toBe(false);
+		expect(figuresOf(quotedSale({ state: 'completed', credits: wrong })).addsUp).toBe(false);
 	});
 });

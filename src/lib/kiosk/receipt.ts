@@ -1,8 +1,11 @@
 /**
  * The figures of a completed sale, for the credit summary and the receipt: every line with its
- * gross amount, discount, and VAT rate; totals; the VAT contained per rate. Integer minor units
- * throughout: the VAT contained in a gross amount is round(amount × bp / (10000 + bp)), rounded
- * half up in integers. Invariant: the paid amounts (gross − discount) add up to credits + card.
+ * gross amount, discount, and VAT rate; totals; the VAT contained per rate. The rates come from
+ * the server with the sale (the platform's per-item figures with credits, spec 3 "The receipt
+ * data is the per-item and total figures of the latest preview or update response"; the quote's
+ * otherwise), never from the menu as it is now. Integer minor units throughout: the VAT contained
+ * in a gross amount is round(amount × bp / (10000 + bp)), rounded half up in integers.
+ * Invariant: the paid amounts (gross − discount) add up to credits + card.
  */
 import { sum } from './basket.ts';
 import type { SaleView, Translated } from './types.ts';
@@ -39,13 +42,6 @@ export function vatSummary(entries: readonly { vatBp: number; grossMinor: number
 			const vatMinor = vatInGross(grossMinor, vatBp);
 			return { vatBp, grossMinor, vatMinor, netMinor: grossMinor - vatMinor };
 		});
-}
-
-/** The VAT rates a sale's lines were sold at: the menu's, and the venue's deposit and fee rates. */
-export interface VatRates {
-	products: Readonly<Record<string, number>>;
-	depositBp: number;
-	serviceFeeBp: number;
 }
 
 export type ReceiptLine =
@@ -102,10 +98,8 @@ export interface ReceiptFigures {
  * (matched to our lines: products by id, deposits by name `Deposit: <category>`, the fee by name,
  * otherwise in order); without, the quote's lines with no discount and all on the card.
  */
-export function figuresOf(view: SaleView, rates: VatRates): ReceiptFigures {
-	const lines = view.credits
-		? creditLines(view, view.credits.lines, rates)
-		: cardLines(view, rates);
+export function figuresOf(view: SaleView): ReceiptFigures {
+	const lines = view.credits ? creditLines(view, view.credits.lines) : cardLines(view);
 	const grossMinor = sum(lines.map((line) => line.grossMinor));
 	const discountMinor = sum(lines.map((line) => line.discountMinor));
 	const paidMinor = grossMinor - discountMinor;
@@ -126,7 +120,7 @@ export function figuresOf(view: SaleView, rates: VatRates): ReceiptFigures {
 	return { lines, grossMinor, discountMinor, paidMinor, creditsMinor, cardMinor, vat, addsUp };
 }
 
-function cardLines(view: SaleView, rates: VatRates): ReceiptLine[] {
+function cardLines(view: SaleView): ReceiptLine[] {
 	const lines: ReceiptLine[] = [
 		...view.lines.map((line): ReceiptLine => ({
 			kind: 'product',
@@ -137,7 +131,7 @@ function cardLines(view: SaleView, rates: VatRates): ReceiptLine[] {
 			discountMinor: 0,
 			creditsMinor: 0,
 			outstandingMinor: line.lineMinor,
-			vatBp: rates.products[line.productId] ?? 0
+			vatBp: line.vatBp
 		})),
 		...view.depositLines.map((line): ReceiptLine => ({
 			kind: 'deposit',
@@ -148,7 +142,7 @@ function cardLines(view: SaleView, rates: VatRates): ReceiptLine[] {
 			discountMinor: 0,
 			creditsMinor: 0,
 			outstandingMinor: line.lineMinor,
-			vatBp: rates.depositBp
+			vatBp: line.vatBp
 		}))
 	];
 	if (view.serviceFeeMinor > 0) {
@@ -160,7 +154,7 @@ function cardLines(view: SaleView, rates: VatRates): ReceiptLine[] {
 			discountMinor: 0,
 			creditsMinor: 0,
 			outstandingMinor: view.serviceFeeMinor,
-			vatBp: rates.serviceFeeBp
+			vatBp: view.serviceFeeVatBp
 		});
 	}
 	return lines;
@@ -171,18 +165,15 @@ const depositItemName = (category: string) => `Deposit: ${category}`;
 /** The name of the service-fee item the checkout adds with update. */
 const SERVICE_FEE_ITEM = 'Service fee';
 
-function creditLines(
-	view: SaleView,
-	credits: readonly CreditLine[],
-	rates: VatRates
-): ReceiptLine[] {
+function creditLines(view: SaleView, credits: readonly CreditLine[]): ReceiptLine[] {
 	const unmatchedDeposits = [...view.depositLines];
 	return credits.map((line): ReceiptLine => {
 		const figures = {
 			grossMinor: line.grossMinor,
 			discountMinor: line.discountMinor,
 			creditsMinor: line.creditsMinor,
-			outstandingMinor: line.outstandingMinor
+			outstandingMinor: line.outstandingMinor,
+			vatBp: line.vatBp
 		};
 		if (line.productId !== null) {
 			const product = view.lines.find((candidate) => candidate.productId === line.productId);
@@ -191,8 +182,7 @@ function creditLines(
 				productId: line.productId,
 				name: product?.name ?? { en: line.name },
 				quantity: product?.quantity ?? 1,
-				...figures,
-				vatBp: rates.products[line.productId] ?? 0
+				...figures
 			};
 		}
 		const byName = unmatchedDeposits.findIndex(
@@ -207,16 +197,14 @@ function creditLines(
 				categoryId: deposit!.categoryId,
 				name: deposit!.name,
 				quantity: deposit!.quantity,
-				...figures,
-				vatBp: rates.depositBp
+				...figures
 			};
 		}
 		return {
 			kind: isFee ? 'fee' : 'other',
 			name: isFee ? '' : line.name,
 			quantity: 1,
-			...figures,
-			vatBp: rates.serviceFeeBp
+			...figures
 		};
 	});
 }

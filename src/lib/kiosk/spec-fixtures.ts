@@ -15,7 +15,6 @@ export const PILS: MenuProduct = {
 	description: { en: 'Crisp local lager in a reusable cup' },
 	grossMinor: 550,
 	currencyCode: 'EUR',
-	vatBp: 1900,
 	image: null,
 	deposit: CUP
 };
@@ -34,18 +33,11 @@ export const PRETZEL: MenuProduct = {
 	description: {},
 	grossMinor: 300,
 	currencyCode: 'EUR',
-	vatBp: 700,
 	image: null,
 	deposit: null
 };
 
 export const MENU = [PILS, WHEAT, PRETZEL];
-
-export const RATES = {
-	products: { drink_pils: 1900, drink_wheat: 1900, food_pretzel: 700 },
-	depositBp: 0,
-	serviceFeeBp: 1900
-};
 
 /** 2 × Pilsner + 1 Pretzel, two cups: 14.00 + 4.00 deposit (the contract test's basket). */
 export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
@@ -54,8 +46,22 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 		state: 'quoted',
 		currencyCode: 'EUR',
 		lines: [
-			{ productId: 'drink_pils', name: PILS.name, quantity: 2, unitMinor: 550, lineMinor: 1100 },
-			{ productId: 'food_pretzel', name: PRETZEL.name, quantity: 1, unitMinor: 300, lineMinor: 300 }
+			{
+				productId: 'drink_pils',
+				name: PILS.name,
+				quantity: 2,
+				unitMinor: 550,
+				lineMinor: 1100,
+				vatBp: 1900
+			},
+			{
+				productId: 'food_pretzel',
+				name: PRETZEL.name,
+				quantity: 1,
+				unitMinor: 300,
+				lineMinor: 300,
+				vatBp: 700
+			}
 		],
 		depositLines: [
 			{
@@ -64,12 +70,14 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 				quantity: 2,
 				unitMinor: 200,
 				lineMinor: 400,
+				vatBp: 0,
 				expirationHours: 48
 			}
 		],
 		goodsMinor: 1400,
 		depositMinor: 400,
 		serviceFeeMinor: 0,
+		serviceFeeVatBp: 1900,
 		totalMinor: 1800,
 		credits: null,
 		cardPaidMinor: 0,
@@ -92,7 +100,8 @@ export const PLENTY_CREDITS: NonNullable<SaleView['credits']> = {
 			grossMinor: 1100,
 			discountMinor: 110,
 			creditsMinor: 990,
-			outstandingMinor: 0
+			outstandingMinor: 0,
+			vatBp: 1900
 		},
 		{
 			productId: 'food_pretzel',
@@ -100,7 +109,8 @@ export const PLENTY_CREDITS: NonNullable<SaleView['credits']> = {
 			grossMinor: 300,
 			discountMinor: 0,
 			creditsMinor: 300,
-			outstandingMinor: 0
+			outstandingMinor: 0,
+			vatBp: 700
 		},
 		{
 			productId: null,
@@ -108,7 +118,8 @@ export const PLENTY_CREDITS: NonNullable<SaleView['credits']> = {
 			grossMinor: 400,
 			discountMinor: 0,
 			creditsMinor: 400,
-			outstandingMinor: 0
+			outstandingMinor: 0,
+			vatBp: 0
 		}
 	],
 	grossMinor: 1800,

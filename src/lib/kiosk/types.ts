@@ -27,7 +27,6 @@ export interface MenuProduct {
 	description: Partial<Record<Language, string>>;
 	grossMinor: number;
 	currencyCode: string;
-	vatBp: number;
 	image: string | null;
 	/** Non-null when the product comes in a returnable container. */
 	deposit: ProductDeposit | null;
@@ -37,8 +36,6 @@ export interface KioskSettingsView {
 	idleSeconds: number;
 	creditPaymentType: 'SPLIT_PAYMENT' | 'CREDIT';
 	serviceFeeMinor: number;
-	serviceFeeVatBp: number;
-	depositVatBp: number;
 }
 
 /** The kiosk page's load data. */

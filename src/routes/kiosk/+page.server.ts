@@ -36,9 +36,7 @@ export const load: PageServerLoad = ({ locals, url }): KioskData => {
 			idleSeconds:
 				idleOverride(url.searchParams.get('idle'), context.config.demo) ?? settings.idleSeconds,
 			creditPaymentType: settings.creditPaymentType,
-			serviceFeeMinor: settings.serviceFeeMinor,
-			serviceFeeVatBp: settings.serviceFeeVatBp,
-			depositVatBp: settings.depositVatBp
+			serviceFeeMinor: settings.serviceFeeMinor
 		},
 		demo: context.config.demo,
 		hasPin: hasScreenPin(context.settings)

@@ -1,6 +1,7 @@
 /**
  * The control API under `/_sim/` (not part of the platform; no key): reset, seed, clock,
- * faults, callbacks and settings here; the per-domain controls live beside their rules.
+ * faults, the request log, callbacks and settings here; the per-domain controls live beside
+ * their rules.
  */
 import { z } from 'zod';
 import { fromMinor } from '#lib/money.ts';
@@ -138,6 +139,20 @@ const coreRoutes: ControlRoute[] = [
 		path: '/_sim/faults',
 		handle({ sim }) {
 			sim.faults.clear();
+			return { status: 204 };
+		}
+	},
+	{
+		// The platform calls since the last reset or clear, oldest first (control calls not logged).
+		method: 'GET',
+		path: '/_sim/requests',
+		handle: ({ sim }) => ({ status: 200, body: sim.requests.list() })
+	},
+	{
+		method: 'DELETE',
+		path: '/_sim/requests',
+		handle({ sim }) {
+			sim.requests.clear();
 			return { status: 204 };
 		}
 	},

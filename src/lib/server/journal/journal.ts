@@ -1,8 +1,9 @@
 /**
  * The journal of money-affecting platform calls (credit preview/update/finalize/cancel/refund,
- * deposit create/validate, external counter payments). An entry is written *before* the call is
- * sent and updated with its outcome, so a crash or a lost answer leaves an `uncertain` or
- * `pending` entry to resolve instead of a guess. Requests are stored without secrets.
+ * deposit create/validate, external counter payments) and of the kiosk's card terminal payments.
+ * An entry is written *before* the call is sent and updated with its outcome, so a crash or a
+ * lost answer leaves an `uncertain` or `pending` entry to resolve instead of a guess. Requests are
+ * stored without secrets.
  */
 import { stringify } from 'csv-stringify/sync';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';

@@ -5,8 +5,9 @@
  * - finalize (spec 3: repeatable with the same items) and cancel (never deducts) are retried;
  * - a preview alone moves no money: an unfinalized preview expires without deduction (spec 3
  *   States), so it is resolved as such;
- * - the rest (deposit create and validate, update, refund, external counter payments) needs a
- *   person, or the flow that owns it resolves it first (the sale or return saga).
+ * - the rest (deposit create and validate, update, refund, external counter payments, card
+ *   payments on the kiosk's terminal) needs a person, or the flow that owns it resolves it first
+ *   (the sale or return saga).
  */
 import type { PlatformClient } from '../platform/client.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
@@ -21,7 +22,9 @@ export const JournalOperation = {
 	depositCreate: 'createHybridRevoTokenTransactionByIntegration',
 	depositValidate: 'validateHybridRevoTokenTransactionByIntegration',
 	orderPaymentFinalize: 'finalizeExternalCounterOrderPayment',
-	orderPaymentCancel: 'cancelExternalCounterOrderPayment'
+	orderPaymentCancel: 'cancelExternalCounterOrderPayment',
+	/** Not a platform call: the kiosk's card terminal collecting what credits do not cover. */
+	cardPayment: 'collectCardPayment'
 } as const;
 
 export interface ResolutionSummary {

@@ -5,13 +5,15 @@
  *   quote → [scan loyalty key → preview (+ update with the service fee)] → collect the rest on the
  *   card terminal → finalize credits → issue deposits → completed
  *
- * Invariants: no paid state without an approved card payment (or nothing left to pay); a declined
- * card cancels the credit transaction; credits are finalized only after the card; every money
- * call is journaled before it is sent; an uncertain outcome is never guessed.
+ * Invariants: no paid state without an approved card payment (or nothing left to pay) and, when
+ * nothing was collected on the card, finalized credits; a declined card cancels the credit
+ * transaction; credits are finalized only after the card; every money call (card payments
+ * included) is journaled before it is sent; an uncertain outcome is never guessed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { scaledIntegerToDecimal } from '#lib/money.ts';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { vatBasisPoints } from '#lib/vat.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
@@ -20,9 +22,9 @@ import type { CreditItem, CreditTransaction } from '../platform/credits.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { basketSchema, quoteSale, type QuoteProblem } from './quote.ts';
-import type { CreditSummary, IssuedDeposit, Sale } from './sale.ts';
+import type { CreditLineSummary, CreditSummary, IssuedDeposit, Sale } from './sale.ts';
 import type { SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal } from './terminal.ts';
+import type { PaymentTerminal, TerminalOutcome } from './terminal.ts';
 
 export interface CheckoutSettings {
 	/** SPLIT_PAYMENT when a card terminal takes the rest; CREDIT falls back to EXTERNAL_PAYMENT. */
@@ -108,11 +110,13 @@ export class Checkout {
 	start(deviceId: string, basket: unknown): Sale {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
+		const settings = this.#deps.settings();
 		const result = quoteSale({
 			basket: parsed.data,
 			products: this.#deps.products(),
 			depositConfiguration: this.#deps.depositConfiguration(deviceId),
-			depositVatBp: this.#deps.settings().depositVatBp
+			depositVatBp: settings.depositVatBp,
+			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }
 		});
 		if (!result.ok) throw new CheckoutError('basket-invalid', result.problem);
 		const now = (this.#deps.now?.() ?? new Date()).toISOString();
@@ -147,12 +151,11 @@ export class Checkout {
 		if (sale.credits) sale = await this.#cancelCredits(sale);
 
 		const platform = this.#deps.platformFor(sale.deviceId);
-		const settings = this.#deps.settings();
 		const { transaction, paymentType } = await this.#previewWithFallback(
 			sale,
 			platform,
 			key,
-			settings.creditPaymentType
+			this.#deps.settings().creditPaymentType
 		);
 		sale = this.#deps.sales.save({
 			...sale,
@@ -160,23 +163,21 @@ export class Checkout {
 			keyFingerprint: keyFingerprint(key),
 			credits: summarize(transaction, paymentType, key)
 		});
-		if (settings.serviceFeeMinor > 0) sale = await this.#addServiceFee(sale, platform, settings);
+		if (sale.quote.serviceFeeMinor > 0) sale = await this.#addServiceFee(sale, platform);
 		return sale;
 	}
 
 	/**
 	 * Collects what is left on the card terminal, finalizes the credits, issues the deposits.
 	 * A declined card cancels the credit transaction (its key is used up: the guest shows a new one).
+	 * Credits the platform refuses to finalize when nothing was collected leave the sale unpaid:
+	 * they are released and the guest is told why (e.g. the preview expired: show a fresh code).
 	 */
 	async pay(saleId: string): Promise<Sale> {
 		let sale = this.#open(saleId);
 		const amountMinor = sale.credits ? sale.credits.outstandingMinor : this.#cardTotal(sale);
 		if (amountMinor > 0) {
-			const outcome = await this.#deps.terminal.collect({
-				reference: `${sale.id}.${Date.now()}`,
-				amountMinor,
-				currencyCode: sale.quote.currencyCode
-			});
+			const outcome = await this.#collectCard(sale, amountMinor);
 			if (outcome === 'uncertain') {
 				this.#deps.sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
 				throw new CheckoutError('card-outcome-unknown');
@@ -186,13 +187,13 @@ export class Checkout {
 				throw new CheckoutError('card-declined', outcome);
 			}
 		}
+		sale = this.#deps.sales.save({ ...sale, cardPaidMinor: amountMinor });
+		if (sale.credits) sale = await this.#finalizeCredits(sale);
 		sale = this.#deps.sales.save({
 			...sale,
-			cardPaidMinor: amountMinor,
+			state: 'paid',
 			orderNumber: this.#deps.sales.nextOrderNumber(sale.deviceId)
 		});
-		if (sale.credits) sale = await this.#finalizeCredits(sale);
-		sale = this.#deps.sales.save({ ...sale, state: 'paid' });
 		if (sale.quote.depositItems.length > 0) sale = await this.#issueDeposits(sale);
 		return this.#deps.sales.save({ ...sale, state: 'completed' });
 	}
@@ -214,7 +215,45 @@ export class Checkout {
 
 	/** Card only: the whole sale, the service fee included. */
 	#cardTotal(sale: Sale): number {
-		return sale.quote.totalMinor + this.#deps.settings().serviceFeeMinor;
+		return sale.quote.totalMinor + sale.quote.serviceFeeMinor;
+	}
+
+	/**
+	 * The card terminal, journaled like a platform call (DESIGN: every money operation and its
+	 * outcome is in the journal): an uncertain outcome is flagged for staff at once, and an entry
+	 * left pending by a crash mid-payment is flagged by the resolver.
+	 */
+	async #collectCard(sale: Sale, amountMinor: number): Promise<TerminalOutcome> {
+		const request = {
+			reference: `${sale.id}.${Date.now()}`,
+			amountMinor,
+			currencyCode: sale.quote.currencyCode
+		};
+		const entry = this.#deps.journal.begin({
+			deviceId: sale.deviceId,
+			operation: JournalOperation.cardPayment,
+			reference: sale.id,
+			request
+		});
+		const outcome = await this.#deps.terminal.collect(request);
+		if (outcome === 'approved') this.#deps.journal.settle(entry, 'succeeded');
+		else if (outcome === 'uncertain') {
+			this.#deps.journal.settle(entry, 'needs-staff', { errorCode: 'card-outcome-unknown' });
+		} else this.#deps.journal.settle(entry, 'failed', { errorCode: `card-${outcome}` });
+		return outcome;
+	}
+
+	/**
+	 * A refusal after the guest paid is for a person (the diagnostics page's open outcomes): the
+	 * sale's latest journal entry of that operation, flagged with its error code.
+	 */
+	#flagForStaff(sale: Sale, operation: string): void {
+		const [entry] = this.#deps.journal.list({ reference: sale.id, operation, limit: 1 });
+		if (entry) {
+			this.#deps.journal.settle(entry.id, 'needs-staff', {
+				errorCode: entry.errorCode ?? undefined
+			});
+		}
 	}
 
 	#open(saleId: string): Sale {
@@ -269,7 +308,7 @@ export class Checkout {
 					idempotencyKey,
 					paymentType,
 					currencyCode: sale.quote.currencyCode,
-					items: previewItems(sale, this.#deps.settings().depositVatBp)
+					items: previewItems(sale)
 				}),
 			(transaction) => ({
 				transactionId: transaction.transactionId,
@@ -278,12 +317,9 @@ export class Checkout {
 		);
 	}
 
-	async #addServiceFee(
-		sale: Sale,
-		platform: PlatformClient,
-		settings: CheckoutSettings
-	): Promise<Sale> {
+	async #addServiceFee(sale: Sale, platform: PlatformClient): Promise<Sale> {
 		const credits = sale.credits!;
+		const { serviceFeeMinor, serviceFeeVatBp } = sale.quote;
 		try {
 			const updated = await this.#deps.journal.record(
 				{
@@ -292,7 +328,7 @@ export class Checkout {
 					reference: sale.id,
 					request: {
 						transactionId: credits.transactionId,
-						serviceFeeMinor: settings.serviceFeeMinor
+						serviceFeeMinor
 					}
 				},
 				() =>
@@ -303,8 +339,8 @@ export class Checkout {
 								productId: null,
 								name: 'Service fee',
 								quantity: 1,
-								unitPriceMinor: settings.serviceFeeMinor,
-								vat: scaledIntegerToDecimal(settings.serviceFeeVatBp, 2)
+								unitPriceMinor: serviceFeeMinor,
+								vat: scaledIntegerToDecimal(serviceFeeVatBp, 2)
 							}
 						]
 					})
@@ -357,10 +393,21 @@ export class Checkout {
 			);
 			return sale;
 		} catch (error) {
-			// The card is paid. An uncertain finalize is repeated by the journal resolver (spec 3:
-			// finalize is repeatable); a refusal is for staff. The guest is not held up either way.
-			const open = error instanceof PlatformClientError && error.outcome === 'uncertain';
-			return { ...sale, problem: open ? 'credits-finalize-open' : 'credits-not-finalized' };
+			// An uncertain finalize is repeated by the journal resolver (spec 3: finalize is
+			// repeatable): the guest is not held up.
+			if (error instanceof PlatformClientError && error.outcome === 'uncertain') {
+				return { ...sale, problem: 'credits-finalize-open' };
+			}
+			if (sale.cardPaidMinor === 0) {
+				// Refused with nothing collected: the sale is unpaid. Cancel works on an expired
+				// preview too (spec 3 States: "transaction not finalized"); the guest shows a fresh
+				// code ("create a new preview (and a new QR code if the key also expired)").
+				await this.#cancelCredits(sale);
+				throw new CheckoutError(failureOf(error));
+			}
+			// The card part is paid: the guest is not held up; staff settle the credits.
+			this.#flagForStaff(sale, JournalOperation.creditFinalize);
+			return { ...sale, problem: 'credits-not-finalized' };
 		}
 	}
 
@@ -386,6 +433,7 @@ export class Checkout {
 				return { ...sale, deposit: depositOf(issued, sale) };
 			} catch (error) {
 				const uncertain = error instanceof PlatformClientError && error.outcome === 'uncertain';
+				if (!uncertain) this.#flagForStaff(sale, JournalOperation.depositCreate);
 				if (!uncertain || attempt === 2) return { ...sale, problem: 'deposits-not-issued' };
 			}
 		}
@@ -394,7 +442,7 @@ export class Checkout {
 }
 
 /** Discount-eligible products, and deposit lines without a product id (DESIGN). */
-function previewItems(sale: Sale, depositVatBp: number): CreditItem[] {
+function previewItems(sale: Sale): CreditItem[] {
 	return [
 		...sale.quote.lines.map((line) => ({
 			productId: line.productId,
@@ -408,26 +456,34 @@ function previewItems(sale: Sale, depositVatBp: number): CreditItem[] {
 			name: `Deposit: ${line.name}`,
 			quantity: line.quantity,
 			unitPriceMinor: line.unitMinor,
-			vat: scaledIntegerToDecimal(depositVatBp, 2)
+			vat: scaledIntegerToDecimal(line.vatBp, 2)
 		}))
 	];
 }
 
-/** The platform's figures per line; refused when they do not add up (never charge a guess). */
+/**
+ * The platform's figures per line; refused when they do not add up or name a VAT rate the spec
+ * does not list (never charge a guess).
+ */
 export function summarize(
 	transaction: CreditTransaction,
 	paymentType: CreditSummary['paymentType'],
 	keyOrHint: string
 ): CreditSummary {
-	const lines = transaction.items.map((item) => ({
-		productId: item.productId,
-		name: item.name,
-		grossMinor: item.unitPriceMinor * item.quantity,
-		discountMinor: item.discountMinor,
-		creditsMinor: item.creditsMinor,
-		outstandingMinor: item.outstandingBalanceMinor
-	}));
-	const total = (pick: (line: (typeof lines)[number]) => number) =>
+	const lines = transaction.items.map((item): CreditLineSummary => {
+		const vatBp = vatBasisPoints(item.vat);
+		if (vatBp === undefined) throw new CheckoutError('platform-refused', 'unsupported VAT rate');
+		return {
+			productId: item.productId,
+			name: item.name,
+			grossMinor: item.unitPriceMinor * item.quantity,
+			discountMinor: item.discountMinor,
+			creditsMinor: item.creditsMinor,
+			outstandingMinor: item.outstandingBalanceMinor,
+			vatBp
+		};
+	});
+	const total = (pick: (line: CreditLineSummary) => number) =>
 		lines.reduce((sum, line) => sum + pick(line), 0);
 	const summary: CreditSummary = {
 		transactionId: transaction.transactionId,

@@ -7,7 +7,6 @@ import { json } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
 import { CheckoutError, type CheckoutFailure } from './checkout.ts';
-import { kioskSettings } from './kiosk-settings.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
 
@@ -69,7 +68,7 @@ export async function saleStep(
 	try {
 		const sale = await step(deviceId);
 		if (sale.deviceId !== deviceId) return failureResponse('sale-not-found', 404);
-		return json(saleView(sale, kioskSettings(context.settings).serviceFeeMinor));
+		return json(saleView(sale));
 	} catch (error) {
 		if (error instanceof CheckoutError)
 			return failureResponse(error.failure, STATUS[error.failure]);
@@ -86,6 +85,11 @@ export function ownSale(context: ServerContext, deviceId: string, saleId: string
 
 export const startSaleSchema = z.object({ basket: z.unknown() });
 export const loyaltySchema = z.object({ key: z.string().min(1).max(200) });
+/**
+ * The simulated terminal's answer: the screen's demo panel sends approve or decline; `uncertain`
+ * (the terminal lost its connection mid-payment) comes only from tests and demos driving the
+ * simulation, as the platform simulator's faults do.
+ */
 export const terminalAnswerSchema = z.object({
-	outcome: z.enum(['approved', 'declined', 'cancelled'])
+	outcome: z.enum(['approved', 'declined', 'cancelled', 'uncertain'])
 });

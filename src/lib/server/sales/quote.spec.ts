@@ -22,6 +22,7 @@ const category = (
 });
 const CUP = category('cat_cup', 'Reusable cup 0.4 l', 200, 48);
 const PITCHER = category('cat_pitcher', 'Pitcher 1.5 l', 500, 12);
+const NO_FEE = { minor: 0, vatBp: 1900 };
 const configuration: DepositConfiguration = {
 	revoTokenProducts: [],
 	hybridRevoTokenProducts: [
@@ -43,7 +44,8 @@ describe('quoteSale', () => {
 			],
 			products,
 			depositConfiguration: configuration,
-			depositVatBp: 0
+			depositVatBp: 0,
+			serviceFee: NO_FEE
 		});
 		if (!result.ok) throw new Error(JSON.stringify(result.problem));
 		const { quote } = result;
@@ -84,12 +86,39 @@ describe('quoteSale', () => {
 		expect(quote.goodsMinor).toBe(quote.lines.reduce((s, l) => s + l.unitMinor * l.quantity, 0));
 	});
 
+	it('keeps the VAT rate of every line and the service fee it was made with', () => {
+		const result = quoteSale({
+			basket: [
+				{ productId: 'drink_pils', quantity: 1 },
+				{ productId: 'food_pretzel', quantity: 1 }
+			],
+			products,
+			depositConfiguration: configuration,
+			depositVatBp: 700,
+			serviceFee: { minor: 50, vatBp: 1900 }
+		});
+		if (!result.ok) throw new Error(JSON.stringify(result.problem));
+		expect(result.quote.lines.map((l) => [l.productId, l.vatBp])).toEqual([
+			['drink_pils', 1900],
+			['food_pretzel', 700]
+		]);
+		expect(result.quote.depositLines.map((l) => [l.categoryId, l.vatBp])).toEqual([
+			['cat_cup', 700]
+		]);
+		expect(result.quote).toMatchObject({
+			totalMinor: 1050,
+			serviceFeeMinor: 50,
+			serviceFeeVatBp: 1900
+		});
+	});
+
 	it('no deposit lines when the configuration is off', () => {
 		const result = quoteSale({
 			basket: [{ productId: 'drink_pils', quantity: 1 }],
 			products,
 			depositConfiguration: null,
-			depositVatBp: 0
+			depositVatBp: 0,
+			serviceFee: NO_FEE
 		});
 		expect(result.ok && result.quote).toMatchObject({
 			depositLines: [],
@@ -103,7 +132,8 @@ describe('quoteSale', () => {
 			basket: [{ productId: 'food_bratwurst', quantity: 2 }],
 			products,
 			depositConfiguration: configuration,
-			depositVatBp: 0
+			depositVatBp: 0,
+			serviceFee: NO_FEE
 		});
 		expect(result.ok && result.quote).toMatchObject({ depositLines: [], totalMinor: 1000 });
 	});
@@ -120,7 +150,13 @@ describe('quoteSale', () => {
 		]
 	])('refuses %j', (basket, problem) => {
 		expect(
-			quoteSale({ basket, products, depositConfiguration: configuration, depositVatBp: 0 })
+			quoteSale({
+				basket,
+				products,
+				depositConfiguration: configuration,
+				depositVatBp: 0,
+				serviceFee: NO_FEE
+			})
 		).toEqual({
 			ok: false,
 			problem

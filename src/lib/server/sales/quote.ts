@@ -2,7 +2,9 @@
  * Pricing a guest's basket on the server (prices come from the menu, never from the browser):
  * product lines, and one derived, non-removable deposit line per container category for the
  * products the cached deposit configuration maps (DESIGN, "The guest ordering flow" step 2):
- * quantity × depositGross. All amounts integer minor units.
+ * quantity × depositGross; and the venue's service fee. All amounts integer minor units. A quote
+ * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
+ * changes neither what the guest pays nor their receipt.
  */
 import { z } from 'zod';
 import type { Product, Translated } from '../catalog/product.ts';
@@ -47,7 +49,10 @@ export interface SaleQuote {
 	depositLines: DepositLine[];
 	goodsMinor: number;
 	depositMinor: number;
+	/** Goods and deposits; the service fee comes on top (card only) or through update (credits). */
 	totalMinor: number;
+	serviceFeeMinor: number;
+	serviceFeeVatBp: number;
 	/** What to issue after payment: `[{productId, quantity}]` of mapped lines (spec 1 create body). */
 	depositItems: { productId: string; quantity: number }[];
 }
@@ -67,13 +72,16 @@ export interface QuoteInput {
 	depositConfiguration: DepositConfiguration | null;
 	/** Venue setting: VAT on deposits (DESIGN: default 0). */
 	depositVatBp: number;
+	/** Venue setting: the service fee per sale (0: none) and its VAT rate. */
+	serviceFee: { minor: number; vatBp: number };
 }
 
 export function quoteSale({
 	basket,
 	products,
 	depositConfiguration,
-	depositVatBp
+	depositVatBp,
+	serviceFee
 }: QuoteInput): QuoteResult {
 	const byId = new Map(products.map((product) => [product.id, product]));
 	const quantities = new Map<string, number>();
@@ -117,6 +125,8 @@ export function quoteSale({
 			goodsMinor,
 			depositMinor,
 			totalMinor: goodsMinor + depositMinor,
+			serviceFeeMinor: serviceFee.minor,
+			serviceFeeVatBp: serviceFee.vatBp,
 			depositItems
 		}
 	};

@@ -1,32 +1,35 @@
 /**
  * A sale as the guest screen receives it: everything to show, nothing secret (no key, only its
  * last four characters), the deposit code also as an SVG QR code (rendered here, so the browser
- * carries no QR generator).
+ * carries no QR generator). Every line carries the VAT rate it was sold at (basis points), so the
+ * receipt never depends on the menu or the settings as they are now.
  */
 import { renderSVG } from 'uqr';
 import type { Sale } from './sale.ts';
 
-export function saleView(sale: Sale, serviceFeeMinor: number) {
+export function saleView(sale: Sale) {
 	const { quote } = sale;
-	const feeMinor = sale.credits ? 0 : serviceFeeMinor;
+	const feeMinor = sale.credits ? 0 : quote.serviceFeeMinor;
 	return {
 		id: sale.id,
 		state: sale.state,
 		currencyCode: quote.currencyCode,
-		lines: quote.lines.map(({ productId, name, quantity, unitMinor, lineMinor }) => ({
+		lines: quote.lines.map(({ productId, name, quantity, unitMinor, lineMinor, vatBp }) => ({
 			productId,
 			name,
 			quantity,
 			unitMinor,
-			lineMinor
+			lineMinor,
+			vatBp
 		})),
 		depositLines: quote.depositLines.map(
-			({ categoryId, name, quantity, unitMinor, lineMinor, expirationHours }) => ({
+			({ categoryId, name, quantity, unitMinor, lineMinor, vatBp, expirationHours }) => ({
 				categoryId,
 				name,
 				quantity,
 				unitMinor,
 				lineMinor,
+				vatBp,
 				expirationHours
 			})
 		),
@@ -34,6 +37,7 @@ export function saleView(sale: Sale, serviceFeeMinor: number) {
 		depositMinor: quote.depositMinor,
 		/** Card-only sales pay the fee on top; with credits it is a line of the credit summary. */
 		serviceFeeMinor: feeMinor,
+		serviceFeeVatBp: quote.serviceFeeVatBp,
 		totalMinor: quote.totalMinor + feeMinor,
 		credits: sale.credits,
 		cardPaidMinor: sale.cardPaidMinor,

@@ -22,6 +22,8 @@ export interface CreditLineSummary {
 	discountMinor: number;
 	creditsMinor: number;
 	outstandingMinor: number;
+	/** The item's VAT rate as the platform answered it (spec 3: "vat (enough for a receipt)"). */
+	vatBp: number;
 }
 
 /** What the guest sees after a scan: per line and in total, gross − discount = credits + outstanding. */

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import demoMenu from '../catalog/demo-menu.json' with { type: 'json' };
+import { importJson } from '../catalog/exchange.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+import { quoteSale } from './quote.ts';
+import type { Sale } from './sale.ts';
+import { saleView } from './sale-view.ts';
+
+const menu = importJson(JSON.stringify(demoMenu));
+if (!menu.ok) throw new Error('demo menu invalid');
+const products = menu.products;
+
+const CUP = {
+	id: 'cat_cup',
+	expirationHours: 48,
+	depositGrossMinor: 200,
+	currencyCode: 'EUR',
+	revoTokenCategory: { id: 'cat_cup', name: 'Reusable cup 0.4 l', currencyCode: 'EUR' }
+};
+const configuration: DepositConfiguration = {
+	revoTokenProducts: [],
+	hybridRevoTokenProducts: [{ id: 'm1', productId: 'drink_pils', hybridCategory: CUP }]
+};
+
+function sale(overrides: Partial<Sale> = {}): Sale {
+	const result = quoteSale({
+		basket: [
+			{ productId: 'drink_pils', quantity: 2 },
+			{ productId: 'food_pretzel', quantity: 1 }
+		],
+		products,
+		depositConfiguration: configuration,
+		depositVatBp: 700,
+		serviceFee: { minor: 50, vatBp: 1900 }
+	});
+	if (!result.ok) throw new Error(JSON.stringify(result.problem));
+	return {
+		id: 'sale-1',
+		deviceId: 'device-1',
+		state: 'quoted',
+		quote: result.quote,
+		credits: null,
+		creditAttempt: 1,
+		keyFingerprint: 'fingerprint',
+		cardPaidMinor: 0,
+		deposit: null,
+		orderNumber: null,
+		problem: null,
+		createdAt: '2026-11-22T10:00:00.000Z',
+		updatedAt: '2026-11-22T10:00:00.000Z',
+		...overrides
+	};
+}
+
+describe('saleView', () => {
+	it('gives every line the VAT rate it was sold at, and the fee with its rate (card only)', () => {
+		const view = saleView(sale());
+		expect(view.lines.map((line) => [line.productId, line.vatBp])).toEqual([
+			['drink_pils', 1900],
+			['food_pretzel', 700]
+		]);
+		expect(view.depositLines.map((line) => [line.categoryId, line.vatBp])).toEqual([
+			['cat_cup', 700]
+		]);
+		expect(view).toMatchObject({ serviceFeeMinor: 50, serviceFeeVatBp: 1900, totalMinor: 1850 });
+	});
+
+	it('with credits the fee is a line of the credit summary, not on top; no key, no fingerprint', () => {
+		const credits = {
+			transactionId: 'ctx_000001',
+			paymentType: 'SPLIT_PAYMENT' as const,
+			keyHint: 'c6d7',
+			lines: [],
+			grossMinor: 0,
+			discountMinor: 0,
+			creditsMinor: 0,
+			outstandingMinor: 0
+		};
+		const view = saleView(sale({ state: 'credits-previewed', credits }));
+		expect(view).toMatchObject({ serviceFeeMinor: 0, totalMinor: 1800, credits });
+		expect(JSON.stringify(view)).not.toContain('fingerprint');
+	});
+});

@@ -1,0 +1,89 @@
+/**
+ * The checkout saga wired as the kiosk server wires it (src/lib/server/context.ts) against a
+ * simulator: an in-memory store with one kiosk device, its cached platform view (refreshed once
+ * here, as at start-up), the journal, the demo menu and a simulated card terminal with a fixed
+ * outcome. Shared by the contract tests and `npm run bench:calls`, so it imports no test runner.
+ */
+import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
+import { importJson } from '#lib/server/catalog/exchange.ts';
+import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
+import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
+import { Journal } from '#lib/server/journal/journal.ts';
+import { createPlatformClient } from '#lib/server/platform/client.ts';
+import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
+import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
+import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import { openDatabase } from '#lib/server/store/database.ts';
+import { loadKeyring } from '#lib/server/store/keyring.ts';
+
+const menu = importJson(JSON.stringify(demoMenu));
+if (!menu.ok) throw new Error('demo menu invalid');
+const products = menu.products;
+
+export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
+	creditPaymentType: 'SPLIT_PAYMENT',
+	serviceFeeMinor: 0,
+	serviceFeeVatBp: 1900,
+	depositVatBp: 0
+};
+
+export interface CheckoutRig {
+	checkout: Checkout;
+	journal: Journal;
+	terminal: SimulatedTerminal;
+	/** What the checkout reads as the venue's settings: change it between sales. */
+	settings: CheckoutSettings;
+	/** The kiosk device's id in the store. */
+	deviceId: string;
+	/** Refreshes the cached identity and deposit configuration (the server does it periodically). */
+	refreshView(): Promise<void>;
+}
+
+export async function checkoutRig(simulator: {
+	url: string;
+	apiKey: string;
+}): Promise<CheckoutRig> {
+	const db = openDatabase(':memory:');
+	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
+	const deviceId = devices.add({
+		name: 'Kiosk',
+		environment: 'simulator',
+		baseUrl: simulator.url,
+		mode: 'kiosk',
+		apiKey: simulator.apiKey
+	}).id;
+	const views = new PlatformViewStore(db);
+	const platform = createPlatformClient({
+		baseUrl: simulator.url,
+		apiKey: simulator.apiKey,
+		timeoutMs: 1_000,
+		// Short real backoff keeps retries realistic and the runs fast.
+		sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50)))
+	});
+	const refreshView = async () => {
+		await views.refresh(deviceId, platform);
+	};
+	await refreshView();
+	const journal = new Journal(db);
+	const terminal = new SimulatedTerminal({ fixedOutcome: 'approved' });
+	const rig: CheckoutRig = {
+		journal,
+		terminal,
+		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
+		deviceId,
+		refreshView,
+		checkout: new Checkout({
+			sales: new SaleRepository(db),
+			journal,
+			platformFor: () => platform,
+			terminal,
+			depositConfiguration: (id) => {
+				const view = views.get(id);
+				return view.deposits === 'active' ? view.depositConfiguration : null;
+			},
+			products: () => products,
+			settings: () => rig.settings
+		})
+	};
+	return rig;
+}
