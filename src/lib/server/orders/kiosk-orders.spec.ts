@@ -90,6 +90,8 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 			goodsMinor: 1400,
 			depositMinor: 400,
 			totalMinor: 1800,
+			serviceFeeMinor: 0,
+			serviceFeeVatBp: 0,
 			depositItems: [{ productId: 'beer_pils', quantity: 2 }]
 		},
 		credits: null,
