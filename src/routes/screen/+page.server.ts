@@ -7,8 +7,9 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = ({ locals }) => {
 	const context = serverContext();
 	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	// A browser paired as an ordering kiosk shows the guest ordering screen.
+	// A browser paired as an ordering kiosk shows the guest ordering screen, a return station its own.
 	if (device?.mode === 'kiosk') redirect(303, '/kiosk');
+	if (device?.mode === 'return') redirect(303, '/return');
 	const identity = device ? context.views.get(device.id).identity : null;
 	return {
 		device: device && { name: device.name, mode: device.mode },
