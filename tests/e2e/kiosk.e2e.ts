@@ -370,7 +370,8 @@ test('only a browser paired as an ordering kiosk gets the screen; the idle overr
 	await page.goto('/');
 	await page.getByRole('button', { name: 'Return station' }).click();
 	await page.goto('/kiosk');
-	await expect(page).toHaveURL(/\/screen$/);
+	// Not the ordering screen: /screen sends a return station on to its own screen.
+	await expect(page).toHaveURL(/\/return$/);
 
 	await pairKiosk(page);
 	await page.goto('/screen');

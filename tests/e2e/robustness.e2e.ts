@@ -19,6 +19,7 @@ const GET_PATHS = [
 	'/setup/menu/export.json',
 	'/setup/menu/export.csv',
 	'/screen',
+	'/return',
 	'/api/products',
 	'/no/such/page'
 ];
@@ -30,6 +31,7 @@ const GET_PATHS = [
 const ACTIONS = [
 	'/setup/first-run',
 	'/setup?/pin',
+	'/setup?/returnStation',
 	'/setup/devices/new',
 	'/setup/devices/not-a-device?/refresh',
 	'/setup/devices/not-a-device?/pair',

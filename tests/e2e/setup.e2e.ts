@@ -130,10 +130,14 @@ test('pairing a screen, and leaving guest mode only with the PIN', async ({ page
 	await logIn(page);
 	await page.getByRole('link', { name: 'Main Stage Return Station' }).click();
 	await page.getByRole('button', { name: 'Pair this browser as Return station' }).click();
-	await expect(page).toHaveURL(/\/screen$/);
-	await expect(page.getByRole('heading', { level: 1, name: 'Main Stage Bar' })).toBeVisible();
+	// A browser paired as a return station goes on from /screen to the return station.
+	await expect(page).toHaveURL(/\/return$/);
+	await expect(page.getByText('Main Stage Bar', { exact: true })).toBeVisible();
 	await expect(
-		page.getByText('This screen is paired as Return station for Main Stage Return Station.')
+		page.getByRole('heading', {
+			level: 1,
+			name: 'Return your cups — scan the code on your receipt'
+		})
 	).toBeVisible();
 	await expectNoAxeViolations(page);
 

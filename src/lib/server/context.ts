@@ -15,10 +15,15 @@ import { KioskOrders } from './orders/kiosk-orders.ts';
 import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
+import { KnownPlaces } from './returns/places.ts';
+import { ReturnDesk } from './returns/return-desk.ts';
+import { returnSettings } from './returns/return-settings.ts';
 import { Checkout } from './sales/checkout.ts';
+import { findIssuedDeposit } from './sales/issued-deposits.ts';
 import { checkoutSettings } from './sales/kiosk-settings.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
+import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { loadKeyring } from './store/keyring.ts';
@@ -42,6 +47,8 @@ export interface ServerContext {
 	kioskOrders: KioskOrders;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
+	/** The container returns of the return stations. */
+	returns: ReturnDesk;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor(deviceId: string): PlatformClient;
 	/** Refreshes every device's platform view now. */
@@ -87,6 +94,17 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings)
 	});
+	const places = new KnownPlaces(devices, views);
+	const loginAttempts = new AttemptLimiter();
+	const returns = new ReturnDesk({
+		journal,
+		platformFor,
+		issuedHere: (code) => findIssuedDeposit(db, code),
+		placeName: (placeId) => places.nameOf(placeId),
+		placeOfDevice: (deviceId) => places.placeOfDevice(deviceId),
+		settings: () => returnSettings(settings),
+		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client)
+	});
 	const resolveJournal = () =>
 		resolveOpenEntries(journal, (deviceId) =>
 			devices.get(deviceId) ? platformFor(deviceId) : undefined
@@ -103,7 +121,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		views,
 		sessions: new SessionStore(db),
 		staff: new StaffCredentials(db, config.staffPassword),
-		loginAttempts: new AttemptLimiter(),
+		loginAttempts,
 		journal,
 		catalog,
 		settings,
@@ -111,6 +129,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		terminal,
 		kioskOrders,
 		orderFeed,
+		returns,
 		platformFor,
 		refreshAll,
 		resolveJournal,

@@ -7,8 +7,9 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = ({ locals }) => {
 	const context = serverContext();
 	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	// A browser paired as an ordering kiosk or a board shows its own screen.
+	// A paired browser shows its mode's own screen.
 	if (device?.mode === 'kiosk') redirect(303, '/kiosk');
+	if (device?.mode === 'return') redirect(303, '/return');
 	if (device?.mode === 'board') redirect(303, '/board');
 	const identity = device ? context.views.get(device.id).identity : null;
 	return {

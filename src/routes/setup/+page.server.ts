@@ -9,6 +9,11 @@ import {
 	saveKioskSettings
 } from '#lib/server/sales/kiosk-settings.ts';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import {
+	returnSettings,
+	returnSettingsFromForm,
+	saveReturnSettings
+} from '#lib/server/returns/return-settings.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = () => {
@@ -25,7 +30,8 @@ export const load: PageServerLoad = () => {
 			depositVat: scaledIntegerToDecimal(kiosk.depositVatBp, 2),
 			idleSeconds: kiosk.idleSeconds,
 			currencyCode
-		}
+		},
+		returnStation: returnSettings(context.settings)
 	};
 };
 
@@ -40,6 +46,13 @@ export const actions: Actions = {
 		if (!values) return fail(400, { kioskError: true });
 		saveKioskSettings(serverContext().settings, values);
 		return { kioskSaved: true };
+	},
+	returnStation: async ({ request }) => {
+		const { settings } = serverContext();
+		const parsed = returnSettingsFromForm(await readForm(request), hasScreenPin(settings));
+		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
+		saveReturnSettings(settings, parsed.values);
+		return { returnSaved: true };
 	},
 	pin: async ({ request }) => {
 		const pin = (await readForm(request)).get('pin');

@@ -8,6 +8,7 @@ import type { PlatformClient } from '../platform/client.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import type { Sale, SaleState } from '../sales/sale.ts';
+import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadKeyring } from '../store/keyring.ts';
 import { KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
@@ -60,12 +61,11 @@ let sequence = 0;
 function sale(deviceId: string, state: SaleState, orderNumber: string | null = null): Sale {
 	sequence += 1;
 	const at = new Date(Date.UTC(2026, 10, 22, 12, 0, sequence)).toISOString();
-	return {
+	return saleFactory({
 		id: `sale-${sequence}`,
 		deviceId,
 		state,
-		quote: {
-			currencyCode: 'EUR',
+		quote: quoteFactory({
 			lines: [
 				{
 					productId: 'beer_pils',
@@ -90,20 +90,13 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 			goodsMinor: 1400,
 			depositMinor: 400,
 			totalMinor: 1800,
-			serviceFeeMinor: 0,
-			serviceFeeVatBp: 0,
 			depositItems: [{ productId: 'beer_pils', quantity: 2 }]
-		},
-		credits: null,
-		creditAttempt: 1,
-		keyFingerprint: null,
+		}),
 		cardPaidMinor: 1800,
-		deposit: null,
 		orderNumber,
-		problem: null,
 		createdAt: at,
 		updatedAt: at
-	};
+	});
 }
 
 describe('kiosk orders on the order board', () => {

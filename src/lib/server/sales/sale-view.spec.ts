@@ -5,6 +5,7 @@ import type { DepositConfiguration } from '../platform/deposits.ts';
 import { quoteSale } from './quote.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
+import { saleFactory } from './testing/factories.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
 if (!menu.ok) throw new Error('demo menu invalid');
@@ -34,22 +35,7 @@ function sale(overrides: Partial<Sale> = {}): Sale {
 		serviceFee: { minor: 50, vatBp: 1900 }
 	});
 	if (!result.ok) throw new Error(JSON.stringify(result.problem));
-	return {
-		id: 'sale-1',
-		deviceId: 'device-1',
-		state: 'quoted',
-		quote: result.quote,
-		credits: null,
-		creditAttempt: 1,
-		keyFingerprint: 'fingerprint',
-		cardPaidMinor: 0,
-		deposit: null,
-		orderNumber: null,
-		problem: null,
-		createdAt: '2026-11-22T10:00:00.000Z',
-		updatedAt: '2026-11-22T10:00:00.000Z',
-		...overrides
-	};
+	return saleFactory({ quote: result.quote, keyFingerprint: 'fingerprint', ...overrides });
 }
 
 describe('saleView', () => {

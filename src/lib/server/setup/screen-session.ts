@@ -3,7 +3,7 @@ import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm } from '../http/forms.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
-import { verifyScreenPin } from './screen-pin.ts';
+import { checkScreenPin } from './screen-pin.ts';
 
 export function pairScreen(
 	context: ServerContext,
@@ -21,19 +21,15 @@ export function unpairScreen(context: ServerContext, cookies: Cookies): void {
 	cookies.delete(SCREEN_COOKIE, { path: '/' });
 }
 
-/** The PIN-protected exit: a wrong PIN counts as a failed login attempt of this client. */
+/** The PIN-protected exit. */
 export async function exitWithPin(
 	context: ServerContext,
 	pin: string,
 	cookies: Cookies,
 	client: string
 ): Promise<'left' | 'wrong-pin' | 'rate-limited'> {
-	if (context.loginAttempts.retryAfter(client) > 0) return 'rate-limited';
-	if (!(await verifyScreenPin(context.settings, pin))) {
-		context.loginAttempts.fail(client);
-		return 'wrong-pin';
-	}
-	context.loginAttempts.succeed(client);
+	const check = await checkScreenPin(context.loginAttempts, context.settings, pin, client);
+	if (check !== 'ok') return check;
 	unpairScreen(context, cookies);
 	return 'left';
 }

@@ -1,0 +1,106 @@
+/**
+ * Every way a return can fail ends in a clear message and a defined next step on the screen
+ * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
+ */
+import { message, type Message } from '#lib/i18n/message.ts';
+import type { ReturnFailure } from './types.ts';
+
+/** A failure of the JSON API, or what the browser saw instead of an answer. */
+export type ReturnApiFailure = ReturnFailure | 'not-paired' | 'network' | 'server';
+
+export const RETURN_API_FAILURES: readonly ReturnApiFailure[] = [
+	'code-empty',
+	'code-wrong-length',
+	'code-invalid',
+	'code-is-loyalty-key',
+	'code-not-found',
+	'other-location',
+	'nothing-left',
+	'counts-changed',
+	'not-returned',
+	'nothing-chosen',
+	'staff-pin-wrong',
+	'staff-pin-rate-limited',
+	'outcome-unknown',
+	'platform-unavailable',
+	'platform-refused',
+	'bad-request',
+	'not-paired',
+	'network',
+	'server'
+];
+
+/** What failed: checking a code, or confirming the return. */
+export type ReturnStage = 'scan' | 'confirm';
+
+/** Where the screen goes: a step, `stay` where it is, or `reload` (the screen was unpaired). */
+export type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
+
+/** Buttons offered with the message. */
+export type ReturnProblemAction = 'check-again' | 'start-over';
+
+export interface ReturnPlan {
+	message: Message;
+	next: NextStep;
+	actions: ReturnProblemAction[];
+}
+
+const plan = (
+	key: Message['key'],
+	next: NextStep,
+	actions: ReturnProblemAction[] = [],
+	params?: Message['params']
+): ReturnPlan => ({ message: message(key, params), next, actions });
+
+/** `place`: where an `other-location` code was issued, when the server knows it. */
+export function planFor(
+	failure: ReturnApiFailure,
+	stage: ReturnStage,
+	place: string | null = null
+): ReturnPlan {
+	switch (failure) {
+		case 'code-empty':
+			return plan('return_failure_code_empty', 'scan');
+		case 'code-wrong-length':
+			return plan('return_failure_code_length', 'scan');
+		case 'code-invalid':
+			return plan('return_failure_code_invalid', 'scan');
+		case 'code-is-loyalty-key':
+			return plan('return_failure_code_loyalty', 'scan');
+		case 'code-not-found':
+			return plan('return_failure_not_found', 'scan');
+		case 'other-location':
+			return place
+				? plan('return_failure_other_location_named', 'scan', [], { place })
+				: plan('return_failure_other_location', 'scan');
+		case 'nothing-left':
+			return plan('return_failure_nothing_left', 'scan');
+		case 'counts-changed':
+			return plan('return_failure_counts_changed', 'choose');
+		case 'not-returned':
+			return plan('return_failure_not_returned', 'choose');
+		case 'nothing-chosen':
+			return plan('return_failure_nothing_chosen', 'choose');
+		case 'staff-pin-wrong':
+			return plan('return_failure_pin_wrong', 'staff');
+		case 'staff-pin-rate-limited':
+			return plan('return_failure_pin_rate_limited', 'staff');
+		case 'outcome-unknown':
+			return plan('return_failure_outcome_unknown', 'stay', ['check-again', 'start-over']);
+		case 'platform-unavailable':
+			// Nothing happened (the server knows): the guest may try the same step again.
+			return plan('return_failure_unavailable', stage === 'scan' ? 'scan' : 'stay');
+		case 'platform-refused':
+			return plan('return_failure_refused', 'scan');
+		case 'not-paired':
+			return plan('return_failure_generic', 'reload');
+		case 'network':
+		case 'server':
+			// A confirm whose answer did not arrive may have happened: ask the server again.
+			return stage === 'scan'
+				? plan('return_failure_network', 'scan')
+				: plan('return_failure_outcome_unknown', 'stay', ['check-again', 'start-over']);
+		case 'bad-request':
+			return plan('return_failure_generic', 'scan');
+	}
+}

@@ -1,0 +1,11 @@
+/** Display helpers of the return station. */
+import { formatMoney } from '#lib/money.ts';
+import type { RefundTotal } from './types.ts';
+
+/** A refund in the guest's locale; several currencies (not seen in practice) joined with "+". */
+export function formatRefunds(refunds: readonly RefundTotal[], locale: string): string {
+	if (refunds.length === 0) return formatMoney(0, 'EUR', locale);
+	return refunds
+		.map(({ minor, currencyCode }) => formatMoney(minor, currencyCode, locale))
+		.join(' + ');
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConfirmRequest, ReturnApi, ReturnApiResult } from './return-api.ts';
+import { ReturnSession } from './return-session.svelte.ts';
+import type { ReturnData, ReturnPreviewView, ReturnResultView } from './types.ts';
+
+const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
+
+const preview = (cups: number, returnId = 'a'.repeat(32)): ReturnPreviewView => ({
+	returnId,
+	categories: [
+		{
+			categoryId: 'cat_cup',
+			name: 'Cup',
+			activeCount: cups,
+			unitMinor: 200,
+			currencyCode: 'EUR',
+			expirationHours: 48,
+			deadline: null
+		},
+		{
+			categoryId: 'cat_pitcher',
+			name: 'Pitcher',
+			activeCount: 1,
+			unitMinor: 500,
+			currencyCode: 'EUR',
+			expirationHours: 12,
+			deadline: null
+		}
+	]
+});
+const RESULT: ReturnResultView = {
+	returnId: 'a'.repeat(32),
+	lines: [],
+	refunds: [{ currencyCode: 'EUR', minor: 1100 }],
+	payOut: false
+};
+
+type Answer<T> = ReturnApiResult<T>;
+const failure = (
+	name: Extract<Answer<unknown>, { ok: false }>['failure'],
+	details: { place?: string; preview?: ReturnPreviewView } = {}
+): Answer<never> => ({
+	ok: false,
+	failure: name,
+	place: details.place ?? null,
+	preview: details.preview ?? null
+});
+
+function station(
+	answers: { preview?: Answer<ReturnPreviewView>[]; confirm?: Answer<ReturnResultView>[] },
+	staffAttended = false
+) {
+	const api = {
+		preview: vi.fn(async () => answers.preview?.shift() ?? failure('server')),
+		confirm: vi.fn<(request: ConfirmRequest) => Promise<Answer<ReturnResultView>>>(
+			async () => answers.confirm?.shift() ?? failure('server')
+		)
+	};
+	const data: ReturnData = {
+		device: { id: 'd', name: 'Return' },
+		identity: null,
+		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 },
+		demo: false,
+		hasPin: true
+	};
+	return { api, session: new ReturnSession(() => data, api as unknown as ReturnApi) };
+}
+
+describe('ReturnSession', () => {
+	it('a bad scan says why and sends nothing', async () => {
+		const { api, session } = station({});
+		await session.scan('000a1b2c3d4e5f60718293a4b5c6d7e8');
+		expect(session.problem?.message.key).toBe('return_failure_code_loyalty');
+		expect(session.step).toBe('scan');
+		expect(api.preview).not.toHaveBeenCalled();
+	});
+
+	it('a scan offers everything active; the steppers stay within the counts', async () => {
+		const { session } = station({ preview: [{ ok: true, value: preview(3) }] });
+		await session.scan(`${CODE}\n`);
+		expect(session.step).toBe('choose');
+		expect(session.quantities).toEqual({ cat_cup: 3, cat_pitcher: 1 });
+		expect(session.chosen).toBe(4);
+		expect(session.refunds).toEqual([{ currencyCode: 'EUR', minor: 1100 }]);
+		session.setQuantity('cat_cup', 9);
+		session.setQuantity('cat_pitcher', -1);
+		expect(session.quantities).toEqual({ cat_cup: 3, cat_pitcher: 0 });
+	});
+
+	it('a confirm whose answer was lost is asked again as is (same return), then shows the result', async () => {
+		const { api, session } = station({
+			preview: [{ ok: true, value: preview(3) }],
+			confirm: [failure('network'), { ok: true, value: RESULT }]
+		});
+		await session.scan(CODE);
+		await session.confirm();
+		expect(session.step).toBe('result');
+		expect(session.result).toEqual(RESULT);
+		expect(api.confirm).toHaveBeenCalledTimes(2);
+		const [first, second] = api.confirm.mock.calls.map(([request]) => request);
+		expect(second).toEqual(first);
+		expect(first).toEqual({
+			returnId: 'a'.repeat(32),
+			code: CODE,
+			quantities: { cat_cup: 3, cat_pitcher: 1 }
+		});
+	});
+
+	it('still no answer: "check again" asks for the same return once more', async () => {
+		const { api, session } = station({
+			preview: [{ ok: true, value: preview(3) }],
+			confirm: [failure('network'), failure('network'), { ok: true, value: RESULT }]
+		});
+		await session.scan(CODE);
+		await session.confirm();
+		expect(session.step).toBe('choose');
+		expect(session.problem).toEqual({
+			message: { key: 'return_failure_outcome_unknown' },
+			actions: ['check-again', 'start-over']
+		});
+		session.setQuantity('cat_cup', 1);
+		await session.act('check-again');
+		expect(session.step).toBe('result');
+		// The request sent before, not the choice changed since.
+		expect(api.confirm.mock.calls[2]?.[0].quantities).toEqual({ cat_cup: 3, cat_pitcher: 1 });
+	});
+
+	it('counts that changed: the new counts, the choice capped, a new return', async () => {
+		const { session } = station({
+			preview: [{ ok: true, value: preview(3) }],
+			confirm: [failure('counts-changed', { preview: preview(2, 'b'.repeat(32)) })]
+		});
+		await session.scan(CODE);
+		await session.confirm();
+		expect(session.step).toBe('choose');
+		expect(session.preview?.returnId).toBe('b'.repeat(32));
+		expect(session.quantities).toEqual({ cat_cup: 2, cat_pitcher: 1 });
+		expect(session.problem?.message.key).toBe('return_failure_counts_changed');
+	});
+
+	it('another location: named when known, back to scanning', async () => {
+		const { session } = station({
+			preview: [failure('other-location', { place: 'Garden Food Court' })]
+		});
+		await session.scan(CODE);
+		expect(session.step).toBe('scan');
+		expect(session.problem?.message).toEqual({
+			key: 'return_failure_other_location_named',
+			params: { place: 'Garden Food Court' }
+		});
+	});
+
+	it('staff-attended: the PIN step first; a wrong PIN stays there, cleared', async () => {
+		const { api, session } = station(
+			{
+				preview: [{ ok: true, value: preview(3) }],
+				confirm: [failure('staff-pin-wrong'), { ok: true, value: { ...RESULT, payOut: true } }]
+			},
+			true
+		);
+		await session.scan(CODE);
+		await session.confirm();
+		expect(session.step).toBe('staff');
+		expect(api.confirm).not.toHaveBeenCalled();
+		for (const digit of '999') session.pressPin(digit);
+		await session.confirmWithPin();
+		expect(api.confirm).not.toHaveBeenCalled();
+		session.pressPin('9');
+		await session.confirmWithPin();
+		expect(api.confirm.mock.calls[0]?.[0].pin).toBe('9999');
+		expect(session.step).toBe('staff');
+		expect(session.pin).toBe('');
+		expect(session.problem?.message.key).toBe('return_failure_pin_wrong');
+		for (const digit of '1234') session.pressPin(digit);
+		await session.confirmWithPin();
+		expect(session.step).toBe('result');
+		expect(session.result?.payOut).toBe(true);
+	});
+
+	it('start over forgets the guest', async () => {
+		const { session } = station({ preview: [{ ok: true, value: preview(3) }] });
+		await session.scan(CODE);
+		session.startOver();
+		expect([session.step, session.preview, session.quantities, session.problem]).toEqual([
+			'scan',
+			null,
+			{},
+			null
+		]);
+	});
+});

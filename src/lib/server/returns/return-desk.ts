@@ -1,0 +1,473 @@
+/**
+ * The return station's saga (DESIGN "The return station flow"; spec 1 preview, validate and the
+ * client recovery rules):
+ *
+ *   scan → preview → the guest chooses → [staff PIN] → preview again (the counts just before)
+ *   → journal → validate → result
+ *
+ * Invariants: containers are never counted twice — validate is never repeated blindly (spec 1
+ * gives it no idempotency key); a validate whose answer is lost is resolved by a fresh preview
+ * (lost-validate.ts) before anything is sent again, and the journal records how; one that may
+ * still be under way at the platform is never sent again by the station. A confirm of the same
+ * return (same `returnId`) answers what happened instead of returning again. Nothing is
+ * validated without the staff PIN when the station is staff-attended.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { parseDepositCode } from '#lib/deposit-code.ts';
+import type { Journal, JournalEntry } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import {
+	DepositErrorCode,
+	type DepositCategory,
+	type ValidateDepositTransactionItem
+} from '../platform/deposits.ts';
+import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
+import type { IssuedHere } from '../sales/issued-deposits.ts';
+import type { PinCheck } from '../setup/screen-pin.ts';
+import { decideLostValidate, type RequestedReturn } from './lost-validate.ts';
+import type { ReturnSettings } from './return-settings.ts';
+import {
+	activeCounts,
+	answeredLines,
+	previewByCategory,
+	recoveredLines,
+	refundTotals,
+	requestedOf,
+	returnCategories,
+	validateItems,
+	type PreviewedCategory,
+	type ReturnedLine,
+	type ReturnPreviewView,
+	type ReturnResultView
+} from './return-view.ts';
+
+/** Why a step could not go on; each has a translated message and a next step on the screen. */
+export type ReturnFailure =
+	| 'code-empty'
+	| 'code-wrong-length'
+	| 'code-invalid'
+	| 'code-is-loyalty-key'
+	/** spec 1 recovery rule 2: "ask the operator to check the entered code". */
+	| 'code-not-found'
+	/** spec 1 recovery rule 4: return them at a device of the right location. */
+	| 'other-location'
+	/** Every container of the code is returned or expired. */
+	| 'nothing-left'
+	/** spec 1 recovery rule 3: the counts changed; here they are, choose again. */
+	| 'counts-changed'
+	/** A lost validate that did not happen and is not sent again by itself: confirm again. */
+	| 'not-returned'
+	| 'nothing-chosen'
+	| 'staff-pin-wrong'
+	| 'staff-pin-rate-limited'
+	/** A lost answer that a fresh preview could not settle: staff look at the journal entry. */
+	| 'outcome-unknown'
+	| 'platform-unavailable'
+	| 'platform-refused'
+	| 'bad-request';
+
+export class ReturnError extends Error {
+	readonly failure: ReturnFailure;
+	/** `other-location`: the name of the place that issued the code, where known. */
+	readonly place: string | null;
+	/** `counts-changed`, `not-returned`: the fresh counts to choose from. */
+	readonly preview: ReturnPreviewView | null;
+
+	constructor(
+		failure: ReturnFailure,
+		details: { place?: string | null; preview?: ReturnPreviewView } = {}
+	) {
+		super(failure);
+		this.failure = failure;
+		this.place = details.place ?? null;
+		this.preview = details.preview ?? null;
+	}
+}
+
+export interface ReturnDeskDependencies {
+	journal: Journal;
+	platformFor(deviceId: string): PlatformClient;
+	/** A code issued by one of this server's kiosks (deadlines, issuing device), else null. */
+	issuedHere(code: string): IssuedHere | null;
+	/** The name of a place this server knows (from a device's identity), else null. */
+	placeName(placeId: string): string | null;
+	/** The name of the place of one of this server's devices, else null. */
+	placeOfDevice(deviceId: string): string | null;
+	settings(): ReturnSettings;
+	/** The screen PIN, rate-limited per client (setup/screen-pin.ts). */
+	checkPin(pin: string, client: string): Promise<PinCheck>;
+	/**
+	 * How long a validate that may still be under way (timed out, connection lost, 504) is given
+	 * before the fresh preview looks; default 1 s.
+	 */
+	settleMs?: number;
+}
+
+export interface ReturnRequest {
+	/** From the preview the guest chose on. */
+	returnId: string;
+	/** As scanned or typed; checked again here. */
+	code: string;
+	/** Containers to return per category id (0: none). */
+	quantities: Record<string, number>;
+	/** The staff PIN (staff-attended stations). */
+	pin?: string;
+}
+
+export const RETURN_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+const CODE_PROBLEMS: Record<string, ReturnFailure> = {
+	empty: 'code-empty',
+	'wrong-length': 'code-wrong-length',
+	'invalid-characters': 'code-invalid',
+	'looks-like-loyalty-key': 'code-is-loyalty-key'
+};
+
+/** The journal keeps the code's last characters and a hash: the code itself is a refund claim. */
+const codeFingerprint = (code: string) =>
+	createHash('sha256').update(code).digest('base64url').slice(0, 22);
+
+/** What a validate's journal entry holds (request) — read back when the same return is confirmed again. */
+const storedCategorySchema = z.object({
+	id: z.string(),
+	expirationHours: z.int(),
+	depositGrossMinor: z.int(),
+	currencyCode: z.string(),
+	revoTokenCategory: z
+		.object({
+			id: z.string(),
+			name: z.string(),
+			currencyCode: z.string(),
+			description: z.string().optional()
+		})
+		.optional()
+}) satisfies z.ZodType<DepositCategory>;
+const validateEntrySchema = z.object({
+	codeFingerprint: z.string(),
+	items: z.array(z.object({ categoryId: z.string(), quantity: z.int() })),
+	before: z.array(z.object({ category: storedCategorySchema, active: z.int() }))
+});
+const entryResultSchema = z
+	.object({ decision: z.string().optional(), lines: z.array(z.unknown()).optional() })
+	.nullable();
+
+/** A validate whose answer was lost: its journal entry, the counts just before, what it asked. */
+interface LostValidate {
+	entry: JournalEntry;
+	before: ReadonlyMap<string, PreviewedCategory>;
+	requested: readonly RequestedReturn[];
+	/** The platform may still be working on it (see `underWay`). */
+	mayBeUnderWay: boolean;
+}
+
+type Attempt =
+	| { kind: 'done'; view: ReturnResultView }
+	/** The lost validate did not happen: it may be sent again. */
+	| { kind: 'not-happened' };
+
+export class ReturnDesk {
+	readonly #deps: ReturnDeskDependencies;
+	/** Confirms of one code run one after another: a double tap cannot validate twice. */
+	readonly #running = new Map<string, Promise<unknown>>();
+
+	constructor(dependencies: ReturnDeskDependencies) {
+		this.#deps = dependencies;
+	}
+
+	/** A scanned or typed code: its returnable containers (spec 1 preview). */
+	async preview(deviceId: string, raw: string): Promise<ReturnPreviewView> {
+		const code = parseCode(raw);
+		const byId = await this.#preview(this.#deps.platformFor(deviceId), code);
+		return this.#previewView(byId, code);
+	}
+
+	/** The guest's choice (and the staff PIN): return the containers, or say what happened. */
+	async confirm(
+		deviceId: string,
+		request: ReturnRequest,
+		client: string
+	): Promise<ReturnResultView> {
+		const { staffAttended } = this.#deps.settings();
+		if (staffAttended) await this.#checkPin(request.pin ?? '', client);
+		if (!RETURN_ID_PATTERN.test(request.returnId)) throw new ReturnError('bad-request');
+		const code = parseCode(request.code);
+		const items = validateItems(request.quantities);
+		if (items.length === 0) throw new ReturnError('nothing-chosen');
+		return this.#serial(codeFingerprint(code), () =>
+			this.#confirm(deviceId, request.returnId, code, items, staffAttended)
+		);
+	}
+
+	async #confirm(
+		deviceId: string,
+		returnId: string,
+		code: string,
+		items: ValidateDepositTransactionItem[],
+		payOut: boolean
+	): Promise<ReturnResultView> {
+		const platform = this.#deps.platformFor(deviceId);
+		const earlier = this.#deps.journal.list({
+			deviceId,
+			operation: JournalOperation.depositValidate,
+			reference: returnId,
+			limit: 1
+		})[0];
+		if (earlier) {
+			const settled = await this.#settleEarlier(earlier, platform, code, returnId, payOut);
+			if (settled) return settled;
+		}
+		// A lost answer that certainly did not take effect (500, 502) is sent once more.
+		for (let attempt = 1; attempt <= 2; attempt += 1) {
+			const before = await this.#preview(platform, code);
+			this.#checkEnough(before, items, code);
+			const outcome = await this.#validate(
+				deviceId,
+				platform,
+				returnId,
+				code,
+				items,
+				before,
+				payOut
+			);
+			if (outcome.kind === 'done') return outcome.view;
+		}
+		throw new ReturnError('platform-unavailable');
+	}
+
+	/** spec 1 recovery rule 3, checked on the counts just before validating. */
+	#checkEnough(
+		before: ReadonlyMap<string, PreviewedCategory>,
+		items: readonly ValidateDepositTransactionItem[],
+		code: string
+	): void {
+		const short = items.some(
+			({ hybridRevoTokenCategoryId: id, quantity }) => quantity > (before.get(id)?.active ?? 0)
+		);
+		if (short)
+			throw new ReturnError('counts-changed', { preview: this.#previewView(before, code) });
+	}
+
+	async #validate(
+		deviceId: string,
+		platform: PlatformClient,
+		returnId: string,
+		code: string,
+		items: ValidateDepositTransactionItem[],
+		before: ReadonlyMap<string, PreviewedCategory>,
+		payOut: boolean
+	): Promise<Attempt> {
+		const requested = requestedOf(items);
+		const journal = this.#deps.journal;
+		const entryId = journal.begin({
+			deviceId,
+			operation: JournalOperation.depositValidate,
+			reference: returnId,
+			request: {
+				codeHint: code.slice(-4),
+				codeFingerprint: codeFingerprint(code),
+				items: requested,
+				before: [...before.values()]
+			}
+		});
+		try {
+			const results = await platform.deposits.validateTransaction(code, items);
+			const lines = answeredLines(before, results, this.#deadlines(code));
+			journal.settle(entryId, 'succeeded', { result: { lines } });
+			return { kind: 'done', view: resultView(returnId, lines, payOut) };
+		} catch (error) {
+			journal.settleFailure(entryId, error);
+			if (error instanceof PlatformClientError && error.outcome === 'uncertain') {
+				const lost = {
+					entry: journal.get(entryId)!,
+					before,
+					requested,
+					mayBeUnderWay: underWay(error)
+				};
+				if (lost.mayBeUnderWay) await delay(this.#deps.settleMs ?? DEFAULT_SETTLE_MS);
+				return this.#resolveLost(lost, platform, code, returnId, payOut);
+			}
+			if (
+				error instanceof PlatformApiError &&
+				error.errorCode === DepositErrorCode.notEnoughActiveItems
+			) {
+				// spec 1 recovery rule 3: preview again (items may have expired), show the new counts.
+				const fresh = await this.#preview(platform, code);
+				throw new ReturnError('counts-changed', { preview: this.#previewView(fresh, code) });
+			}
+			throw this.#failureOf(error, code);
+		}
+	}
+
+	/** A confirm of a return the journal has seen: answer it, resolve it, or go on (null). */
+	async #settleEarlier(
+		entry: JournalEntry,
+		platform: PlatformClient,
+		code: string,
+		returnId: string,
+		payOut: boolean
+	): Promise<ReturnResultView | null> {
+		const request = validateEntrySchema.safeParse(entry.request);
+		if (!request.success || request.data.codeFingerprint !== codeFingerprint(code)) {
+			throw new ReturnError('bad-request');
+		}
+		const result = entryResultSchema.safeParse(entry.result);
+		const recorded = result.success ? result.data : null;
+		switch (entry.status) {
+			case 'failed':
+				return null;
+			case 'succeeded':
+			case 'resolved':
+				if (recorded?.lines) return resultView(returnId, recorded.lines as ReturnedLine[], payOut);
+				if (recorded?.decision === 'not-happened') return null;
+				throw new ReturnError('outcome-unknown');
+			default: {
+				const before = new Map(request.data.before.map((b) => [b.category.id, b]));
+				// Asked again later: whatever was under way has landed, but which kind it was is
+				// not kept, so it is not sent again by itself.
+				const lost = { entry, before, requested: request.data.items, mayBeUnderWay: true };
+				const outcome = await this.#resolveLost(lost, platform, code, returnId, payOut);
+				return outcome.kind === 'done' ? outcome.view : null;
+			}
+		}
+	}
+
+	/**
+	 * A validate whose answer was lost: a fresh preview decides (lost-validate.ts) before anything
+	 * is sent again; the journal entry records the decision and the counts it rests on.
+	 */
+	async #resolveLost(
+		{ entry, before, requested, mayBeUnderWay }: LostValidate,
+		platform: PlatformClient,
+		code: string,
+		returnId: string,
+		payOut: boolean
+	): Promise<Attempt> {
+		let fresh: Map<string, PreviewedCategory> | null;
+		try {
+			fresh = previewByCategory(await platform.deposits.previewTransaction(code));
+		} catch {
+			// Still open: the guest can ask again, the journal resolver flags it for staff.
+			throw new ReturnError('outcome-unknown');
+		}
+		if (!fresh) throw new ReturnError('outcome-unknown');
+		const after = activeCounts(fresh);
+		const decision = decideLostValidate(activeCounts(before), requested, after);
+		const evidence = { resolvedBy: 'fresh-preview', decision, after: Object.fromEntries(after) };
+		const errorCode = entry.errorCode ?? undefined;
+		if (decision === 'inconsistent') {
+			this.#deps.journal.settle(entry.id, 'needs-staff', { errorCode, result: evidence });
+			throw new ReturnError('outcome-unknown');
+		}
+		if (decision === 'not-happened') {
+			this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: evidence });
+			// A request still under way could land after a second one: the guest confirms again,
+			// on counts previewed afresh then.
+			if (!mayBeUnderWay) return { kind: 'not-happened' };
+			throw new ReturnError('not-returned', { preview: this.#previewView(fresh, code) });
+		}
+		const lines = recoveredLines(before, requested, after, this.#deadlines(code));
+		this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: { ...evidence, lines } });
+		return { kind: 'done', view: resultView(returnId, lines, payOut) };
+	}
+
+	async #preview(platform: PlatformClient, code: string): Promise<Map<string, PreviewedCategory>> {
+		let byId: Map<string, PreviewedCategory> | null;
+		try {
+			byId = previewByCategory(await platform.deposits.previewTransaction(code));
+		} catch (error) {
+			throw this.#failureOf(error, code);
+		}
+		if (!byId) throw new ReturnError('platform-refused');
+		return byId;
+	}
+
+	#previewView(byId: ReadonlyMap<string, PreviewedCategory>, code: string): ReturnPreviewView {
+		const categories = returnCategories(byId, this.#deadlines(code));
+		if (categories.length === 0) throw new ReturnError('nothing-left');
+		return { returnId: randomBytes(16).toString('hex'), categories };
+	}
+
+	#deadlines(code: string): Map<string, string> {
+		return this.#deps.issuedHere(code)?.deadlines ?? new Map();
+	}
+
+	/** The platform's answer as the guest's failure (spec 1 Errors and recovery rules). */
+	#failureOf(error: unknown, code: string): ReturnError {
+		if (error instanceof PlatformApiError) {
+			switch (error.errorCode) {
+				case DepositErrorCode.transactionNotFound:
+					return new ReturnError('code-not-found');
+				case DepositErrorCode.deviceCannotAccessTransaction:
+					return new ReturnError('other-location', {
+						place: this.#issuingPlace(code, error.descriptors[0])
+					});
+			}
+			return new ReturnError(
+				error.status >= 500 || error.status === 429 ? 'platform-unavailable' : 'platform-refused'
+			);
+		}
+		if (error instanceof PlatformClientError) {
+			return new ReturnError(
+				error.kind === 'network' || error.kind === 'timeout'
+					? 'platform-unavailable'
+					: 'platform-refused'
+			);
+		}
+		throw error;
+	}
+
+	/**
+	 * Where the code was issued, where known: the place the platform names (the simulator's
+	 * descriptors carry its id; spec 1 only promises "additional context") if one of this server's
+	 * devices is there, else the place of this server's kiosk that issued it.
+	 */
+	#issuingPlace(code: string, placeId: string | undefined): string | null {
+		const named = placeId ? this.#deps.placeName(placeId) : null;
+		if (named) return named;
+		const issuer = this.#deps.issuedHere(code)?.deviceId;
+		return issuer ? this.#deps.placeOfDevice(issuer) : null;
+	}
+
+	async #checkPin(pin: string, client: string): Promise<void> {
+		const check = await this.#deps.checkPin(pin, client);
+		if (check === 'wrong-pin') throw new ReturnError('staff-pin-wrong');
+		if (check === 'rate-limited') throw new ReturnError('staff-pin-rate-limited');
+	}
+
+	async #serial<T>(key: string, task: () => Promise<T>): Promise<T> {
+		const previous = this.#running.get(key) ?? Promise.resolve();
+		const run = previous.then(task, task);
+		const done = run.catch(() => undefined);
+		this.#running.set(key, done);
+		void done.then(() => {
+			if (this.#running.get(key) === done) this.#running.delete(key);
+		});
+		return run;
+	}
+}
+
+const DEFAULT_SETTLE_MS = 1_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether the platform may still be working on a request whose answer was lost: no answer in
+ * time, a connection lost on the way, a gateway that gave up waiting (504). A 500 or 502 came
+ * from the platform or its gateway after the work ended; a malformed success took effect.
+ */
+function underWay(error: PlatformClientError): boolean {
+	if (error instanceof PlatformApiError) return error.status === 504;
+	return error.kind === 'timeout' || error.kind === 'network';
+}
+
+function parseCode(raw: string): string {
+	const parsed = parseDepositCode(raw);
+	if (parsed.code === null) throw new ReturnError(CODE_PROBLEMS[parsed.reason] ?? 'code-invalid');
+	return parsed.code;
+}
+
+function resultView(returnId: string, lines: ReturnedLine[], payOut: boolean): ReturnResultView {
+	return { returnId, lines, refunds: refundTotals(lines), payOut };
+}

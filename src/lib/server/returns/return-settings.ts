@@ -1,0 +1,52 @@
+/** The venue's return station settings (setup page), with the defaults a new station starts with. */
+import { z } from 'zod';
+import type { Settings } from '../settings.ts';
+
+export const returnSettingsSchema = z.object({
+	/**
+	 * Staff count the containers: before anything is returned they confirm with the screen PIN,
+	 * and the result says how much to pay out.
+	 */
+	staffAttended: z.boolean().default(false),
+	/** Seconds without a touch on a half-done return before "still there?". */
+	idleSeconds: z.int().min(20).max(3_600).default(60),
+	/** Seconds the result stays before the station is back to scanning (it can be held). */
+	resultSeconds: z.int().min(5).max(120).default(15)
+});
+export type ReturnSettings = z.output<typeof returnSettingsSchema>;
+
+const KEY = 'return-station';
+
+export function returnSettings(settings: Settings): ReturnSettings {
+	const stored = returnSettingsSchema.safeParse(settings.get(KEY) ?? {});
+	return stored.success ? stored.data : returnSettingsSchema.parse({});
+}
+
+export type ReturnSettingsForm =
+	| { ok: true; values: ReturnSettings }
+	/** `needs-pin`: staff-attended mode confirms with the screen PIN, and none is set. */
+	| { ok: false; problem: 'invalid' | 'needs-pin' };
+
+/** The settings form of the setup page; `hasPin`: a screen PIN is set. */
+export function returnSettingsFromForm(form: FormData, hasPin: boolean): ReturnSettingsForm {
+	const text = (name: string) => {
+		const value = form.get(name);
+		return typeof value === 'string' ? value.trim() : '';
+	};
+	const number = (name: string) => (/^\d{1,5}$/.test(text(name)) ? Number(text(name)) : Number.NaN);
+	// A checkbox sends its value when checked and nothing otherwise; anything else is not ours.
+	const attended = form.get('staffAttended');
+	if (attended !== null && attended !== 'on') return { ok: false, problem: 'invalid' };
+	const parsed = returnSettingsSchema.safeParse({
+		staffAttended: attended === 'on',
+		idleSeconds: number('returnIdleSeconds'),
+		resultSeconds: number('resultSeconds')
+	});
+	if (!parsed.success) return { ok: false, problem: 'invalid' };
+	if (parsed.data.staffAttended && !hasPin) return { ok: false, problem: 'needs-pin' };
+	return { ok: true, values: parsed.data };
+}
+
+export function saveReturnSettings(settings: Settings, values: ReturnSettings): void {
+	settings.set(KEY, values);
+}

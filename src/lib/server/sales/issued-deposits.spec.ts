@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database.ts';
+import { findIssuedDeposit } from './issued-deposits.ts';
+import type { Sale } from './sale.ts';
+import { saleFactory } from './testing/factories.ts';
+import { SaleRepository } from './sale-repository.ts';
+
+const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
+
+function sale(id: string, code: string | null): Sale {
+	return saleFactory({
+		id,
+		deviceId: 'kiosk-1',
+		state: 'completed',
+		deposit:
+			code === null
+				? null
+				: {
+						code,
+						sequenceNumber: '000001',
+						categories: [
+							{
+								categoryId: 'cat_cup',
+								name: 'Cup',
+								count: 2,
+								expiresAt: '2026-11-24T10:00:00.000Z'
+							}
+						]
+					},
+		orderNumber: 'K-001'
+	});
+}
+
+describe('findIssuedDeposit', () => {
+	const db = openDatabase(':memory:');
+	const sales = new SaleRepository(db);
+	sales.save(sale('without-deposit', null));
+	sales.save(sale('with-deposit', CODE));
+	// A code that contains another as a part is not that code.
+	sales.save(sale('longer-code', `${CODE}XX`));
+
+	it('finds the sale that issued the code: its kiosk and the deadline per category', () => {
+		expect(findIssuedDeposit(db, CODE)).toEqual({
+			deviceId: 'kiosk-1',
+			deadlines: new Map([['cat_cup', '2026-11-24T10:00:00.000Z']])
+		});
+	});
+
+	it('knows nothing of codes issued elsewhere, or of a part of a code', () => {
+		expect(findIssuedDeposit(db, 'A'.repeat(40))).toBeNull();
+		expect(findIssuedDeposit(db, CODE.slice(0, 39))).toBeNull();
+	});
+});

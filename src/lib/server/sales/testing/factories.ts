@@ -1,0 +1,39 @@
+/** Typed test factories for sales: a complete, valid value with the fields a test cares about overridden. */
+import type { SaleQuote } from '../quote.ts';
+import type { Sale } from '../sale.ts';
+
+/** An empty EUR quote: no lines, no deposits, no service fee. */
+export function quoteFactory(overrides: Partial<SaleQuote> = {}): SaleQuote {
+	return {
+		currencyCode: 'EUR',
+		lines: [],
+		depositLines: [],
+		goodsMinor: 0,
+		depositMinor: 0,
+		totalMinor: 0,
+		serviceFeeMinor: 0,
+		serviceFeeVatBp: 0,
+		depositItems: [],
+		...overrides
+	};
+}
+
+/** A quoted sale of an empty basket at `device-1`. */
+export function saleFactory(overrides: Partial<Sale> = {}): Sale {
+	return {
+		id: 'sale-1',
+		deviceId: 'device-1',
+		state: 'quoted',
+		quote: quoteFactory(),
+		credits: null,
+		creditAttempt: 1,
+		keyFingerprint: null,
+		cardPaidMinor: 0,
+		deposit: null,
+		orderNumber: null,
+		problem: null,
+		createdAt: '2026-11-22T10:00:00.000Z',
+		updatedAt: '2026-11-22T10:00:00.000Z',
+		...overrides
+	};
+}
