@@ -4,6 +4,7 @@
  * app entries, the route's layout and page nodes and their static imports; dynamic imports
  * excluded) and, separately, of the camera scanner chunk (html5-qrcode, loaded by a dynamic
  * import when a scan screen opens). Default routes: /, /screen, /kiosk and /setup/scanner.
+ * `--files` lists each route's files as well, largest first, with the source each was built from.
  *
  * Sources: SvelteKit's server manifest (.svelte-kit/output/server/manifest.js: the routes, their
  * nodes and the client entry imports, as used for the modulepreload links) and Vite's client
@@ -30,6 +31,8 @@ const DEFAULT_ROUTES = ['/', '/screen', '/kiosk', '/setup/scanner'];
 
 interface ViteChunk {
 	file: string;
+	/** The chunk's name: for a shared chunk (key `_….js`), the module it is named after. */
+	name?: string;
 	imports?: string[];
 	dynamicImports?: string[];
 	isDynamicEntry?: boolean;
@@ -104,6 +107,15 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const routes = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const listFiles = process.argv.includes('--files');
+/** The source a client file was built from (its Vite manifest key), for the --files listing. */
+const sourceOf = new Map(
+	Object.entries(vite).map(([key, chunk]) => [
+		chunk.file,
+		key.startsWith('_') ? `${key} (${chunk.name})` : key
+	])
+);
+const listings: string[] = [];
 const rows: [string, string, string, string][] = [];
 
 const scannerChunk = vite[SCANNER_SOURCE];
@@ -117,6 +129,12 @@ for (const path of routes.length ? routes : DEFAULT_ROUTES) {
 	}
 	const budget = total / 1024 <= INITIAL_BUDGET_KB ? 'within 60 KB' : 'OVER 60 KB';
 	rows.push([`initial JS of ${path} (route ${id})`, String(files.length), kb(total), budget]);
+	if (listFiles) {
+		listings.push(`\n${path}:`);
+		for (const file of [...files].sort((a, b) => gzipSize(b) - gzipSize(a))) {
+			listings.push(`${kb(gzipSize(file)).padStart(6)} KB  ${sourceOf.get(file) ?? file}`);
+		}
+	}
 }
 
 // The scanner chunk alone, and with its imports that are not shared with every page.
@@ -142,3 +160,4 @@ const line = (cells: string[]) =>
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of rows) console.log(line(row));
+for (const listing of listings) console.log(listing);

@@ -7,7 +7,8 @@
  */
 import { browser } from '$app/env';
 import { invalidateAll } from '$app/navigation';
-import { getLocale, overwriteGetLocale, setLocale, type Locale } from '#lib/paraglide/runtime.js';
+import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
+import type { Locale } from '#lib/paraglide/runtime.js';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import { add, basketKey, prune, quantityOf, summarize, withQuantity } from './basket.ts';
 import {
@@ -59,8 +60,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class KioskSession {
 	step: Step = $state('attract');
-	/** The guest's language; every message of the screen follows it (see the constructor). */
-	locale: Locale = $state('en');
+	/** The guest's language; every message of the screen follows it. */
+	readonly language = new GuestLanguage();
 	basket: BasketLine[] = $state([]);
 	sale: SaleView | null = $state(null);
 	problem: Problem | null = $state(null);
@@ -73,8 +74,6 @@ export class KioskSession {
 
 	readonly #data: () => KioskData;
 	readonly #api: KioskApi;
-	readonly #houseLocale: Locale;
-	#restoreGetLocale: (() => void) | null = null;
 	/** The basket the current sale was started with. */
 	#saleBasket: string | null = null;
 	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
@@ -88,16 +87,6 @@ export class KioskSession {
 	constructor(data: () => KioskData, api: KioskApi = new KioskApi()) {
 		this.#data = data;
 		this.#api = api;
-		this.locale = getLocale();
-		this.#houseLocale = this.locale;
-		if (browser) {
-			// Messages read the locale through getLocale(): reading this $state there makes every
-			// message on the screen follow a language switch, without a reload and without
-			// re-creating the screen (the basket, the sale and the step stay).
-			const original = getLocale;
-			overwriteGetLocale(() => this.locale);
-			this.#restoreGetLocale = () => overwriteGetLocale(original);
-		}
 	}
 
 	get data(): KioskData {
@@ -106,8 +95,7 @@ export class KioskSession {
 
 	/** The screen goes away (navigation): give getLocale back. */
 	destroy(): void {
-		this.#restoreGetLocale?.();
-		this.#restoreGetLocale = null;
+		this.language.destroy();
 	}
 
 	quantity(productId: string): number {
@@ -120,17 +108,8 @@ export class KioskSession {
 	}
 
 	chooseLanguage(locale: Locale): void {
-		this.switchLanguage(locale);
+		this.language.switch(locale);
 		this.step = 'menu';
-	}
-
-	/** Another language at any moment: nothing the guest chose is lost. */
-	switchLanguage(locale: Locale): void {
-		if (locale !== this.locale) {
-			void setLocale(locale, { reload: false });
-			this.locale = locale;
-		}
-		if (browser) document.documentElement.lang = locale;
 	}
 
 	add(productId: string, count = 1): void {
@@ -266,7 +245,7 @@ export class KioskSession {
 		this.paying = false;
 		this.answering = false;
 		this.step = 'attract';
-		this.switchLanguage(this.#houseLocale);
+		this.language.reset();
 	}
 
 	/**

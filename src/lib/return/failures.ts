@@ -2,7 +2,7 @@
  * Every way a return can fail ends in a clear message and a defined next step on the screen
  * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
  */
-import { message, type Message } from '#lib/i18n/message.ts';
+import type { MessageKey } from '#lib/i18n/message.ts';
 import type { ReturnFailure } from './types.ts';
 
 /** A failure of the JSON API, or what the browser saw instead of an answer. */
@@ -39,18 +39,27 @@ export type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
 /** Buttons offered with the message. */
 export type ReturnProblemAction = 'check-again' | 'start-over';
 
+/** The return station's failure messages (failure-messages.ts renders them by name). */
+export type ReturnFailureMessage = Extract<MessageKey, `return_failure_${string}`>;
+
+/** A failure message, with the place a code was issued at where the message names it. */
+export interface ReturnMessage {
+	key: ReturnFailureMessage;
+	params?: { place: string };
+}
+
 export interface ReturnPlan {
-	message: Message;
+	message: ReturnMessage;
 	next: NextStep;
 	actions: ReturnProblemAction[];
 }
 
 const plan = (
-	key: Message['key'],
+	key: ReturnFailureMessage,
 	next: NextStep,
 	actions: ReturnProblemAction[] = [],
-	params?: Message['params']
-): ReturnPlan => ({ message: message(key, params), next, actions });
+	params?: ReturnMessage['params']
+): ReturnPlan => ({ message: params ? { key, params } : { key }, next, actions });
 
 /** `place`: where an `other-location` code was issued, when the server knows it. */
 export function planFor(

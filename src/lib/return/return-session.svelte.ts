@@ -8,11 +8,11 @@
  */
 import { browser } from '$app/env';
 import { parseDepositCode } from '#lib/deposit-code.ts';
-import type { Message } from '#lib/i18n/message.ts';
-import { getLocale, overwriteGetLocale, setLocale, type Locale } from '#lib/paraglide/runtime.js';
+import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import {
 	planFor,
 	type ReturnApiFailure,
+	type ReturnMessage,
 	type ReturnProblemAction,
 	type ReturnStage
 } from './failures.ts';
@@ -30,7 +30,7 @@ export type ReturnStep = 'scan' | 'choose' | 'staff' | 'result';
 
 /** A message for the guest (or staff), with what they can do about it. */
 export interface ReturnProblem {
-	message: Message;
+	message: ReturnMessage;
 	actions: ReturnProblemAction[];
 }
 
@@ -54,7 +54,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ReturnSession {
 	step: ReturnStep = $state('scan');
 	/** The guest's language; every message of the screen follows it. */
-	locale: Locale = $state('en');
+	readonly language = new GuestLanguage();
 	/** The code's returnable containers (the stepper screen). */
 	preview: ReturnPreviewView | null = $state(null);
 	quantities: Quantities = $state({});
@@ -69,8 +69,6 @@ export class ReturnSession {
 
 	readonly #data: () => ReturnData;
 	readonly #api: ReturnApi;
-	readonly #houseLocale: Locale;
-	#restoreGetLocale: (() => void) | null = null;
 	/** The code being returned (kept in memory only, until the guest is forgotten). */
 	#code: string | null = null;
 	/** The confirm last sent: asked again as is after a lost answer. */
@@ -87,15 +85,6 @@ export class ReturnSession {
 	constructor(data: () => ReturnData, api: ReturnApi = new ReturnApi()) {
 		this.#data = data;
 		this.#api = api;
-		this.locale = getLocale();
-		this.#houseLocale = this.locale;
-		if (browser) {
-			// Messages read the locale through getLocale(): reading this $state there makes every
-			// message follow a language switch without a reload (as on the ordering kiosk).
-			const original = getLocale;
-			overwriteGetLocale(() => this.locale);
-			this.#restoreGetLocale = () => overwriteGetLocale(original);
-		}
 	}
 
 	get staffAttended(): boolean {
@@ -104,16 +93,7 @@ export class ReturnSession {
 
 	/** The screen goes away (navigation): give getLocale back. */
 	destroy(): void {
-		this.#restoreGetLocale?.();
-		this.#restoreGetLocale = null;
-	}
-
-	switchLanguage(locale: Locale): void {
-		if (locale !== this.locale) {
-			void setLocale(locale, { reload: false });
-			this.locale = locale;
-		}
-		if (browser) document.documentElement.lang = locale;
+		this.language.destroy();
 	}
 
 	/** A code from the camera, the handheld scanner or the on-screen keyboard. */
@@ -195,7 +175,7 @@ export class ReturnSession {
 		this.checking = false;
 		this.returning = false;
 		this.step = 'scan';
-		this.switchLanguage(this.#houseLocale);
+		this.language.reset();
 	}
 
 	clearProblem(): void {

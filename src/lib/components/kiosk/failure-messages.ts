@@ -3,7 +3,7 @@
  * lookup by key, translate() in i18n/message.ts, would carry the whole catalogue, the setup
  * pages' messages included.) A new failure message that is missing here does not compile.
  */
-import type { FailureMessage } from '#lib/kiosk/failures.ts';
+import type { FailureMessage, ProblemAction } from '#lib/kiosk/failures.ts';
 import { m } from '#lib/paraglide/messages.js';
 
 export const FAILURE_MESSAGES: Record<FailureMessage, () => string> = {
@@ -23,4 +23,9 @@ export const FAILURE_MESSAGES: Record<FailureMessage, () => string> = {
 	kiosk_failure_platform_unavailable: m.kiosk_failure_platform_unavailable,
 	kiosk_failure_preview_expired: m.kiosk_failure_preview_expired,
 	kiosk_failure_sale_closed: m.kiosk_failure_sale_closed
+};
+
+/** The buttons offered with a message. */
+export const PROBLEM_ACTION_LABELS: Record<ProblemAction, () => string> = {
+	'start-over': m.kiosk_start_over
 };
