@@ -18,10 +18,9 @@ import {
 	pairKiosk,
 	payWithCredits,
 	saleCalls,
-	scanWithReader,
 	toPayment
 } from './kiosk-support.ts';
-import { logIn, simulator } from './support.ts';
+import { logIn, scanWithReader, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 

@@ -5,16 +5,8 @@
  * `?idle=10` sets a short idle time; the browser's clock is driven by the test.
  */
 import { expect, test } from '@playwright/test';
-import {
-	addProduct,
-	balance,
-	beginOrder,
-	checkStep,
-	newKey,
-	pairKiosk,
-	scanWithReader
-} from './kiosk-support.ts';
-import { simulator } from './support.ts';
+import { addProduct, balance, beginOrder, checkStep, newKey, pairKiosk } from './kiosk-support.ts';
+import { scanWithReader, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 

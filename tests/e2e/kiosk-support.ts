@@ -86,17 +86,6 @@ export async function saleCalls(request: APIRequestContext): Promise<PlatformCal
 	);
 }
 
-/**
- * Types a key as a USB card/QR reader does: fast keys, then Enter. Playwright sends each key only
- * after the page handled the one before, so a main thread busy starting the camera would stretch
- * the gaps past the reader's 50 ms (a real reader's keys carry the time they were typed): wait
- * until the camera has started or failed.
- */
-export async function scanWithReader(page: Page, key: string): Promise<void> {
-	await expect(page.locator('[data-camera="starting"]')).toHaveCount(0);
-	await page.keyboard.type(`${key}\n`, { delay: 5 });
-}
-
 /** 2 × Pilsner + 1 Pretzel: 14.00 + two cup deposits 4.00 = 18.00. */
 export async function orderPilsAndPretzel(page: Page) {
 	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);

@@ -16,10 +16,9 @@ import {
 	orderPilsAndPretzel,
 	pairKiosk,
 	payWithCredits,
-	scanWithReader,
 	toPayment
 } from './kiosk-support.ts';
-import { logIn, screenshot, simulator } from './support.ts';
+import { logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 

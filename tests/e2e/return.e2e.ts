@@ -10,7 +10,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
-import { scanWithReader } from './kiosk-support.ts';
+
 import {
 	category,
 	checkStep,
@@ -26,7 +26,7 @@ import {
 	stepperValue,
 	Taps
 } from './return-support.ts';
-import { logIn, screenshot, simulator } from './support.ts';
+import { logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
 const CUP = 'Reusable cup 0.4 l';
 const PITCHER = 'Pitcher 1.5 l';

@@ -16,7 +16,7 @@ import {
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
-import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
+import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
 const VIDEOS = 'test-results/fake-camera';
 const DEPOSIT_CODE = 'kT9_xQ2-mB7vLw4ZpR8sN1cY6hJ3fG5dE0aU-_Kq';
@@ -198,8 +198,7 @@ test.describe('USB reader and a blocked camera', () => {
 		await expectNoAxeViolations(page);
 		await screenshot(page, 'scanner-camera-denied');
 
-		await page.keyboard.type(DEPOSIT_CODE, { delay: 5 });
-		await page.keyboard.press('Enter');
+		await scanWithReader(page, DEPOSIT_CODE);
 		await expectReading(page, {
 			Source: 'Card reader (USB)',
 			'Recognised as': 'Deposit code',
@@ -216,8 +215,7 @@ test.describe('USB reader and a blocked camera', () => {
 		const cardValue = key.slice(3); // the card reader dropped the leading zeros
 		expect(cardValue).toHaveLength(29);
 
-		await page.keyboard.type(cardValue, { delay: 5 });
-		await page.keyboard.press('Enter');
+		await scanWithReader(page, cardValue);
 		await expectReading(page, {
 			Source: 'Card reader (USB)',
 			'Read at': /\(#1\)$/,
@@ -228,14 +226,12 @@ test.describe('USB reader and a blocked camera', () => {
 		await screenshot(page, 'scanner-usb-reader');
 
 		// A person typing the same characters is not a reader.
-		await page.keyboard.type('0123456789abcdef', { delay: 120 });
-		await page.keyboard.press('Enter');
+		await scanWithReader(page, '0123456789abcdef', 120);
 		await page.waitForTimeout(300);
 		await expectReading(page, { 'Read at': /\(#1\)$/, Source: 'Card reader (USB)' });
 
 		// A second scan is read again.
-		await page.keyboard.type(DEPOSIT_CODE, { delay: 5 });
-		await page.keyboard.press('Enter');
+		await scanWithReader(page, DEPOSIT_CODE);
 		await expectReading(page, { 'Read at': /\(#2\)$/, 'Recognised as': 'Deposit code' });
 		await context.close();
 	});

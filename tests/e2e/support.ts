@@ -48,3 +48,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 	await page.screenshot({ path, fullPage: true });
 	await test.info().attach(name, { path, contentType: 'image/png' });
 }
+
+/**
+ * Scans `text` as a USB card/QR reader in keyboard mode does: each key carries the time
+ * it was typed, `gapMs` apart (Chrome DevTools Protocol key events with a timestamp). A reader's
+ * keys are stamped by the operating system when typed, so a page busy for a moment (starting the
+ * camera) does not stretch the gaps the page sees; Playwright's keyboard.type stamps each key
+ * only when it is sent, after the page handled the one before, and would.
+ */
+export async function scanWithReader(page: Page, text: string, gapMs = 5): Promise<void> {
+	const cdp = await page.context().newCDPSession(page);
+	const start = Date.now() / 1000;
+	const keys = [...text].map((key) => ({ key, text: key, code: '' }));
+	keys.push({ key: 'Enter', text: '\r', code: 'Enter' });
+	try {
+		for (const [index, { key, text: typed, code }] of keys.entries()) {
+			const timestamp = start + (index * gapMs) / 1000;
+			const enter = key === 'Enter' ? { windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : {};
+			await cdp.send('Input.dispatchKeyEvent', {
+				type: 'keyDown',
+				key,
+				code,
+				text: typed,
+				timestamp,
+				...enter
+			});
+			await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, timestamp, ...enter });
+		}
+	} finally {
+		await cdp.detach();
+	}
+}
