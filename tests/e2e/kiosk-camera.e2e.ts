@@ -14,14 +14,11 @@ import { fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import {
 	balance,
-	beginOrder,
 	checkStep,
 	expectReceiptAddsUp,
 	expectSummaryAddsUp,
 	newKey,
-	orderPilsAndPretzel,
-	pairKiosk,
-	toPayment
+	pilsAndPretzelAtPayment
 } from './kiosk-support.ts';
 import { simulator } from './support.ts';
 
@@ -59,10 +56,7 @@ test('split payment with the camera: the QR code is read, 3.50 of credits, 13.40
 		permissions: ['camera']
 	});
 	const page = await context.newPage();
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 
 	// When the scan screen's heading enters the page, in the page's own clock.
 	await page.evaluate(() => {

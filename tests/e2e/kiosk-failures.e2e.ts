@@ -17,6 +17,7 @@ import {
 	orderPilsAndPretzel,
 	pairKiosk,
 	payWithCredits,
+	pilsAndPretzelAtPayment,
 	saleCalls,
 	toPayment
 } from './kiosk-support.ts';
@@ -51,10 +52,7 @@ test('card outcome unknown: the guest is sent to staff; no receipt, nothing issu
 	request,
 	browser
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	const saleId = nextSaleId(page);
 	await page.getByRole('button', { name: /^Pay by card/ }).tap();
 	await expect(page.getByTestId('card-amount')).toHaveText('€18.00');
@@ -99,10 +97,7 @@ test('the credit preview expired before the guest confirmed: said so, credits re
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await scanWithReader(page, await newKey(request, 'wallet_plenty'));
 	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
@@ -135,10 +130,7 @@ test('a code of another organization: its own message; paying by card instead wo
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await scanWithReader(page, await newKey(request, 'wallet_harbour'));
 	await expect(page.getByRole('alert')).toHaveText(
@@ -159,10 +151,7 @@ test('a malformed code: said at once, nothing sent to the platform; the API refu
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	const saleId = nextSaleId(page);
 	await payWithCredits(page);
 	const loyaltyCalls: string[] = [];
@@ -194,10 +183,7 @@ test('the platform refuses the order’s VAT rate (COULD_NOT_MAP_BIG_DECIMAL_TO_
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await request.post(`${simulator}/_sim/faults`, {
 		data: {
@@ -229,10 +215,7 @@ test('a lost finalize answer: retried, the guest gets the receipt, credits taken
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await scanWithReader(page, await newKey(request, 'wallet_plenty'));
 	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
@@ -266,10 +249,7 @@ test('a lost deposit-create answer: created again, the guest leaves with a worki
 	await request.post(`${simulator}/_sim/faults`, {
 		data: { method: 'POST', path: ISSUE, mode: 'drop' }
 	});
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
 	await page.getByRole('button', { name: /^Pay by card/ }).tap();
 	await page.getByRole('button', { name: 'Approve payment' }).tap();

@@ -102,6 +102,14 @@ export async function toPayment(page: Page) {
 	).toBeVisible();
 }
 
+/** A paired kiosk, a new guest, 2 × Pilsner + 1 Pretzel (18.00), at the payment choice. */
+export async function pilsAndPretzelAtPayment(page: Page) {
+	await pairKiosk(page);
+	await beginOrder(page);
+	await orderPilsAndPretzel(page);
+	await toPayment(page);
+}
+
 export async function payWithCredits(page: Page) {
 	await page.getByRole('button', { name: /^Pay with credits/ }).tap();
 	await expect(

@@ -16,6 +16,7 @@ import {
 	orderPilsAndPretzel,
 	pairKiosk,
 	payWithCredits,
+	pilsAndPretzelAtPayment,
 	toPayment
 } from './kiosk-support.ts';
 import { logIn, scanWithReader, screenshot, simulator } from './support.ts';
@@ -120,10 +121,7 @@ test('credits covering everything: scanned with the reader, 10 % off Pilsner, 16
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await checkStep(page, 'scan');
 
@@ -156,10 +154,7 @@ test('credits covering everything: scanned with the reader, 10 % off Pilsner, 16
 });
 
 test('split: 3.50 of credits, 13.40 on the card', async ({ page, request }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await scanWithReader(page, await newKey(request, 'wallet_few'));
 	expect(await expectSummaryAddsUp(page)).toEqual({
@@ -189,10 +184,7 @@ test('a declined card after credits: the code is used up, nothing deducted, back
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await scanWithReader(page, await newKey(request, 'wallet_few'));
 	await page.getByRole('button', { name: 'Confirm and pay €13.40 by card' }).tap();
@@ -385,10 +377,7 @@ test('the loyalty service unreachable while scanning: said so; paying by card in
 	page,
 	request
 }) => {
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await payWithCredits(page);
 	await request.post(`${simulator}/_sim/faults`, {
 		data: { path: '/v3/integrations/credit-transactions/preview', mode: 'drop', count: 4 }
@@ -416,10 +405,7 @@ test('paid, but the deposit code could not be issued: the guest is sent to staff
 			status: 400
 		}
 	});
-	await pairKiosk(page);
-	await beginOrder(page);
-	await orderPilsAndPretzel(page);
-	await toPayment(page);
+	await pilsAndPretzelAtPayment(page);
 	await page.getByRole('button', { name: /^Pay by card/ }).tap();
 	await page.getByRole('button', { name: 'Approve payment' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
