@@ -50,13 +50,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Scans `text` as a USB card/QR reader in keyboard mode does: each key carries the time
- * it was typed, `gapMs` apart (Chrome DevTools Protocol key events with a timestamp). A reader's
- * keys are stamped by the operating system when typed, so a page busy for a moment (starting the
- * camera) does not stretch the gaps the page sees; Playwright's keyboard.type stamps each key
- * only when it is sent, after the page handled the one before, and would.
+ * Scans `text` as a USB card/QR reader in keyboard mode does, once the page's scanner listens
+ * (the Scanner component attaches its reader when it mounts; on the guest screens it is loaded
+ * on demand, a moment after the screen appears). Each key carries the time it was typed, `gapMs`
+ * apart (Chrome DevTools Protocol key events with a timestamp): a reader's keys are stamped by
+ * the operating system when typed, so a page busy for a moment (starting the camera) does not
+ * stretch the gaps the page sees; Playwright's keyboard.type stamps each key only when it is
+ * sent, after the page handled the one before, and would.
  */
 export async function scanWithReader(page: Page, text: string, gapMs = 5): Promise<void> {
+	await expect(page.locator('[data-camera]')).toBeAttached();
 	const cdp = await page.context().newCDPSession(page);
 	const start = Date.now() / 1000;
 	const keys = [...text].map((key) => ({ key, text: key, code: '' }));
