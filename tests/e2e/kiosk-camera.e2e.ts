@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { fakeCameraArgs } from './chromium.ts';
+import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import {
 	balance,
@@ -21,6 +21,8 @@ import {
 	pilsAndPretzelAtPayment
 } from './kiosk-support.ts';
 import { simulator } from './support.ts';
+
+test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 
 let browser: Browser;
 let key: string;

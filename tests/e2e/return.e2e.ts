@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { fakeCameraArgs } from './chromium.ts';
+import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 
 import {
@@ -35,6 +35,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const alert = (page: Page) => page.getByRole('alert');
 
 test.describe('the camera reads a code issued by the simulator', () => {
+	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 	let browser: Browser;
 	let code: string;
 

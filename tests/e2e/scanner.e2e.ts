@@ -14,7 +14,7 @@ import {
 	type Page
 } from '@playwright/test';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { fakeCameraArgs } from './chromium.ts';
+import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
@@ -80,6 +80,7 @@ async function freshKey(request: import('@playwright/test').APIRequestContext) {
 const masked = (key: string) => `${'•••• '.repeat(7)}${key.slice(-4)}`;
 
 test.describe('camera with a loyalty key QR', () => {
+	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 	let browser: Browser;
 	let key: string;
 
@@ -155,6 +156,7 @@ test.describe('camera with a loyalty key QR', () => {
 });
 
 test.describe('camera with a deposit code QR', () => {
+	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 	let browser: Browser;
 
 	test.beforeAll(async () => {
