@@ -20,7 +20,8 @@ export const init: ServerInit = async () => {
 		console.error(`Demo set-up failed: ${(error as Error).message}`);
 	}
 	void context.refreshAll();
-	void context.resolveJournal();
+	// Sales first: the journal resolver leaves the entries of sales in payment to their recovery.
+	void context.recoverSales().then(() => context.resolveJournal());
 };
 
 /** Unexpected errors: logged on the server (platform errors carry no key); the page stays generic. */

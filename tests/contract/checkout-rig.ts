@@ -11,6 +11,7 @@ import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
+import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
 import { openDatabase } from '#lib/server/store/database.ts';
@@ -30,7 +31,10 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 export interface CheckoutRig {
 	checkout: Checkout;
 	journal: Journal;
+	sales: SaleRepository;
 	terminal: SimulatedTerminal;
+	/** The recovery pass as the server runs it (open sales count as unattended after 10 minutes). */
+	recovery: SaleRecovery;
 	/** What the checkout reads as the venue's settings: change it between sales. */
 	settings: CheckoutSettings;
 	/** The kiosk device's id in the store. */
@@ -39,10 +43,11 @@ export interface CheckoutRig {
 	refreshView(): Promise<void>;
 }
 
-export async function checkoutRig(simulator: {
-	url: string;
-	apiKey: string;
-}): Promise<CheckoutRig> {
+/** `timeoutMs`: the platform client's time limit per attempt (1 s unless told). */
+export async function checkoutRig(
+	simulator: { url: string; apiKey: string },
+	{ timeoutMs = 1_000 }: { timeoutMs?: number } = {}
+): Promise<CheckoutRig> {
 	const db = openDatabase(':memory:');
 	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
 	const deviceId = devices.add({
@@ -56,7 +61,7 @@ export async function checkoutRig(simulator: {
 	const platform = createPlatformClient({
 		baseUrl: simulator.url,
 		apiKey: simulator.apiKey,
-		timeoutMs: 1_000,
+		timeoutMs,
 		// Short real backoff keeps retries realistic and the runs fast.
 		sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50)))
 	});
@@ -65,25 +70,29 @@ export async function checkoutRig(simulator: {
 	};
 	await refreshView();
 	const journal = new Journal(db);
-	const terminal = new SimulatedTerminal({ fixedOutcome: 'approved' });
+	const terminal = new SimulatedTerminal(db, { fixedOutcome: 'approved' });
+	const sales = new SaleRepository(db);
+	const checkout = new Checkout({
+		sales,
+		journal,
+		platformFor: () => platform,
+		terminal,
+		depositConfiguration: (id) => {
+			const view = views.get(id);
+			return view.deposits === 'active' ? view.depositConfiguration : null;
+		},
+		products: () => products,
+		settings: () => rig.settings
+	});
 	const rig: CheckoutRig = {
 		journal,
+		sales,
 		terminal,
+		recovery: new SaleRecovery({ checkout, sales, unattendedAfterMs: 10 * 60_000 }),
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
 		deviceId,
 		refreshView,
-		checkout: new Checkout({
-			sales: new SaleRepository(db),
-			journal,
-			platformFor: () => platform,
-			terminal,
-			depositConfiguration: (id) => {
-				const view = views.get(id);
-				return view.deposits === 'active' ? view.depositConfiguration : null;
-			},
-			products: () => products,
-			settings: () => rig.settings
-		})
+		checkout
 	};
 	return rig;
 }

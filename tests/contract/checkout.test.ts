@@ -7,6 +7,7 @@ import type { Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import type { Checkout, CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
+import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
 import type { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught, clientFor } from './client-support.ts';
@@ -284,7 +285,7 @@ describe('loyalty credits', () => {
 		expect(checkout.get(sale.id).state).toBe('quoted');
 	});
 
-	it('a lost finalize answer: the guest is done, the journal resolver finishes it, credits taken once', async () => {
+	it('a lost finalize answer: no paid sale until a finalize succeeded; the recovery pass finishes it, credits taken once', async () => {
 		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		await sim.control('POST', '/_sim/faults', {
@@ -292,11 +293,15 @@ describe('loyalty credits', () => {
 			mode: 'drop',
 			count: 4
 		});
-		const done = await checkout.pay(sale.id);
-		expect(done).toMatchObject({ state: 'completed', problem: 'credits-finalize-open' });
+		const waiting = await checkout.pay(sale.id);
+		expect(waiting).toMatchObject({ state: 'card-paid', orderNumber: null, deposit: null });
+		expect(await rig.recovery.run()).toEqual({ recovered: 1, busy: 0, failed: 0 });
+		const done = checkout.get(sale.id);
+		expect(done).toMatchObject({ state: 'completed', orderNumber: 'K-001', problem: null });
 		expect(done.deposit?.code).toHaveLength(40);
 		expect(await balance('wallet_plenty')).toBe(483.1);
 		const platform = clientFor(sim, 'dev_kiosk_main');
+		// The first finalize's entry stays uncertain until the resolver repeats it: safe (spec 3).
 		expect(await resolveOpenEntries(journal, () => platform)).toEqual({
 			resolved: 1,
 			flagged: 0,
@@ -327,23 +332,48 @@ describe('loyalty credits', () => {
 		expect(await balance('wallet_plenty')).toBe(483.1);
 	});
 
-	it('finalize refused after the card part was paid: the guest is not held up; flagged for staff', async () => {
+	it('finalize refused after the card part was paid: the card part is refunded, the credits released, nothing handed out', async () => {
 		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
-		const done = await checkout.pay(sale.id);
-		expect(done).toMatchObject({
-			state: 'completed',
-			cardPaidMinor: 1340,
-			problem: 'credits-not-finalized'
+		expect((await caught(checkout.pay(sale.id))).failure).toBe('preview-expired');
+		const after = checkout.get(sale.id);
+		expect(after).toMatchObject({
+			state: 'quoted',
+			credits: null,
+			cardPaidMinor: 0,
+			orderNumber: null,
+			deposit: null
 		});
 		expect(await balance('wallet_few')).toBe(3.5);
-		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
-			{
-				operation: JournalOperation.creditFinalize,
-				reference: sale.id,
-				errorCode: 'CREDIT_TRANSACTION_PREVIEW_HAS_EXPIRED'
-			}
+		const [card] = journal.list({ operation: JournalOperation.cardPayment });
+		expect(terminal.refunded((card!.request as { reference: string }).reference)).toBe(true);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.cardPayment}:succeeded`,
+			`${JournalOperation.creditFinalize}:failed`,
+			`${JournalOperation.cardRefund}:succeeded`,
+			`${JournalOperation.creditCancel}:succeeded`
+		]);
+	});
+
+	it('finalize refused and the card refund fails: staff are told to refund the card part', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
+		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
+		terminal.refundsFail = true;
+		const after = await checkout.pay(sale.id);
+		expect(after).toMatchObject({
+			state: 'needs-staff',
+			problem: 'card-refund-failed',
+			cardPaidMinor: 1340,
+			orderNumber: null,
+			deposit: null
+		});
+		expect(await balance('wallet_few')).toBe(3.5);
+		expect(journal.list({ status: 'needs-staff' }).map((entry) => entry.operation)).toEqual([
+			JournalOperation.creditFinalize,
+			JournalOperation.cardRefund
 		]);
 	});
 
@@ -372,15 +402,23 @@ describe('deposits', () => {
 		expect(done.deposit?.sequenceNumber).toBe('000002');
 		expect(operations()).toEqual([
 			`${JournalOperation.cardPayment}:succeeded`,
-			`${JournalOperation.depositCreate}:uncertain`,
+			`${JournalOperation.depositCreate}:needs-staff`,
 			`${JournalOperation.depositCreate}:succeeded`
 		]);
-		const platform = clientFor(sim, 'dev_kiosk_main');
-		expect(await resolveOpenEntries(journal, () => platform)).toEqual({
-			resolved: 0,
-			flagged: 1,
-			stillOpen: 0
+		expect(journal.list({ status: 'needs-staff' })[0]!.errorCode).toBe(POSSIBLY_ISSUED);
+	});
+
+	it('one 503 on create: the platform did not act, so it is sent again and the guest gets the code', async () => {
+		await sim.control('POST', '/_sim/faults', {
+			method: 'POST',
+			path: '/v1/integrations/hybrid-revo-token-transactions',
+			mode: 'status',
+			status: 503
 		});
+		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		expect(done).toMatchObject({ state: 'completed', problem: null });
+		expect(done.deposit?.sequenceNumber).toBe('000001');
+		expect(journal.list({ status: 'needs-staff' })).toEqual([]);
 	});
 
 	it('a refused create after payment is for staff, never a silent loss', async () => {
@@ -392,7 +430,8 @@ describe('deposits', () => {
 		});
 		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
 		expect(done).toMatchObject({
-			state: 'completed',
+			state: 'needs-staff',
+			orderNumber: 'K-001',
 			deposit: null,
 			problem: 'deposits-not-issued'
 		});

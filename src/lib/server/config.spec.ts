@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
 
 describe('loadServerConfig', () => {
-	it('defaults: data in ./data, no upstream, 10-minute refresh', () => {
+	it('defaults: data in ./data, no upstream, 10-minute refresh, recovery every 10 s', () => {
 		expect(loadServerConfig({})).toEqual({
 			dataDir: './data',
 			baseUrls: {},
 			demo: false,
 			refreshIntervalMs: 600_000,
-			platformTimeoutMs: 10_000
+			platformTimeoutMs: 10_000,
+			recoveryIntervalMs: 10_000,
+			unattendedSaleMs: 600_000
 		});
 	});
 

@@ -25,7 +25,13 @@ const environmentSchema = z.object({
 		.positive()
 		.max(24 * 60)
 		.default(10),
-	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000)
+	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+	RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(10),
+	UNATTENDED_SALE_MINUTES: z.coerce
+		.number()
+		.positive()
+		.max(24 * 60)
+		.default(10)
 });
 
 export interface ServerConfig {
@@ -38,6 +44,10 @@ export interface ServerConfig {
 	staffPassword?: string;
 	refreshIntervalMs: number;
 	platformTimeoutMs: number;
+	/** How often unfinished sales are taken up (sale-recovery.ts). */
+	recoveryIntervalMs: number;
+	/** An open sale nobody touched for this long is released (its credits cancelled). */
+	unattendedSaleMs: number;
 }
 
 export function loadServerConfig(
@@ -63,6 +73,8 @@ export function loadServerConfig(
 		kioskSecret: values.KIOSK_SECRET,
 		staffPassword: values.STAFF_PASSWORD,
 		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,
-		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS
+		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS,
+		recoveryIntervalMs: values.RECOVERY_INTERVAL_SECONDS * 1000,
+		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000
 	};
 }

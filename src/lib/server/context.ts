@@ -21,6 +21,7 @@ import { returnSettings } from './returns/return-settings.ts';
 import { Checkout } from './sales/checkout.ts';
 import { findIssuedDeposit } from './sales/issued-deposits.ts';
 import { checkoutSettings } from './sales/kiosk-settings.ts';
+import { SaleRecovery, type RecoverySummary } from './sales/sale-recovery.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
@@ -41,6 +42,7 @@ export interface ServerContext {
 	settings: Settings;
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
+	sales: SaleRepository;
 	/** The card terminal; the simulated one is answered from the kiosk screen. */
 	terminal: SimulatedTerminal;
 	/** The kiosks' paid orders on the order board. */
@@ -55,6 +57,8 @@ export interface ServerContext {
 	refreshAll(): Promise<void>;
 	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
 	resolveJournal(): Promise<ResolutionSummary>;
+	/** Takes unfinished sales to their end (on start-up and every few seconds). */
+	recoverSales(): Promise<RecoverySummary>;
 	close(): void;
 }
 
@@ -79,11 +83,12 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const journal = new Journal(db);
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
-	const terminal = new SimulatedTerminal();
+	const terminal = new SimulatedTerminal(db);
 	const orderFeed = new OrderFeed();
 	const kioskOrders = new KioskOrders({ db, devices, views, feed: orderFeed });
+	const sales = new SaleRepository(db, { onSaved: (sale) => kioskOrders.saleSaved(sale) });
 	const checkout = new Checkout({
-		sales: new SaleRepository(db, { onSaved: (sale) => kioskOrders.saleSaved(sale) }),
+		sales,
 		journal,
 		platformFor,
 		terminal,
@@ -106,14 +111,24 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client)
 	});
 	const resolveJournal = () =>
-		resolveOpenEntries(journal, (deviceId) =>
-			devices.get(deviceId) ? platformFor(deviceId) : undefined
+		resolveOpenEntries(
+			journal,
+			(deviceId) => (devices.get(deviceId) ? platformFor(deviceId) : undefined),
+			(entry) => checkout.owns(entry.reference)
 		);
+	const recovery = new SaleRecovery({
+		checkout,
+		sales,
+		unattendedAfterMs: config.unattendedSaleMs
+	});
+	const recoverSales = () => recovery.run();
 	const timer = setInterval(() => {
 		void refreshAll();
 		void resolveJournal();
 	}, config.refreshIntervalMs);
 	timer.unref();
+	const recoveryTimer = setInterval(() => void recoverSales(), config.recoveryIntervalMs);
+	recoveryTimer.unref();
 	return {
 		config,
 		db,
@@ -126,6 +141,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		catalog,
 		settings,
 		checkout,
+		sales,
 		terminal,
 		kioskOrders,
 		orderFeed,
@@ -133,8 +149,10 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		platformFor,
 		refreshAll,
 		resolveJournal,
+		recoverSales,
 		close() {
 			clearInterval(timer);
+			clearInterval(recoveryTimer);
 			db.close();
 		}
 	};

@@ -6,11 +6,11 @@
  * - a preview alone moves no money: an unfinalized preview expires without deduction (spec 3
  *   States), so it is resolved as such;
  * - the rest (deposit create and validate, update, refund, external counter payments, card
- *   payments on the kiosk's terminal) needs a person, or the flow that owns it resolves it first
- *   (the sale or return saga).
+ *   payments on the kiosk's terminal) needs a person, or the flow that owns it resolves it first:
+ *   entries of a sale the checkout saga still drives (`ownedElsewhere`) are left to its recovery.
  */
 import type { PlatformClient } from '../platform/client.ts';
-import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
+import { isRefusal, PlatformClientError } from '../platform/errors.ts';
 import type { Journal, JournalEntry } from './journal.ts';
 
 export const JournalOperation = {
@@ -24,7 +24,9 @@ export const JournalOperation = {
 	orderPaymentFinalize: 'finalizeExternalCounterOrderPayment',
 	orderPaymentCancel: 'cancelExternalCounterOrderPayment',
 	/** Not a platform call: the kiosk's card terminal collecting what credits do not cover. */
-	cardPayment: 'collectCardPayment'
+	cardPayment: 'collectCardPayment',
+	/** Not a platform call: the card terminal giving a collected payment back. */
+	cardRefund: 'refundCardPayment'
 } as const;
 
 export interface ResolutionSummary {
@@ -46,8 +48,8 @@ async function repeat(
 		journal.settle(entry.id, 'resolved', { result: { resolvedBy: 'retry' } });
 		return 'resolved';
 	} catch (error) {
-		if (error instanceof PlatformApiError && error.outcome === 'known') {
-			// The platform answered: the call cannot be completed by repeating it.
+		if (isRefusal(error)) {
+			// The platform refused: the call cannot be completed by repeating it.
 			journal.settle(entry.id, 'needs-staff', { errorCode: error.errorCode });
 			return 'needs-staff';
 		}
@@ -84,13 +86,21 @@ async function resolveEntry(
 	return 'needs-staff';
 }
 
-/** Resolves every open entry; `platformFor` gives the client of the entry's device. */
+/**
+ * Resolves every open entry; `platformFor` gives the client of the entry's device; entries
+ * `ownedElsewhere` are left to the flow that owns them.
+ */
 export async function resolveOpenEntries(
 	journal: Journal,
-	platformFor: (deviceId: string) => PlatformClient | undefined
+	platformFor: (deviceId: string) => PlatformClient | undefined,
+	ownedElsewhere: (entry: JournalEntry) => boolean = () => false
 ): Promise<ResolutionSummary> {
 	const summary: ResolutionSummary = { resolved: 0, flagged: 0, stillOpen: 0 };
 	for (const entry of journal.unresolved()) {
+		if (ownedElsewhere(entry)) {
+			summary.stillOpen += 1;
+			continue;
+		}
 		const platform = platformFor(entry.deviceId);
 		const outcome = platform
 			? await resolveEntry(journal, entry, platform)

@@ -102,13 +102,13 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 describe('kiosk orders on the order board', () => {
 	it('shows the paid orders of the kiosks at the board’s place, oldest first', async () => {
 		const { orders, sales, board, kiosk, gardenKiosk } = await freshBoard();
-		sales.save(sale(kiosk, 'quoted'));
-		sales.save(sale(kiosk, 'abandoned'));
-		sales.save(sale(kiosk, 'completed', 'K-001'));
-		sales.save(sale(kiosk, 'paid', 'K-002'));
-		sales.save(sale(kiosk, 'needs-staff', 'K-003')); // paid; the deposit code needs staff
-		sales.save(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
-		sales.save(sale(gardenKiosk, 'completed', 'K-001'));
+		sales.create(sale(kiosk, 'quoted'));
+		sales.create(sale(kiosk, 'abandoned'));
+		sales.create(sale(kiosk, 'completed', 'K-001'));
+		sales.create(sale(kiosk, 'paid', 'K-002'));
+		sales.create(sale(kiosk, 'needs-staff', 'K-003')); // paid; the deposit code needs staff
+		sales.create(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
+		sales.create(sale(gardenKiosk, 'completed', 'K-001'));
 
 		const view = orders.board(board);
 		expect(view.placeKnown).toBe(true);
@@ -124,7 +124,7 @@ describe('kiosk orders on the order board', () => {
 
 	it('moves an order to ready, collected and back; each change reaches the open boards', async () => {
 		const { orders, sales, feed, board, kiosk } = await freshBoard();
-		const paid = sales.save(sale(kiosk, 'completed', 'K-001'));
+		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
@@ -139,8 +139,8 @@ describe('kiosk orders on the order board', () => {
 
 	it('a board cannot touch what it does not show: another place, an unpaid sale, an unknown id', async () => {
 		const { orders, sales, feed, board, kiosk, gardenKiosk } = await freshBoard();
-		const elsewhere = sales.save(sale(gardenKiosk, 'completed', 'K-001'));
-		const unpaid = sales.save(sale(kiosk, 'credits-previewed'));
+		const elsewhere = sales.create(sale(gardenKiosk, 'completed', 'K-001'));
+		const unpaid = sales.create(sale(kiosk, 'credits-previewed'));
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
@@ -153,7 +153,7 @@ describe('kiosk orders on the order board', () => {
 
 	it('a board whose place is not known yet says so and shows nothing', async () => {
 		const { orders, sales, lostBoard, kiosk } = await freshBoard();
-		const paid = sales.save(sale(kiosk, 'completed', 'K-001'));
+		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
 		expect(orders.board(lostBoard)).toEqual({ placeKnown: false, open: [], collected: [] });
 		expect(orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
 	});
@@ -162,7 +162,7 @@ describe('kiosk orders on the order board', () => {
 		const { orders, sales, board, kiosk } = await freshBoard();
 		const count = RECENTLY_COLLECTED + 2;
 		for (let index = 1; index <= count; index += 1) {
-			const paid = sales.save(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
+			const paid = sales.create(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
 			orders.setStatus(board, paid.id, 'collected');
 		}
 		const collected = orders.board(board).collected.map((order) => order.orderNumber);
@@ -175,10 +175,10 @@ describe('kiosk orders on the order board', () => {
 		const { sales, feed, kiosk } = await freshBoard();
 		const listener = vi.fn();
 		feed.subscribe(listener);
-		const draft = sales.save(sale(kiosk, 'quoted'));
-		sales.save({ ...draft, state: 'credits-previewed' });
+		const draft = sales.create(sale(kiosk, 'quoted'));
+		const previewed = sales.save({ ...draft, state: 'credits-previewed' });
 		expect(listener).not.toHaveBeenCalled();
-		sales.save({ ...draft, state: 'paid', orderNumber: 'K-001' });
+		sales.save({ ...previewed, state: 'paid', orderNumber: 'K-001' });
 		expect(listener).toHaveBeenCalledTimes(1);
 	});
 });

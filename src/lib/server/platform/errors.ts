@@ -112,3 +112,18 @@ export function isPlatformError(error: unknown, errorCode?: string): error is Pl
 		error instanceof PlatformApiError && (errorCode === undefined || error.errorCode === errorCode)
 	);
 }
+
+/**
+ * The platform answered definitively that it did not and will not do this (a 4xx other than
+ * 429): repeating the same call cannot succeed. Everything else — 5xx, 429, time-outs, lost or
+ * refused connections — leaves the call to be repeated later (where the spec makes a repeat
+ * safe) or to be settled by reading state.
+ */
+export function isRefusal(error: unknown): error is PlatformApiError {
+	return (
+		error instanceof PlatformApiError &&
+		error.status >= 400 &&
+		error.status < 500 &&
+		error.status !== 429
+	);
+}

@@ -2,66 +2,48 @@
  * The checkout saga of one guest sale (DESIGN, "The guest ordering flow"; spec 3 "Decision",
  * spec 1 "Use together with the credit-payment API"):
  *
- *   quote → [scan loyalty key → preview (+ update with the service fee)] → collect the rest on the
- *   card terminal → finalize credits → issue deposits → completed
+ *   quoted → [scan → credits-previewed] → card-pending → card-paid → paid → completed
  *
- * Invariants: no paid state without an approved card payment (or nothing left to pay) and, when
- * nothing was collected on the card, finalized credits; a declined card cancels the credit
- * transaction; credits are finalized only after the card; every money call (card payments
- * included) is journaled before it is sent; an uncertain outcome is never guessed.
+ * Every state is saved before the step it announces runs, and every money call is journaled
+ * before it is sent, so the saga can be taken up from any state its server died in: `advance`
+ * is the one way forward from `card-pending` on, for the live payment and for the recovery pass
+ * (sale-recovery.ts) alike.
+ *
+ * Invariants: no `paid` without an approved card payment (or nothing due on it) *and* finalized
+ * credits (or none); an order number only once paid; containers only for a paid sale; a card is
+ * asked once per claim — the claim (`card-pending` with its payment reference) is written
+ * compare-and-set before the terminal is asked, and a sale already claimed is looked up, never
+ * asked again; credits finalize only after the card; a sale that cannot be paid after all gives
+ * back what was taken (credits cancelled, card refunded) or is handed to staff with what to do.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { scaledIntegerToDecimal } from '#lib/money.ts';
+import { randomUUID } from 'node:crypto';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
-import type { CreditItem, CreditTransaction } from '../platform/credits.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
-import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
-import { basketSchema, quoteSale, type QuoteProblem } from './quote.ts';
-import type { CreditLineSummary, CreditSummary, IssuedDeposit, Sale } from './sale.ts';
+import { CardPayments } from './card-payments.ts';
+import { CheckoutError, failureOf } from './checkout-error.ts';
+import { DepositIssuing } from './deposit-issuing.ts';
+import { basketSchema, quoteSale } from './quote.ts';
+import { isInPayment, isOpen, type Sale, type SaleProblem } from './sale.ts';
+import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
+import { SaleLocks } from './sale-locks.ts';
 import type { SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal, TerminalOutcome } from './terminal.ts';
+import type { PaymentTerminal } from './terminal.ts';
+
+export { CheckoutError, type CheckoutFailure } from './checkout-error.ts';
+export { summarize } from './sale-credits.ts';
 
 export interface CheckoutSettings {
 	/** SPLIT_PAYMENT when a card terminal takes the rest; CREDIT falls back to EXTERNAL_PAYMENT. */
-	creditPaymentType: 'SPLIT_PAYMENT' | 'CREDIT';
+	creditPaymentType: CreditPaymentType;
 	/** Service fee per sale (0: none); added with update, so it gets no discount (spec 3). */
 	serviceFeeMinor: number;
 	serviceFeeVatBp: number;
 	/** VAT on deposits (DESIGN: a venue setting, default 0). */
 	depositVatBp: number;
-}
-
-/** Why a step could not go on; each has a translated message and a next step on the screen. */
-export type CheckoutFailure =
-	| 'sale-not-found'
-	| 'sale-closed'
-	| 'basket-invalid'
-	| 'key-format'
-	| 'key-expired'
-	| 'key-used'
-	| 'key-other-venue'
-	| 'insufficient-credit'
-	| 'preview-expired'
-	| 'menu-vat'
-	| 'card-declined'
-	| 'card-outcome-unknown'
-	| 'platform-unavailable'
-	| 'platform-refused';
-
-export class CheckoutError extends Error {
-	readonly failure: CheckoutFailure;
-	readonly detail: QuoteProblem | string | undefined;
-
-	constructor(failure: CheckoutFailure, detail?: QuoteProblem | string) {
-		super(failure);
-		this.failure = failure;
-		this.detail = detail;
-	}
 }
 
 export interface CheckoutDependencies {
@@ -76,34 +58,25 @@ export interface CheckoutDependencies {
 	now?: () => Date;
 }
 
-/** spec 3 error codes → what the guest is told. */
-const CREDIT_FAILURES: Record<string, CheckoutFailure> = {
-	X_TRANSACTION_KEY_FORMAT_IS_NOT_VALID: 'key-format',
-	X_TRANSACTION_HAS_EXPIRED: 'key-expired',
-	X_TRANSACTION_IS_NOT_IN_ACTIVE_STATUS: 'key-used',
-	X_TRANSACTION_HAS_NO_RIGHT_AUTHORITY: 'key-other-venue',
-	INSUFFICIENT_CREDIT: 'insufficient-credit',
-	CREDIT_TRANSACTION_PREVIEW_HAS_EXPIRED: 'preview-expired',
-	COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE: 'menu-vat'
-};
-
-function failureOf(error: unknown): CheckoutFailure {
-	if (error instanceof PlatformApiError)
-		return CREDIT_FAILURES[error.errorCode] ?? 'platform-refused';
-	if (error instanceof PlatformClientError) {
-		return error.kind === 'malformed-response' ? 'platform-refused' : 'platform-unavailable';
-	}
-	throw error;
-}
-
-const keyFingerprint = (key: string) =>
-	createHash('sha256').update(key.toLowerCase()).digest('base64url');
+/** Who drives the sale: the guest's request (failures go back to the screen) or the recovery pass. */
+type Driver = 'guest' | 'recovery';
 
 export class Checkout {
 	readonly #deps: CheckoutDependencies;
+	readonly #sales: SaleRepository;
+	readonly #credits: SaleCredits;
+	readonly #cards: CardPayments;
+	readonly #deposits: DepositIssuing;
+	readonly #locks = new SaleLocks();
+	/** Payments under way here: a second `pay` of the same sale gets the first one's outcome. */
+	readonly #paying = new Map<string, Promise<Sale>>();
 
 	constructor(dependencies: CheckoutDependencies) {
 		this.#deps = dependencies;
+		this.#sales = dependencies.sales;
+		this.#credits = new SaleCredits(dependencies.journal, dependencies.platformFor);
+		this.#cards = new CardPayments(dependencies.journal, dependencies.terminal);
+		this.#deposits = new DepositIssuing(dependencies.journal, dependencies.platformFor);
 	}
 
 	/** Prices the basket (server prices) and opens the sale. */
@@ -119,8 +92,8 @@ export class Checkout {
 			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }
 		});
 		if (!result.ok) throw new CheckoutError('basket-invalid', result.problem);
-		const now = (this.#deps.now?.() ?? new Date()).toISOString();
-		return this.#deps.sales.save({
+		const now = this.#now().toISOString();
+		return this.#sales.create({
 			id: randomUUID(),
 			deviceId,
 			state: 'quoted',
@@ -128,12 +101,12 @@ export class Checkout {
 			credits: null,
 			creditAttempt: 1,
 			keyFingerprint: null,
+			payment: null,
 			cardPaidMinor: 0,
 			deposit: null,
 			orderNumber: null,
 			problem: null,
-			createdAt: now,
-			updatedAt: now
+			createdAt: now
 		});
 	}
 
@@ -142,235 +115,222 @@ export class Checkout {
 	 * product id, so credits can cover them — DESIGN), then add the service fee with update. A
 	 * second scan of the same key changes nothing; a different key replaces the first transaction.
 	 */
-	async scanLoyaltyKey(saleId: string, raw: string): Promise<Sale> {
-		let sale = this.#open(saleId);
-		const normalized = normalizeTransactionKey(raw);
-		if (normalized.key === null) throw new CheckoutError('key-format', normalized.reason);
-		const key = normalized.key;
-		if (sale.credits && sale.keyFingerprint === keyFingerprint(key)) return sale;
-		if (sale.credits) sale = await this.#cancelCredits(sale);
-
-		const platform = this.#deps.platformFor(sale.deviceId);
-		const { transaction, paymentType } = await this.#previewWithFallback(
-			sale,
-			platform,
-			key,
-			this.#deps.settings().creditPaymentType
-		);
-		sale = this.#deps.sales.save({
-			...sale,
-			state: 'credits-previewed',
-			keyFingerprint: keyFingerprint(key),
-			credits: summarize(transaction, paymentType, key)
+	scanLoyaltyKey(saleId: string, raw: string): Promise<Sale> {
+		return this.#locks.run(saleId, async () => {
+			let sale = this.#open(saleId);
+			const normalized = normalizeTransactionKey(raw);
+			if (normalized.key === null) throw new CheckoutError('key-format', normalized.reason);
+			const key = normalized.key;
+			if (sale.credits && sale.keyFingerprint === keyFingerprint(key)) return sale;
+			if (sale.credits) sale = await this.#releaseCredits(sale);
+			const credits = await this.#credits.preview(
+				sale,
+				key,
+				this.#deps.settings().creditPaymentType
+			);
+			sale = this.#sales.save({
+				...sale,
+				state: 'credits-previewed',
+				keyFingerprint: keyFingerprint(key),
+				credits
+			});
+			if (sale.quote.serviceFeeMinor === 0) return sale;
+			try {
+				return this.#sales.save({ ...sale, credits: await this.#credits.addServiceFee(sale) });
+			} catch (error) {
+				// Whether the fee was added is unknown or refused: start over rather than charge a guess.
+				await this.#releaseCredits(sale);
+				throw new CheckoutError(failureOf(error));
+			}
 		});
-		if (sale.quote.serviceFeeMinor > 0) sale = await this.#addServiceFee(sale, platform);
-		return sale;
 	}
 
 	/**
-	 * Collects what is left on the card terminal, finalizes the credits, issues the deposits.
-	 * A declined card cancels the credit transaction (its key is used up: the guest shows a new one).
-	 * Credits the platform refuses to finalize when nothing was collected leave the sale unpaid:
-	 * they are released and the guest is told why (e.g. the preview expired: show a fresh code).
+	 * Pays the sale: claims it, collects what is left on the card, finalizes the credits, gives it
+	 * its order number and issues the containers. Repeating `pay` (double tap, a second tab, a
+	 * retry after a lost answer) never asks the card again: while a payment runs here the repeat
+	 * gets its outcome; afterwards it takes the sale up where it stands. A sale that cannot finish
+	 * now (the platform unreachable) is returned as it stands and the recovery pass finishes it.
 	 */
-	async pay(saleId: string): Promise<Sale> {
-		let sale = this.#open(saleId);
-		const amountMinor = sale.credits ? sale.credits.outstandingMinor : this.#cardTotal(sale);
-		if (amountMinor > 0) {
-			const outcome = await this.#collectCard(sale, amountMinor);
-			if (outcome === 'uncertain') {
-				this.#deps.sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
-				throw new CheckoutError('card-outcome-unknown');
-			}
-			if (outcome !== 'approved') {
-				if (sale.credits) await this.#cancelCredits(sale);
-				throw new CheckoutError('card-declined', outcome);
-			}
-		}
-		sale = this.#deps.sales.save({ ...sale, cardPaidMinor: amountMinor });
-		if (sale.credits) sale = await this.#finalizeCredits(sale);
-		sale = this.#deps.sales.save({
-			...sale,
-			state: 'paid',
-			orderNumber: this.#deps.sales.nextOrderNumber(sale.deviceId)
-		});
-		if (sale.quote.depositItems.length > 0) sale = await this.#issueDeposits(sale);
-		return this.#deps.sales.save({ ...sale, state: 'completed' });
+	pay(saleId: string): Promise<Sale> {
+		const running = this.#paying.get(saleId);
+		if (running) return running;
+		const payment = this.#locks
+			.run(saleId, () => this.#pay(saleId))
+			.finally(() => this.#paying.delete(saleId));
+		this.#paying.set(saleId, payment);
+		return payment;
 	}
 
 	/** The guest left (idle timeout, cancel): release any previewed credits; forget the sale. */
-	async abandon(saleId: string): Promise<Sale> {
-		const sale = this.#deps.sales.get(saleId);
-		if (!sale) throw new CheckoutError('sale-not-found');
-		if (sale.state !== 'quoted' && sale.state !== 'credits-previewed') return sale;
-		const released = sale.credits ? await this.#cancelCredits(sale) : sale;
-		return this.#deps.sales.save({ ...released, state: 'abandoned' });
+	abandon(saleId: string): Promise<Sale> {
+		return this.#locks.run(saleId, async () => {
+			const sale = this.get(saleId);
+			return isOpen(sale) ? this.#abandon(sale, null) : sale;
+		});
+	}
+
+	/** The guest is still there ("still there?" answered): the open sale is not left unattended. */
+	keepAlive(saleId: string): Promise<Sale> {
+		return this.#locks.run(saleId, async () => {
+			const sale = this.get(saleId);
+			return isOpen(sale) ? this.#sales.save(sale) : sale;
+		});
 	}
 
 	get(saleId: string): Sale {
-		const sale = this.#deps.sales.get(saleId);
+		const sale = this.#sales.get(saleId);
 		if (!sale) throw new CheckoutError('sale-not-found');
 		return sale;
 	}
 
-	/** Card only: the whole sale, the service fee included. */
-	#cardTotal(sale: Sale): number {
-		return sale.quote.totalMinor + sale.quote.serviceFeeMinor;
-	}
-
 	/**
-	 * The card terminal, journaled like a platform call (DESIGN: every money operation and its
-	 * outcome is in the journal): an uncertain outcome is flagged for staff at once, and an entry
-	 * left pending by a crash mid-payment is flagged by the resolver.
+	 * The recovery pass's entry (sale-recovery.ts): takes an unfinished sale that no request here
+	 * is driving to its end, or releases an open one nobody drives any more. False when a request
+	 * is driving it now.
 	 */
-	async #collectCard(sale: Sale, amountMinor: number): Promise<TerminalOutcome> {
-		const request = {
-			reference: `${sale.id}.${Date.now()}`,
-			amountMinor,
-			currencyCode: sale.quote.currencyCode
-		};
-		const entry = this.#deps.journal.begin({
-			deviceId: sale.deviceId,
-			operation: JournalOperation.cardPayment,
-			reference: sale.id,
-			request
+	async recover(sale: Sale, unattendedSince: Date): Promise<boolean> {
+		if (this.#locks.isBusy(sale.id)) return false;
+		await this.#locks.run(sale.id, async () => {
+			const current = this.get(sale.id);
+			if (isInPayment(current)) await this.#advance(current, 'recovery');
+			else if (isOpen(current) && new Date(current.updatedAt) <= unattendedSince) {
+				await this.#abandon(current, 'abandoned-unattended');
+			}
 		});
-		const outcome = await this.#deps.terminal.collect(request);
-		if (outcome === 'approved') this.#deps.journal.settle(entry, 'succeeded');
-		else if (outcome === 'uncertain') {
-			this.#deps.journal.settle(entry, 'needs-staff', { errorCode: 'card-outcome-unknown' });
-		} else this.#deps.journal.settle(entry, 'failed', { errorCode: `card-${outcome}` });
-		return outcome;
+		return true;
 	}
 
 	/**
-	 * A refusal after the guest paid is for a person (the diagnostics page's open outcomes): the
-	 * sale's latest journal entry of that operation, flagged with its error code.
+	 * The saga settles this sale's open journal entries itself (a step runs here, or the sale is
+	 * in payment and the recovery pass takes it up): the journal resolver leaves them alone.
 	 */
-	#flagForStaff(sale: Sale, operation: string): void {
-		const [entry] = this.#deps.journal.list({ reference: sale.id, operation, limit: 1 });
-		if (entry) {
-			this.#deps.journal.settle(entry.id, 'needs-staff', {
-				errorCode: entry.errorCode ?? undefined
-			});
-		}
+	owns(saleId: string): boolean {
+		if (this.#locks.isBusy(saleId)) return true;
+		const sale = this.#sales.get(saleId);
+		return sale !== undefined && isInPayment(sale);
 	}
 
-	#open(saleId: string): Sale {
+	async #pay(saleId: string): Promise<Sale> {
 		const sale = this.get(saleId);
-		if (sale.state !== 'quoted' && sale.state !== 'credits-previewed') {
-			throw new CheckoutError('sale-closed', sale.state);
-		}
-		return sale;
-	}
-
-	/** spec 3 Decision: with CREDIT, "on 400 INSUFFICIENT_CREDIT preview again with EXTERNAL_PAYMENT". */
-	async #previewWithFallback(
-		sale: Sale,
-		platform: PlatformClient,
-		key: string,
-		paymentType: CheckoutSettings['creditPaymentType']
-	): Promise<{ transaction: CreditTransaction; paymentType: CreditSummary['paymentType'] }> {
-		try {
-			return { transaction: await this.#preview(sale, platform, key, paymentType), paymentType };
-		} catch (error) {
-			const short = error instanceof PlatformApiError && error.errorCode === 'INSUFFICIENT_CREDIT';
-			if (paymentType !== 'CREDIT' || !short) throw new CheckoutError(failureOf(error));
-		}
-		try {
-			const transaction = await this.#preview(sale, platform, key, 'EXTERNAL_PAYMENT');
-			return { transaction, paymentType: 'EXTERNAL_PAYMENT' };
-		} catch (error) {
-			throw new CheckoutError(failureOf(error));
-		}
-	}
-
-	async #preview(
-		sale: Sale,
-		platform: PlatformClient,
-		key: string,
-		paymentType: CreditSummary['paymentType']
-	): Promise<CreditTransaction> {
-		// Stable for this checkout attempt, this key and this payment type: a retried or double
-		// scan replays the same transaction (spec 3 X-Idempotency-Key); after a cancel the next
-		// attempt must not replay the cancelled one.
-		const idempotencyKey = `${sale.id}.${sale.creditAttempt}.${keyFingerprint(key).slice(0, 16)}.${paymentType}`;
-		return this.#deps.journal.record(
-			{
-				deviceId: sale.deviceId,
-				operation: JournalOperation.creditPreview,
-				reference: sale.id,
-				request: { paymentType, keyHint: key.slice(-4), idempotencyKey }
-			},
-			() =>
-				platform.credits.preview({
-					transactionKey: key,
-					idempotencyKey,
-					paymentType,
-					currencyCode: sale.quote.currencyCode,
-					items: previewItems(sale)
-				}),
-			(transaction) => ({
-				transactionId: transaction.transactionId,
-				outstandingMinor: transaction.outstandingBalanceMinor
-			})
-		);
-	}
-
-	async #addServiceFee(sale: Sale, platform: PlatformClient): Promise<Sale> {
-		const credits = sale.credits!;
-		const { serviceFeeMinor, serviceFeeVatBp } = sale.quote;
-		try {
-			const updated = await this.#deps.journal.record(
-				{
-					deviceId: sale.deviceId,
-					operation: JournalOperation.creditUpdate,
-					reference: sale.id,
-					request: {
-						transactionId: credits.transactionId,
-						serviceFeeMinor
-					}
-				},
-				() =>
-					platform.credits.update(credits.transactionId, {
-						currencyCode: sale.quote.currencyCode,
-						newItems: [
-							{
-								productId: null,
-								name: 'Service fee',
-								quantity: 1,
-								unitPriceMinor: serviceFeeMinor,
-								vat: scaledIntegerToDecimal(serviceFeeVatBp, 2)
-							}
-						]
-					})
+		if (sale.state === 'abandoned') throw new CheckoutError('sale-closed', sale.state);
+		if (!isOpen(sale)) return isInPayment(sale) ? this.#advance(sale, 'guest') : sale;
+		const amountMinor = sale.credits ? sale.credits.outstandingMinor : this.#cardTotal(sale);
+		// The sale's version is unique per save, so each claim has a reference of its own.
+		const payment = { reference: `${sale.id}.${sale.version}`, amountMinor };
+		if (amountMinor === 0) {
+			return this.#advance(
+				this.#sales.save({ ...sale, state: 'card-paid', payment, cardPaidMinor: 0 }),
+				'guest'
 			);
-			return this.#deps.sales.save({
-				...sale,
-				credits: summarize(updated, credits.paymentType, credits.keyHint)
-			});
-		} catch (error) {
-			// Whether the fee was added is unknown or refused: start over rather than charge a guess.
-			await this.#cancelCredits(sale);
-			throw new CheckoutError(failureOf(error));
+		}
+		// The claim: saved (compare-and-set) before the terminal is asked.
+		const claimed = this.#sales.save({ ...sale, state: 'card-pending', payment });
+		return this.#afterCard(claimed, await this.#cards.collect(claimed), 'guest');
+	}
+
+	/** Takes a sale in payment one step at a time to where it ends or has to wait. */
+	async #advance(sale: Sale, driver: Driver): Promise<Sale> {
+		switch (sale.state) {
+			case 'card-pending':
+				return this.#afterCard(sale, await this.#cards.lookUp(sale), driver);
+			case 'card-paid':
+				return this.#finalizeCredits(sale, driver);
+			case 'paid':
+				return this.#issueDeposits(sale);
+			default:
+				return sale;
 		}
 	}
 
-	async #cancelCredits(sale: Sale): Promise<Sale> {
-		const credits = sale.credits!;
-		await this.#deps.journal
-			.record(
-				{
-					deviceId: sale.deviceId,
-					operation: JournalOperation.creditCancel,
-					reference: sale.id,
-					request: { transactionId: credits.transactionId }
-				},
-				() => this.#deps.platformFor(sale.deviceId).credits.cancel(credits.transactionId)
-			)
-			// An open cancel is retried by the journal resolver; nothing was deducted either way.
-			.catch(() => undefined);
-		return this.#deps.sales.save({
+	async #afterCard(
+		sale: Sale,
+		record: Awaited<ReturnType<CardPayments['collect']>>,
+		driver: Driver
+	): Promise<Sale> {
+		if (record === 'approved') {
+			const paid = this.#sales.save({
+				...sale,
+				state: 'card-paid',
+				cardPaidMinor: sale.payment!.amountMinor
+			});
+			return this.#advance(paid, driver);
+		}
+		if (record === 'unknown') {
+			this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
+			if (driver === 'guest') throw new CheckoutError('card-outcome-unknown');
+			return this.get(sale.id);
+		}
+		// Declined, cancelled, or never completed: nothing was charged.
+		const undone = await this.#undo(sale, driver, 'card-not-charged');
+		if (driver === 'guest') throw new CheckoutError('card-declined', record);
+		return undone;
+	}
+
+	async #finalizeCredits(sale: Sale, driver: Driver): Promise<Sale> {
+		if (sale.credits) {
+			const result = await this.#credits.finalize(sale);
+			// Not known yet (platform unreachable, answer lost): finalize is repeated by a later
+			// pass; until then the sale is not paid.
+			if (result.kind === 'open') return sale;
+			if (result.kind === 'refused') return this.#creditsRefused(sale, result.error, driver);
+		}
+		const paid = this.#sales.save({
+			...sale,
+			state: 'paid',
+			orderNumber: sale.orderNumber ?? this.#sales.nextOrderNumber(sale.deviceId)
+		});
+		return this.#advance(paid, driver);
+	}
+
+	/**
+	 * The platform refused to finalize (spec 3: e.g. CREDIT_TRANSACTION_PREVIEW_HAS_EXPIRED, "create
+	 * a new preview"): the credits were not taken, so the sale is not paid. The card part goes
+	 * back; when it cannot, staff settle it.
+	 */
+	async #creditsRefused(sale: Sale, error: unknown, driver: Driver): Promise<Sale> {
+		if (sale.cardPaidMinor > 0 && !(await this.#cards.refund(sale))) {
+			await this.#credits.cancel(sale);
+			this.#flagJournal(sale, JournalOperation.creditFinalize);
+			return this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-refund-failed' });
+		}
+		const undone = await this.#undo({ ...sale, cardPaidMinor: 0 }, driver, 'credits-refused');
+		if (driver === 'guest') throw new CheckoutError(failureOf(error));
+		return undone;
+	}
+
+	async #issueDeposits(sale: Sale): Promise<Sale> {
+		if (sale.quote.depositItems.length === 0) {
+			return this.#sales.save({ ...sale, state: 'completed' });
+		}
+		const result = await this.#deposits.issue(sale);
+		if (result.kind === 'open') return sale;
+		if (result.kind === 'issued') {
+			return this.#sales.save({ ...sale, state: 'completed', deposit: result.deposit });
+		}
+		this.#flagJournal(sale, JournalOperation.depositCreate);
+		return this.#sales.save({ ...sale, state: 'needs-staff', problem: 'deposits-not-issued' });
+	}
+
+	/**
+	 * Nothing was collected (or it was given back): credits released; for the guest the sale is
+	 * open again (they may pay another way); for the recovery pass, nobody is there: abandoned.
+	 */
+	async #undo(sale: Sale, driver: Driver, problem: SaleProblem): Promise<Sale> {
+		const released = sale.credits ? await this.#releaseCredits(sale) : sale;
+		const open = this.#sales.save({ ...released, state: 'quoted', payment: null });
+		return driver === 'guest' ? open : this.#sales.save({ ...open, state: 'abandoned', problem });
+	}
+
+	async #abandon(sale: Sale, problem: SaleProblem | null): Promise<Sale> {
+		const released = sale.credits ? await this.#releaseCredits(sale) : sale;
+		return this.#sales.save({ ...released, state: 'abandoned', problem });
+	}
+
+	/** Cancels the credit transaction and opens the next credit attempt (a fresh idempotency key). */
+	async #releaseCredits(sale: Sale): Promise<Sale> {
+		await this.#credits.cancel(sale);
+		return this.#sales.save({
 			...sale,
 			state: 'quoted',
 			credits: null,
@@ -379,148 +339,29 @@ export class Checkout {
 		});
 	}
 
-	async #finalizeCredits(sale: Sale): Promise<Sale> {
-		const credits = sale.credits!;
-		try {
-			await this.#deps.journal.record(
-				{
-					deviceId: sale.deviceId,
-					operation: JournalOperation.creditFinalize,
-					reference: sale.id,
-					request: { transactionId: credits.transactionId }
-				},
-				() => this.#deps.platformFor(sale.deviceId).credits.finalize(credits.transactionId)
-			);
-			return sale;
-		} catch (error) {
-			// An uncertain finalize is repeated by the journal resolver (spec 3: finalize is
-			// repeatable): the guest is not held up.
-			if (error instanceof PlatformClientError && error.outcome === 'uncertain') {
-				return { ...sale, problem: 'credits-finalize-open' };
-			}
-			if (sale.cardPaidMinor === 0) {
-				// Refused with nothing collected: the sale is unpaid. Cancel works on an expired
-				// preview too (spec 3 States: "transaction not finalized"); the guest shows a fresh
-				// code ("create a new preview (and a new QR code if the key also expired)").
-				await this.#cancelCredits(sale);
-				throw new CheckoutError(failureOf(error));
-			}
-			// The card part is paid: the guest is not held up; staff settle the credits.
-			this.#flagForStaff(sale, JournalOperation.creditFinalize);
-			return { ...sale, problem: 'credits-not-finalized' };
+	/** The sale's latest journal entry of that operation, flagged for staff with its error code. */
+	#flagJournal(sale: Sale, operation: string): void {
+		const [entry] = this.#deps.journal.list({ reference: sale.id, operation, limit: 1 });
+		if (entry) {
+			this.#deps.journal.settle(entry.id, 'needs-staff', {
+				errorCode: entry.errorCode ?? undefined,
+				result: entry.result ?? undefined
+			});
 		}
 	}
 
-	/**
-	 * spec 1 create has no idempotency key: a lost answer cannot be looked up. Rather than leave a
-	 * paying guest without a code, create once more; the first (possibly orphaned) transaction is
-	 * flagged for staff in the journal, and its items expire unreturned.
-	 */
-	async #issueDeposits(sale: Sale): Promise<Sale> {
-		const platform = this.#deps.platformFor(sale.deviceId);
-		for (let attempt = 1; attempt <= 2; attempt += 1) {
-			try {
-				const issued = await this.#deps.journal.record(
-					{
-						deviceId: sale.deviceId,
-						operation: JournalOperation.depositCreate,
-						reference: sale.id,
-						request: { items: sale.quote.depositItems, attempt }
-					},
-					() => platform.deposits.createTransaction(sale.quote.depositItems),
-					(transaction) => ({ sequenceNumber: transaction.sequenceNumber })
-				);
-				return { ...sale, deposit: depositOf(issued, sale) };
-			} catch (error) {
-				const uncertain = error instanceof PlatformClientError && error.outcome === 'uncertain';
-				if (!uncertain) this.#flagForStaff(sale, JournalOperation.depositCreate);
-				if (!uncertain || attempt === 2) return { ...sale, problem: 'deposits-not-issued' };
-			}
-		}
+	#open(saleId: string): Sale {
+		const sale = this.get(saleId);
+		if (!isOpen(sale)) throw new CheckoutError('sale-closed', sale.state);
 		return sale;
 	}
-}
 
-/** Discount-eligible products, and deposit lines without a product id (DESIGN). */
-function previewItems(sale: Sale): CreditItem[] {
-	return [
-		...sale.quote.lines.map((line) => ({
-			productId: line.productId,
-			name: line.name.en,
-			quantity: line.quantity,
-			unitPriceMinor: line.unitMinor,
-			vat: scaledIntegerToDecimal(line.vatBp, 2)
-		})),
-		...sale.quote.depositLines.map((line) => ({
-			productId: null,
-			name: `Deposit: ${line.name}`,
-			quantity: line.quantity,
-			unitPriceMinor: line.unitMinor,
-			vat: scaledIntegerToDecimal(line.vatBp, 2)
-		}))
-	];
-}
+	/** Card only: the whole sale, the service fee included. */
+	#cardTotal(sale: Sale): number {
+		return sale.quote.totalMinor + sale.quote.serviceFeeMinor;
+	}
 
-/**
- * The platform's figures per line; refused when they do not add up or name a VAT rate the spec
- * does not list (never charge a guess).
- */
-export function summarize(
-	transaction: CreditTransaction,
-	paymentType: CreditSummary['paymentType'],
-	keyOrHint: string
-): CreditSummary {
-	const lines = transaction.items.map((item): CreditLineSummary => {
-		const vatBp = vatBasisPoints(item.vat);
-		if (vatBp === undefined) throw new CheckoutError('platform-refused', 'unsupported VAT rate');
-		return {
-			productId: item.productId,
-			name: item.name,
-			grossMinor: item.unitPriceMinor * item.quantity,
-			discountMinor: item.discountMinor,
-			creditsMinor: item.creditsMinor,
-			outstandingMinor: item.outstandingBalanceMinor,
-			vatBp
-		};
-	});
-	const total = (pick: (line: CreditLineSummary) => number) =>
-		lines.reduce((sum, line) => sum + pick(line), 0);
-	const summary: CreditSummary = {
-		transactionId: transaction.transactionId,
-		paymentType,
-		keyHint: keyOrHint.slice(-4),
-		lines,
-		grossMinor: total((line) => line.grossMinor),
-		discountMinor: total((line) => line.discountMinor),
-		creditsMinor: total((line) => line.creditsMinor),
-		outstandingMinor: total((line) => line.outstandingMinor)
-	};
-	const addsUp =
-		lines.every((l) => l.grossMinor - l.discountMinor === l.creditsMinor + l.outstandingMinor) &&
-		summary.discountMinor === transaction.totalDiscountMinor &&
-		summary.creditsMinor === transaction.totalCreditsMinor &&
-		summary.outstandingMinor === transaction.outstandingBalanceMinor;
-	if (!addsUp) throw new CheckoutError('platform-refused', 'credit figures do not add up');
-	return summary;
-}
-
-function depositOf(
-	issued: Awaited<ReturnType<PlatformClient['deposits']['createTransaction']>>,
-	sale: Sale
-): IssuedDeposit {
-	return {
-		code: issued.code,
-		sequenceNumber: issued.sequenceNumber,
-		categories: issued.categorySummaries.map((summary) => ({
-			categoryId: summary.hybridRevoTokenCategory.id,
-			name:
-				sale.quote.depositLines.find(
-					(line) => line.categoryId === summary.hybridRevoTokenCategory.id
-				)?.name ??
-				summary.hybridRevoTokenCategory.revoTokenCategory?.name ??
-				summary.hybridRevoTokenCategory.id,
-			count: summary.activeItemCount,
-			expiresAt: summary.expiresAt
-		}))
-	};
+	#now(): Date {
+		return this.#deps.now?.() ?? new Date();
+	}
 }

@@ -34,10 +34,10 @@ function sale(id: string, code: string | null): Sale {
 describe('findIssuedDeposit', () => {
 	const db = openDatabase(':memory:');
 	const sales = new SaleRepository(db);
-	sales.save(sale('without-deposit', null));
-	sales.save(sale('with-deposit', CODE));
+	sales.create(sale('without-deposit', null));
+	sales.create(sale('with-deposit', CODE));
 	// A code that contains another as a part is not that code.
-	sales.save(sale('longer-code', `${CODE}XX`));
+	sales.create(sale('longer-code', `${CODE}XX`));
 
 	it('finds the sale that issued the code: its kiosk and the deadline per category', () => {
 		expect(findIssuedDeposit(db, CODE)).toEqual({

@@ -1,7 +1,24 @@
 /** Sales in the store, so a sale in progress survives a restart of the kiosk server. */
 import type { Database } from '../store/database.ts';
 import { transaction } from '../store/database.ts';
-import type { Sale } from './sale.ts';
+import { IN_PAYMENT_STATES, OPEN_STATES, type Sale } from './sale.ts';
+
+/** A save from a stale copy: another request (or the recovery) moved the sale on meanwhile. */
+export class SaleConflictError extends Error {
+	constructor(saleId: string) {
+		super(`sale ${saleId} was changed meanwhile`);
+	}
+}
+
+interface SaleRow {
+	body: string;
+	version: number;
+}
+
+const toSale = (row: SaleRow): Sale => ({
+	...(JSON.parse(row.body) as Sale),
+	version: row.version
+});
 
 export class SaleRepository {
 	readonly #db: Database;
@@ -21,14 +38,13 @@ export class SaleRepository {
 		this.#onSaved = onSaved;
 	}
 
-	save(sale: Sale): Sale {
-		const saved = { ...sale, updatedAt: this.#now().toISOString() };
+	/** Stores a new sale (version 0). */
+	create(sale: Omit<Sale, 'version' | 'updatedAt'>): Sale {
+		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
 		this.#db
 			.prepare(
-				`INSERT INTO sales (id, device_id, state, body, order_number, created_at, updated_at)
-				 VALUES (?, ?, ?, ?, ?, ?, ?)
-				 ON CONFLICT (id) DO UPDATE SET state = excluded.state, body = excluded.body,
-				   order_number = excluded.order_number, updated_at = excluded.updated_at`
+				`INSERT INTO sales (id, device_id, state, body, order_number, created_at, updated_at, version)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, 0)`
 			)
 			.run(
 				saved.id,
@@ -43,20 +59,71 @@ export class SaleRepository {
 		return saved;
 	}
 
-	get(id: string): Sale | undefined {
-		const row = this.#db.prepare('SELECT body FROM sales WHERE id = ?').get(id) as
-			{ body: string } | undefined;
-		return row ? (JSON.parse(row.body) as Sale) : undefined;
+	/**
+	 * Saves `sale` over the version it was read at (compare-and-set): throws SaleConflictError when
+	 * the stored sale has moved on, so two requests can never both claim one sale for payment.
+	 */
+	save(sale: Sale): Sale {
+		const saved: Sale = {
+			...sale,
+			version: sale.version + 1,
+			updatedAt: this.#now().toISOString()
+		};
+		const { changes } = this.#db
+			.prepare(
+				`UPDATE sales SET state = ?, body = ?, order_number = ?, updated_at = ?, version = ?
+				 WHERE id = ? AND version = ?`
+			)
+			.run(
+				saved.state,
+				JSON.stringify(saved),
+				saved.orderNumber,
+				saved.updatedAt,
+				saved.version,
+				saved.id,
+				sale.version
+			);
+		if (Number(changes) !== 1) throw new SaleConflictError(sale.id);
+		this.#onSaved(saved);
+		return saved;
 	}
 
-	/** The next order number of a device for the day (`A-001`…), counted in the store. */
+	get(id: string): Sale | undefined {
+		const row = this.#db.prepare('SELECT body, version FROM sales WHERE id = ?').get(id) as
+			SaleRow | undefined;
+		return row ? toSale(row) : undefined;
+	}
+
+	/** Sales that have not reached their end (open or in payment), oldest change first. */
+	unfinished(): Sale[] {
+		const states = [...OPEN_STATES, ...IN_PAYMENT_STATES];
+		const rows = this.#db
+			.prepare(
+				`SELECT body, version FROM sales WHERE state IN (${states.map(() => '?').join(', ')})
+				 ORDER BY updated_at`
+			)
+			.all(...states) as unknown as SaleRow[];
+		return rows.map(toSale);
+	}
+
+	/** Sales a person must settle, newest first. */
+	needingStaff(limit = 200): Sale[] {
+		const rows = this.#db
+			.prepare(
+				`SELECT body, version FROM sales WHERE state = 'needs-staff' ORDER BY updated_at DESC LIMIT ?`
+			)
+			.all(limit) as unknown as SaleRow[];
+		return rows.map(toSale);
+	}
+
+	/** The next order number of a device for the day (`K-001`…), counted in the store. */
 	nextOrderNumber(deviceId: string, prefix = 'K'): string {
 		const day = this.#now().toISOString().slice(0, 10);
 		const next = transaction(this.#db, () => {
 			this.#db
 				.prepare(
 					`INSERT INTO order_numbers (device_id, day, last) VALUES (?, ?, 1)
-					 ON CONFLICT (device_id, day) DO UPDATE SET last = last + 1`
+					 ON CONFLICT (device_id, day) DO UPDATE SET last = order_numbers.last + 1`
 				)
 				.run(deviceId, day);
 			return (

@@ -6,14 +6,50 @@ export type SaleState =
 	| 'quoted'
 	/** A credit transaction is previewed (credits held, nothing deducted). */
 	| 'credits-previewed'
-	/** Paid: card approved (or nothing left to pay) and credits finalized. */
+	/**
+	 * Claimed for payment: `payment` names the card payment the terminal is (or was) asked for.
+	 * Written before the terminal is asked, so a crash leaves a reference to look up, never a
+	 * reason to ask again.
+	 */
+	| 'card-pending'
+	/** The card part is collected (or nothing was due on the card); credits not yet finalized. */
+	| 'card-paid'
+	/** Paid: card and credits collected; it has its order number; containers may still be due. */
 	| 'paid'
 	/** Done: paid, deposits issued (if any). */
 	| 'completed'
-	/** Given up before payment; any previewed credit transaction cancelled. */
+	/** Given up: nothing collected, or what was collected given back; credits released. */
 	| 'abandoned'
-	/** Something a person must look at (an uncertain card payment, deposits that could not be issued). */
+	/** Something only a person can settle; `problem` says what (staff-tasks.ts says what to do). */
 	| 'needs-staff';
+
+/** The guest can still change the sale: scan, cancel, pay. */
+export const OPEN_STATES: readonly SaleState[] = ['quoted', 'credits-previewed'];
+/** Payment has begun and the sale has not reached its end: the saga (or recovery) finishes it. */
+export const IN_PAYMENT_STATES: readonly SaleState[] = ['card-pending', 'card-paid', 'paid'];
+/** Nothing more happens to the sale by itself. */
+export const FINAL_STATES: readonly SaleState[] = ['completed', 'abandoned', 'needs-staff'];
+
+export const isOpen = (sale: Pick<Sale, 'state'>) => OPEN_STATES.includes(sale.state);
+export const isInPayment = (sale: Pick<Sale, 'state'>) => IN_PAYMENT_STATES.includes(sale.state);
+
+/**
+ * Why a sale needs staff (state `needs-staff`), or why it ended without the guest being charged
+ * (state `abandoned`). Each `needs-staff` problem has its instructions in staff-tasks.ts.
+ */
+export type SaleProblem =
+	/** The terminal cannot tell whether the card was charged. */
+	| 'card-outcome-unknown'
+	/** The credits were refused after the card part was collected, and the card refund failed. */
+	| 'card-refund-failed'
+	/** Paid, but the platform refused to issue the containers' code. */
+	| 'deposits-not-issued'
+	/** Abandoned: nobody drove the open sale any more (browser closed, kiosk rebooted). */
+	| 'abandoned-unattended'
+	/** Abandoned: the card was never charged (the payment was cut off). */
+	| 'card-not-charged'
+	/** Abandoned: the platform refused to finalize the credits; any card part was refunded. */
+	| 'credits-refused';
 
 export interface CreditLineSummary {
 	productId: string | null;
@@ -45,22 +81,34 @@ export interface IssuedDeposit {
 	categories: { categoryId: string; name: string; count: number; expiresAt: string }[];
 }
 
+/**
+ * The one card payment of a claim: the terminal's reference (unique per claim) and the amount
+ * asked.
+ */
+export interface CardPayment {
+	reference: string;
+	amountMinor: number;
+}
+
 export interface Sale {
 	id: string;
 	deviceId: string;
 	state: SaleState;
+	/** Bumped by every save: a save from a stale copy is refused (compare-and-set). */
+	version: number;
 	quote: SaleQuote;
 	credits: CreditSummary | null;
 	/** Credit attempt of this sale; a cancelled credit transaction starts the next one. */
 	creditAttempt: number;
 	/** A hash of the scanned loyalty key: a second scan of the same key is recognised; never the key. */
 	keyFingerprint: string | null;
-	/** Amount collected on the card terminal, once approved. */
+	/** The card payment asked for since the sale was claimed for payment; null before. */
+	payment: CardPayment | null;
+	/** Amount collected on the card terminal, once approved (0 again once refunded). */
 	cardPaidMinor: number;
 	deposit: IssuedDeposit | null;
 	orderNumber: string | null;
-	/** Why the sale needs staff, for the diagnostics page. */
-	problem: string | null;
+	problem: SaleProblem | null;
 	createdAt: string;
 	updatedAt: string;
 }

@@ -1,9 +1,25 @@
 /**
  * The card terminal behind split/external payment: an amount in minor units in, an outcome out.
- * `uncertain` means the terminal could not tell (lost connection mid-payment): the guest may
- * have paid, so nothing is finalized or issued and staff are asked to check.
+ * `uncertain` means the terminal could not tell (lost connection mid-payment). Like a real
+ * terminal (ZVT "status enquiry", OPI "repeat last message"), it keeps its own record of each
+ * payment by reference, so the outcome of a payment whose answer was lost — or whose kiosk
+ * server crashed while it waited — is looked up, never asked for again.
  */
+import type { Database } from '../store/database.ts';
+
 export type TerminalOutcome = 'approved' | 'declined' | 'cancelled' | 'uncertain';
+
+/** What the terminal's record says of an earlier payment. */
+export type TerminalRecord =
+	| 'approved'
+	| 'declined'
+	| 'cancelled'
+	/** No payment under this reference ever completed: the card was not charged. */
+	| 'not-found'
+	/** The terminal cannot tell either: a person must check. */
+	| 'unknown';
+
+export type RefundOutcome = 'refunded' | 'failed';
 
 export interface TerminalRequest {
 	/** One payment attempt; a retry of the same attempt reuses it. */
@@ -14,34 +30,77 @@ export interface TerminalRequest {
 
 export interface PaymentTerminal {
 	collect(request: TerminalRequest): Promise<TerminalOutcome>;
+	/** The terminal's record of the payment under `reference`. */
+	lookup(reference: string): Promise<TerminalRecord>;
+	/** Gives an approved payment back in full (a reversal). */
+	refund(reference: string): Promise<RefundOutcome>;
+}
+
+interface PaymentRow {
+	outcome: 'approved' | 'declined' | 'cancelled' | 'unknown';
+	refunded: number;
 }
 
 /**
  * The simulated terminal of demos and tests: "tap your card" on the kiosk screen, where the guest
  * (or a test) answers approve or decline for the pending reference; or a fixed outcome.
- * An unanswered payment is cancelled after `timeoutMs`.
+ * An unanswered payment is cancelled after `timeoutMs`. Its record lives in its own table (it
+ * stands for a device of its own that outlives a crash of the kiosk server); a payment still
+ * waiting when the server dies never completes, so the record does not know it: `not-found`.
  */
 export class SimulatedTerminal implements PaymentTerminal {
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
+	readonly #db: Database;
 	readonly #timeoutMs: number;
+	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
+	/** Tests: the next refunds fail. */
+	refundsFail = false;
 
-	constructor(options: { fixedOutcome?: TerminalOutcome | null; timeoutMs?: number } = {}) {
+	constructor(
+		db: Database,
+		options: { fixedOutcome?: TerminalOutcome | null; timeoutMs?: number; now?: () => Date } = {}
+	) {
+		this.#db = db;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
+		this.#now = options.now ?? (() => new Date());
 	}
 
-	collect(request: TerminalRequest): Promise<TerminalOutcome> {
-		if (this.fixedOutcome) return Promise.resolve(this.fixedOutcome);
-		return new Promise((resolve) => {
-			const timer = setTimeout(() => this.answer(request.reference, 'cancelled'), this.#timeoutMs);
-			timer.unref?.();
-			this.#pending.set(request.reference, (outcome) => {
-				clearTimeout(timer);
-				this.#pending.delete(request.reference);
-				resolve(outcome);
-			});
-		});
+	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
+		const outcome = this.fixedOutcome ?? (await this.#waitForAnswer(request.reference));
+		this.#db
+			.prepare(
+				`INSERT INTO simulated_terminal_payments (reference, amount_minor, currency_code, outcome, at)
+				 VALUES (?, ?, ?, ?, ?)
+				 ON CONFLICT (reference) DO UPDATE SET outcome = excluded.outcome, at = excluded.at`
+			)
+			.run(
+				request.reference,
+				request.amountMinor,
+				request.currencyCode,
+				outcome === 'uncertain' ? 'unknown' : outcome,
+				this.#now().toISOString()
+			);
+		return outcome;
+	}
+
+	async lookup(reference: string): Promise<TerminalRecord> {
+		return this.#row(reference)?.outcome ?? 'not-found';
+	}
+
+	async refund(reference: string): Promise<RefundOutcome> {
+		const row = this.#row(reference);
+		if (this.refundsFail || row?.outcome !== 'approved') return 'failed';
+		this.#db
+			.prepare('UPDATE simulated_terminal_payments SET refunded = 1 WHERE reference = ?')
+			.run(reference);
+		return 'refunded';
+	}
+
+	/** Whether the payment under `reference` was refunded (tests, the crash test's invariants). */
+	refunded(reference: string): boolean {
+		return this.#row(reference)?.refunded === 1;
 	}
 
 	/**
@@ -59,5 +118,23 @@ export class SimulatedTerminal implements PaymentTerminal {
 
 	isPending(reference: string): boolean {
 		return this.#pending.has(reference);
+	}
+
+	#waitForAnswer(reference: string): Promise<TerminalOutcome> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => this.answer(reference, 'cancelled'), this.#timeoutMs);
+			timer.unref?.();
+			this.#pending.set(reference, (outcome) => {
+				clearTimeout(timer);
+				this.#pending.delete(reference);
+				resolve(outcome);
+			});
+		});
+	}
+
+	#row(reference: string): PaymentRow | undefined {
+		return this.#db
+			.prepare('SELECT outcome, refunded FROM simulated_terminal_payments WHERE reference = ?')
+			.get(reference) as PaymentRow | undefined;
 	}
 }

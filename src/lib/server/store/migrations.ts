@@ -92,5 +92,16 @@ export const migrations: readonly string[] = [
 		status TEXT NOT NULL CHECK (status IN ('new', 'ready', 'collected')),
 		updated_at TEXT NOT NULL
 	);
+	`,
+	/* 4: compare-and-set on sales (one payment per sale); the simulated card terminal's own record */ `
+	ALTER TABLE sales ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE simulated_terminal_payments (
+		reference TEXT PRIMARY KEY,
+		amount_minor INTEGER NOT NULL,
+		currency_code TEXT NOT NULL,
+		outcome TEXT NOT NULL CHECK (outcome IN ('approved', 'declined', 'cancelled', 'unknown')),
+		refunded INTEGER NOT NULL DEFAULT 0,
+		at TEXT NOT NULL
+	);
 	`
 ];

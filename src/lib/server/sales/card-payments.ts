@@ -1,0 +1,84 @@
+/**
+ * The card part of a sale on the terminal, journaled like a platform call (DESIGN: every money
+ * operation and its outcome is in the journal). A card is asked once per payment reference: an
+ * answer the terminal could not give, or one lost in a crash, is read from the terminal's own
+ * record, never asked for again.
+ */
+import type { Journal } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import type { CardPayment, Sale } from './sale.ts';
+import type { PaymentTerminal, TerminalRecord } from './terminal.ts';
+
+export class CardPayments {
+	readonly #journal: Journal;
+	readonly #terminal: PaymentTerminal;
+
+	constructor(journal: Journal, terminal: PaymentTerminal) {
+		this.#journal = journal;
+		this.#terminal = terminal;
+	}
+
+	/** Asks the terminal for the sale's claimed payment; an `uncertain` answer is looked up. */
+	async collect(sale: Sale): Promise<TerminalRecord> {
+		const payment = sale.payment!;
+		const entry = this.#journal.begin({
+			deviceId: sale.deviceId,
+			operation: JournalOperation.cardPayment,
+			reference: sale.id,
+			request: { ...payment, currencyCode: sale.quote.currencyCode }
+		});
+		const outcome = await this.#terminal.collect({
+			...payment,
+			currencyCode: sale.quote.currencyCode
+		});
+		const record =
+			outcome === 'uncertain' ? await this.#terminal.lookup(payment.reference) : outcome;
+		this.#settle(entry, record);
+		return record;
+	}
+
+	/**
+	 * The outcome of a payment asked before a crash (the sale was left `card-pending`): the
+	 * terminal's record, which also settles the journal entry left pending.
+	 */
+	async lookUp(sale: Sale): Promise<TerminalRecord> {
+		const payment = sale.payment!;
+		const record = await this.#terminal.lookup(payment.reference);
+		const entry = this.#entryOf(sale, payment);
+		if (entry !== undefined) this.#settle(entry, record);
+		return record;
+	}
+
+	/** Gives the collected card part back (a reversal of the whole payment). */
+	async refund(sale: Sale): Promise<boolean> {
+		const payment = sale.payment!;
+		const entry = this.#journal.begin({
+			deviceId: sale.deviceId,
+			operation: JournalOperation.cardRefund,
+			reference: sale.id,
+			request: { ...payment, currencyCode: sale.quote.currencyCode }
+		});
+		const outcome = await this.#terminal.refund(payment.reference);
+		if (outcome === 'refunded') this.#journal.settle(entry, 'succeeded');
+		else this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-refund-failed' });
+		return outcome === 'refunded';
+	}
+
+	#settle(entry: number, record: TerminalRecord): void {
+		if (record === 'approved') this.#journal.settle(entry, 'succeeded');
+		else if (record === 'unknown') {
+			this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-outcome-unknown' });
+		} else this.#journal.settle(entry, 'failed', { errorCode: `card-${record}` });
+	}
+
+	/** The journal entry of this payment, if its outcome is still open. */
+	#entryOf(sale: Sale, payment: CardPayment): number | undefined {
+		return this.#journal
+			.list({ reference: sale.id, operation: JournalOperation.cardPayment })
+			.find(
+				(entry) =>
+					(entry.request as { reference?: unknown }).reference === payment.reference &&
+					(entry.status === 'pending' || entry.status === 'uncertain')
+			)?.id;
+	}
+}

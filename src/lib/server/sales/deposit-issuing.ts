@@ -1,0 +1,99 @@
+/**
+ * Issuing the containers of a paid sale (spec 1 create, after payment: "Use together with the
+ * credit-payment API"). spec 1 gives create no idempotency key and no way to look a transaction
+ * up but by its code, so:
+ * - a failure that proves the platform did not act (503, a refused connection — retried by the
+ *   client) leaves the sale to be issued on a later pass: no harm in waiting;
+ * - a refusal (4xx) cannot be mended by repeating: staff settle it;
+ * - an unknown outcome (time-out, lost answer, a crash while sending) may have issued a code the
+ *   guest never got: it is flagged for staff as a possible extra code (its containers expire
+ *   unreturned) and one more create is sent, so the paying guest leaves with a code — at most
+ *   MAX_UNKNOWN_CREATES such attempts, so a platform that keeps losing answers does not make code
+ *   after code.
+ */
+import type { Journal, JournalEntry } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import type { DepositTransaction } from '../platform/deposits.ts';
+import { isRefusal, PlatformClientError } from '../platform/errors.ts';
+import type { IssuedDeposit, Sale } from './sale.ts';
+
+export const MAX_UNKNOWN_CREATES = 2;
+
+/** The journal's mark on a create whose answer was lost: it may have issued an unused code. */
+export const POSSIBLY_ISSUED = 'deposit-possibly-issued';
+
+export type IssueResult =
+	| { kind: 'issued'; deposit: IssuedDeposit }
+	| { kind: 'refused'; errorCode: string }
+	| { kind: 'open' };
+
+export class DepositIssuing {
+	readonly #journal: Journal;
+	readonly #platformFor: (deviceId: string) => PlatformClient;
+
+	constructor(journal: Journal, platformFor: (deviceId: string) => PlatformClient) {
+		this.#journal = journal;
+		this.#platformFor = platformFor;
+	}
+
+	async issue(sale: Sale): Promise<IssueResult> {
+		for (;;) {
+			const earlier = this.#journal.list({
+				reference: sale.id,
+				operation: JournalOperation.depositCreate
+			});
+			earlier.filter(isOpen).forEach((entry) => this.#flagPossiblyIssued(entry));
+			const unknown = earlier.filter((entry) => isOpen(entry) || isPossiblyIssued(entry)).length;
+			if (unknown >= MAX_UNKNOWN_CREATES) return { kind: 'refused', errorCode: 'answers-lost' };
+			try {
+				const issued = await this.#journal.record(
+					{
+						deviceId: sale.deviceId,
+						operation: JournalOperation.depositCreate,
+						reference: sale.id,
+						request: { items: sale.quote.depositItems, attempt: earlier.length + 1 }
+					},
+					() =>
+						this.#platformFor(sale.deviceId).deposits.createTransaction(sale.quote.depositItems),
+					(transaction) => ({ sequenceNumber: transaction.sequenceNumber })
+				);
+				return { kind: 'issued', deposit: depositOf(issued, sale) };
+			} catch (error) {
+				if (!(error instanceof PlatformClientError)) throw error;
+				if (isRefusal(error)) return { kind: 'refused', errorCode: error.errorCode };
+				if (error.kind === 'invalid-request') return { kind: 'refused', errorCode: error.kind };
+				// Not applied: a later pass tries again. Unknown: flagged on the next turn, then sent again.
+				if (error.outcome === 'known') return { kind: 'open' };
+			}
+		}
+	}
+
+	#flagPossiblyIssued(entry: JournalEntry): void {
+		this.#journal.settle(entry.id, 'needs-staff', {
+			errorCode: POSSIBLY_ISSUED,
+			result: { cause: entry.status === 'pending' ? 'interrupted' : entry.errorCode }
+		});
+	}
+}
+
+const isOpen = (entry: JournalEntry) => entry.status === 'pending' || entry.status === 'uncertain';
+const isPossiblyIssued = (entry: JournalEntry) => entry.errorCode === POSSIBLY_ISSUED;
+
+function depositOf(issued: DepositTransaction, sale: Sale): IssuedDeposit {
+	return {
+		code: issued.code,
+		sequenceNumber: issued.sequenceNumber,
+		categories: issued.categorySummaries.map((summary) => ({
+			categoryId: summary.hybridRevoTokenCategory.id,
+			name:
+				sale.quote.depositLines.find(
+					(line) => line.categoryId === summary.hybridRevoTokenCategory.id
+				)?.name ??
+				summary.hybridRevoTokenCategory.revoTokenCategory?.name ??
+				summary.hybridRevoTokenCategory.id,
+			count: summary.activeItemCount,
+			expiresAt: summary.expiresAt
+		}))
+	};
+}
