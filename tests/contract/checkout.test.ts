@@ -372,8 +372,8 @@ describe('loyalty credits', () => {
 		});
 		expect(await balance('wallet_few')).toBe(3.5);
 		expect(journal.list({ status: 'needs-staff' }).map((entry) => entry.operation)).toEqual([
-			JournalOperation.creditFinalize,
-			JournalOperation.cardRefund
+			JournalOperation.cardRefund,
+			JournalOperation.creditFinalize
 		]);
 	});
 

@@ -305,7 +305,7 @@ describe('the return station × every call × every fault', () => {
 				placeName: () => null,
 				placeOfDevice: () => null,
 				settings: () => ({ staffAttended: false, idleSeconds: 60, resultSeconds: 15 }),
-				checkPin: async () => undefined
+				checkPin: async () => 'ok' as const
 			});
 			const code = (
 				await clientFor(sim, 'dev_kiosk_main').deposits.createTransaction([

@@ -5,8 +5,21 @@
 import type { MessageKey } from '#lib/i18n/message.ts';
 import type { CheckoutFailure } from './types.ts';
 
+/**
+ * Where a paid or half-paid sale stands when it did not simply complete (its state and problem,
+ * read from the server): each is for staff, with what the guest is told.
+ */
+export type SaleNotice =
+	/** Still being completed in the background (the platform is slow or unreachable). */
+	| 'payment-pending'
+	/** Paid, but the containers' code could not be created. */
+	| 'deposits-not-issued'
+	/** The sale could not be paid after the card part was collected; the refund needs staff. */
+	| 'card-refund-pending';
+
 /** A failure code of the JSON API, or what the browser saw instead of an answer. */
-export type ApiFailure = CheckoutFailure | 'not-paired' | 'bad-request' | 'network' | 'server';
+export type ApiFailure =
+	CheckoutFailure | SaleNotice | 'not-paired' | 'bad-request' | 'network' | 'server';
 
 export const API_FAILURES: readonly ApiFailure[] = [
 	'sale-not-found',
@@ -23,6 +36,9 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'card-outcome-unknown',
 	'platform-unavailable',
 	'platform-refused',
+	'payment-pending',
+	'deposits-not-issued',
+	'card-refund-pending',
 	'not-paired',
 	'bad-request',
 	'network',
@@ -92,6 +108,12 @@ export function planFor(
 				: plan('kiosk_failure_card_declined', 'payment');
 		case 'card-outcome-unknown':
 			return plan('kiosk_failure_card_outcome_unknown', 'staff', ['start-over']);
+		case 'payment-pending':
+			return plan('kiosk_failure_payment_pending', 'staff', ['start-over']);
+		case 'deposits-not-issued':
+			return plan('kiosk_failure_deposits_not_issued', 'staff', ['start-over']);
+		case 'card-refund-pending':
+			return plan('kiosk_failure_card_refund_pending', 'staff', ['start-over']);
 		case 'platform-unavailable':
 			return context.stage === 'scan'
 				? plan('kiosk_failure_platform_unavailable', 'scan')

@@ -81,4 +81,9 @@ export class KioskApi {
 	abandon(id: string): Promise<ApiResult<SaleView>> {
 		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/abandon', { id }), 'POST');
 	}
+
+	/** The guest is still there: the server does not release the open sale as unattended. */
+	keepAlive(id: string): Promise<ApiResult<SaleView>> {
+		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/keepalive', { id }), 'POST');
+	}
 }

@@ -51,6 +51,20 @@ const IDLE_STEPS: ReadonlySet<Step> = new Set([
 ]);
 
 const OPEN_STATES: ReadonlySet<string> = new Set(['quoted', 'credits-previewed']);
+/** Paid in part or whole and still being completed by the server (the platform slow or away). */
+const IN_PAYMENT_STATES: ReadonlySet<string> = new Set(['card-pending', 'card-paid', 'paid']);
+
+/** How often a sale being completed in the background is read again. */
+const COMPLETION_POLL_MS = 1_000;
+/** After this long still being completed, the guest is sent to staff (the screen keeps watching). */
+const COMPLETION_PATIENCE_MS = 45_000;
+
+/** What the guest is told of a sale that needs staff, by the server's reason. */
+function noticeOf(problem: string | null): ApiFailure {
+	if (problem === 'deposits-not-issued') return 'deposits-not-issued';
+	if (problem === 'card-refund-failed') return 'card-refund-pending';
+	return 'card-outcome-unknown';
+}
 
 /** The simulated terminal is asked only once the payment waits for it: retry briefly until then. */
 const TERMINAL_RETRIES = 20;
@@ -228,6 +242,12 @@ export class KioskSession {
 		if (sale && OPEN_STATES.has(sale.state)) void this.#api.abandon(sale.id);
 	}
 
+	/** "I'm still here": the server keeps the open sale (it releases sales nobody attends). */
+	keepAlive(): void {
+		const sale = this.sale;
+		if (sale && OPEN_STATES.has(sale.state)) void this.#api.keepAlive(sale.id);
+	}
+
 	/** Nobody answered "still there?": release the sale and forget everything the guest entered. */
 	async timeout(): Promise<void> {
 		const sale = this.sale;
@@ -312,16 +332,48 @@ export class KioskSession {
 		await this.#fail(result.failure, 'pay', withCredits);
 	}
 
-	/** The answer of a payment: a receipt only for a completed sale. */
+	/**
+	 * The answer of a payment: a receipt only for a completed sale; a sale the server is still
+	 * completing is watched until it ends.
+	 */
 	#completed(view: SaleView): void {
 		this.sale = view;
 		if (view.state === 'completed') {
 			this.problem = null;
 			this.step = 'receipt';
+		} else if (IN_PAYMENT_STATES.has(view.state)) {
+			void this.#watchCompletion(view.id);
 		} else if (view.state === 'needs-staff') {
-			this.#show('card-outcome-unknown', 'pay');
+			this.#show(noticeOf(view.problem), 'pay');
 		} else {
 			this.#show('sale-closed', 'pay');
+		}
+	}
+
+	/**
+	 * The server finishes the sale in the background (sale recovery): "finishing your order"
+	 * until it ends; past COMPLETION_PATIENCE_MS the guest is sent to staff, and the receipt still
+	 * appears if it completes while they are there.
+	 */
+	async #watchCompletion(saleId: string): Promise<void> {
+		const generation = this.#generation;
+		const since = Date.now();
+		let toldStaff = false;
+		this.problem = null;
+		this.step = 'issuing';
+		while (generation === this.#generation) {
+			await delay(COMPLETION_POLL_MS);
+			if (generation !== this.#generation) return;
+			const check = await this.#api.get(saleId);
+			if (generation !== this.#generation) return;
+			if (check.ok && !IN_PAYMENT_STATES.has(check.value.state)) {
+				this.#completed(check.value);
+				return;
+			}
+			if (!toldStaff && Date.now() - since > COMPLETION_PATIENCE_MS) {
+				toldStaff = true;
+				this.#show('payment-pending', 'pay');
+			}
 		}
 	}
 
@@ -337,7 +389,7 @@ export class KioskSession {
 			// Where does the sale stand? (Paid after all; credits released by a declined card.)
 			const check = await this.#api.get(sale.id);
 			if (generation !== this.#generation) return;
-			if (check.ok && (check.value.state === 'completed' || check.value.state === 'needs-staff')) {
+			if (check.ok && !OPEN_STATES.has(check.value.state) && check.value.state !== 'abandoned') {
 				this.#completed(check.value);
 				return;
 			}

@@ -1,6 +1,7 @@
 import { readForm } from '#lib/server/http/forms.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { JOURNAL_STATUSES } from '#lib/server/journal/journal.ts';
+import { staffTaskOf } from '#lib/server/sales/staff-tasks.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal-filter.ts';
 import { fail } from '@sveltejs/kit';
@@ -18,7 +19,10 @@ export const load: PageServerLoad = ({ url }) => {
 		unresolved: [
 			...context.journal.unresolved(),
 			...context.journal.list({ status: 'needs-staff' })
-		]
+		].map((entry) => {
+			const sale = context.sales.get(entry.reference);
+			return { ...entry, task: sale ? staffTaskOf(sale) : null };
+		})
 	};
 };
 
@@ -26,7 +30,11 @@ export const actions: Actions = {
 	refresh: async () => {
 		await serverContext().refreshAll();
 	},
-	resolve: async () => ({ summary: await serverContext().resolveJournal() }),
+	resolve: async () => {
+		const context = serverContext();
+		await context.recoverSales();
+		return { summary: await context.resolveJournal() };
+	},
 	handled: async ({ request }) => {
 		const id = Number((await readForm(request)).get('id'));
 		const { journal } = serverContext();
