@@ -21,7 +21,13 @@ const OWN_PROTOCOL_HEADER = 'x-venue-kiosk-protocol';
 const behindProxy = Boolean(process.env.PROTOCOL_HEADER);
 process.env.PROTOCOL_HEADER ||= OWN_PROTOCOL_HEADER;
 
-if (!process.env.PLATFORM_BASE_URL) {
+if (process.env.PLATFORM_BASE_URL) {
+	// A real platform: no simulator, no demo.
+} else if (process.env.SIMULATOR_URL) {
+	// Demo mode against a simulator that runs on its own (`npm run sim`): it keeps its state while
+	// this server restarts (the crash tests kill this server, never the platform).
+	console.log(`Platform simulator:  ${process.env.SIMULATOR_URL}  (running separately)`);
+} else {
 	const simulator = await startSimulator({
 		port: Number(process.env.SIM_PORT ?? 4010),
 		host: process.env.SIM_HOST ?? '127.0.0.1'
