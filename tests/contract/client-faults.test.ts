@@ -1,7 +1,9 @@
 /**
- * The client's failure handling against the simulator's fault injection: retries only where
- * the spec makes a call safe to repeat, and an honest `uncertain` outcome where the platform may
- * have acted without our knowing. Faults with count 2 prove a call was NOT retried: one of them
+ * The client's failure handling against the simulator's fault injection: the retry table
+ * (src/lib/server/platform/retry-policies.ts) repeats after an uncertain failure only where the
+ * spec makes a call safe to repeat, any other call only after a failure that proves nothing
+ * happened (503), and leaves an honest `uncertain` outcome where the platform may have acted
+ * without our knowing. Faults with count 2 prove a call was NOT retried: one of them
  * is left over.
  */
 import { describe, expect, it } from 'vitest';
@@ -57,7 +59,26 @@ describe('reads are retried', () => {
 	});
 });
 
-describe('deposits: create and validate are never retried', () => {
+describe('deposits: create and validate are retried only when the platform did not act', () => {
+	it('503 ×2 on create → retried: one transaction issued, not three', async () => {
+		const client = kiosk();
+		const first = await client.deposits.createTransaction([
+			{ productId: 'drink_pils', quantity: 1 }
+		]);
+		await addFault(sim, {
+			method: 'POST',
+			path: TRANSACTIONS,
+			mode: 'status',
+			status: 503,
+			count: 2
+		});
+		const second = await client.deposits.createTransaction([
+			{ productId: 'drink_pils', quantity: 1 }
+		]);
+		expect(await pendingFaults(sim)).toEqual([]);
+		expect(Number(second.sequenceNumber) - Number(first.sequenceNumber)).toBe(1);
+	});
+
 	it('a delayed create → PlatformTimeoutError (uncertain), and the transaction WAS created', async () => {
 		const client = clientFor(sim, 'dev_kiosk_main', { timeoutMs: 200 });
 		const first = await client.deposits.createTransaction([
@@ -114,7 +135,21 @@ describe('deposits: create and validate are never retried', () => {
 	});
 });
 
-describe('credits: preview and finalize are retried safely', () => {
+describe('credits: preview, finalize and cancel are retried safely', () => {
+	it('a 500 on finalize → retried, succeeds, the wallet is deducted exactly once', async () => {
+		const client = kiosk();
+		const before = await balanceOf(sim, 'wallet_plenty');
+		const transaction = await client.credits.preview(await creditPreview());
+		await addFault(sim, {
+			path: `/v3/integrations/credit-transactions/${transaction.transactionId}/finalize`,
+			mode: 'status',
+			status: 500
+		});
+		await client.credits.finalize(transaction.transactionId);
+		expect(await pendingFaults(sim)).toEqual([]);
+		expect(await balanceOf(sim, 'wallet_plenty')).toBe(before - 9.9);
+	});
+
 	it('a dropped finalize → retried, succeeds, the wallet is deducted exactly once', async () => {
 		const client = kiosk();
 		const before = await balanceOf(sim, 'wallet_plenty');
@@ -171,7 +206,7 @@ describe('credits: preview and finalize are retried safely', () => {
 	});
 });
 
-describe('counter orders: status updates retry on 503 only', () => {
+describe('counter orders: status updates and payment reports retry only when not applied', () => {
 	const STATUS = '/v1/integrations/counter-orders/*/status';
 
 	it('503 ×2 on PUT …/status → success after two retries', async () => {

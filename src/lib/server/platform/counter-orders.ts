@@ -2,12 +2,12 @@
  * Counter orders (spec 2): fetch an order, drive its status, report the counter payment, and
  * list or open/close desks.
  *
- * Retries:
- * - getOrder, listDesks: SAFE_RETRY (reads);
- * - changeDeskStatuses: SAFE_RETRY (an idempotent PUT: it sets a state);
- * - updateStatus: only on 503, with backoff (spec 2: "503 safe to retry with backoff"); a status
- *   update is not idempotent (APPROVED twice is an invalid transition), so nothing else;
- * - finalize/cancel-external-payment: only on 503 (a 503 means not processed).
+ * Retries come from the client's one table (retry-policies.ts):
+ * - getOrder, listDesks (reads) and changeDeskStatuses (a PUT that sets a state): REPEATABLE;
+ * - updateStatus (spec 2: "503 safe to retry with backoff"; APPROVED twice is an invalid
+ *   transition) and finalize/cancel-external-payment (the spec does not make a repeat safe):
+ *   NOT_APPLIED_ONLY — retried on a 503, a 429 or a refused connection, never after an
+ *   uncertain outcome.
  *
  * spec 2 shows no errorCode values ("Specific errorCode values of this API: not shown"): decide
  * by status for this family (CounterOrderStatusCode), and treat codes as informative.
@@ -15,7 +15,8 @@
 import { PlatformApiError } from './errors.ts';
 import { counterOrderSchema, desksSchema, type CounterOrder } from './schemas/counter-orders.ts';
 import type { Desk } from './schemas/identity.ts';
-import { RETRY_ON_503, SAFE_RETRY, type PlatformTransport } from './transport.ts';
+import type { OperationId } from './retry-policies.ts';
+import type { PlatformTransport } from './transport.ts';
 import { assertValid, RequestProblems, segment } from './validation.ts';
 
 export type {
@@ -106,12 +107,11 @@ export class CounterOrdersResource {
 			operation,
 			method: 'GET',
 			path: `${ORDERS}/${segment(orderId)}`,
-			schema: counterOrderSchema,
-			retry: SAFE_RETRY
+			schema: counterOrderSchema
 		});
 	}
 
-	/** updateCounterOrderStatusByIntegration — retried on 503 only. */
+	/** updateCounterOrderStatusByIntegration — retried only when not applied (503, 429, refused). */
 	async updateStatus(orderId: string, update: CounterOrderStatusUpdate): Promise<CounterOrder> {
 		const operation = 'updateCounterOrderStatusByIntegration';
 		const problems = new RequestProblems();
@@ -134,33 +134,31 @@ export class CounterOrdersResource {
 			method: 'PUT',
 			path: `${ORDERS}/${segment(orderId)}/status`,
 			body: rejectionMessage === undefined ? { status } : { status, rejectionMessage },
-			schema: counterOrderSchema,
-			retry: RETRY_ON_503
+			schema: counterOrderSchema
 		});
 	}
 
-	/** finalizeExternalCounterOrderPayment: the counter payment was collected. 503 only. */
+	/** finalizeExternalCounterOrderPayment: the counter payment was collected. */
 	async finalizeExternalPayment(orderId: string): Promise<CounterOrder> {
 		return this.#paymentReport('finalizeExternalCounterOrderPayment', orderId, 'finalize');
 	}
 
-	/** cancelExternalCounterOrderPayment: the counter payment failed. 503 only. */
+	/** cancelExternalCounterOrderPayment: the counter payment failed. */
 	async cancelExternalPayment(orderId: string): Promise<CounterOrder> {
 		return this.#paymentReport('cancelExternalCounterOrderPayment', orderId, 'cancel');
 	}
 
-	/** getDesksForIntegration — every desk of the key with its current state; retried. */
+	/** getDesksForIntegration — every desk of the key with its current state; a read. */
 	async listDesks(): Promise<Desk[]> {
 		return this.#transport.call({
 			operation: 'getDesksForIntegration',
 			method: 'GET',
 			path: '/v1/integrations/me/desks',
-			schema: desksSchema,
-			retry: SAFE_RETRY
+			schema: desksSchema
 		});
 	}
 
-	/** changeDeskStatusesByIntegration — opens or closes desks; an idempotent PUT, retried. */
+	/** changeDeskStatusesByIntegration — opens or closes desks; an idempotent PUT. */
 	async changeDeskStatuses(change: DeskStatusChange): Promise<Desk[]> {
 		const operation = 'changeDeskStatusesByIntegration';
 		const problems = new RequestProblems();
@@ -176,13 +174,12 @@ export class CounterOrdersResource {
 			method: 'PUT',
 			path: '/v1/integrations/desks/status',
 			body: { deskIds: [...deskIds], enabled },
-			schema: desksSchema,
-			retry: SAFE_RETRY
+			schema: desksSchema
 		});
 	}
 
 	async #paymentReport(
-		operation: string,
+		operation: OperationId,
 		orderId: string,
 		step: 'finalize' | 'cancel'
 	): Promise<CounterOrder> {
@@ -191,12 +188,11 @@ export class CounterOrdersResource {
 			operation,
 			method: 'PUT',
 			path: `${ORDERS}/${segment(orderId)}/${step}-external-payment`,
-			schema: counterOrderSchema,
-			retry: RETRY_ON_503
+			schema: counterOrderSchema
 		});
 	}
 
-	#checkOrderId(operation: string, orderId: string): void {
+	#checkOrderId(operation: OperationId, orderId: string): void {
 		const problems = new RequestProblems();
 		problems.id(orderId, 'orderId');
 		assertValid(operation, problems);

@@ -1,12 +1,11 @@
 /**
  * Loyalty credit payments (spec 3): preview, update, finalize, cancel, refund.
  *
- * Retries:
- * - preview: SAFE_RETRY, with the SAME X-Idempotency-Key on every attempt (that is what the key
- *   is for: a repeated preview answers the first one's transaction);
- * - finalize: SAFE_RETRY (repeatable with the same items: same id, nothing resent);
- * - cancel: SAFE_RETRY (never deducts; a repeat changes nothing);
- * - update (adds items) and refund (gives credits back): never retried.
+ * Retries come from the client's one table (retry-policies.ts): preview (the SAME
+ * X-Idempotency-Key on every attempt answers the first one's transaction), finalize (same id,
+ * same items: spec 3) and cancel (never deducts) are REPEATABLE; update (adds items) and refund
+ * (gives credits back) are NOT_APPLIED_ONLY — retried only on a 503, a 429 or a refused
+ * connection, never after an uncertain outcome.
  *
  * Amounts are integer minor units of the request's currency; VAT is the spec's rate number,
  * one of SUPPORTED_VAT_RATES.
@@ -19,7 +18,8 @@ import {
 	notShownBodySchema,
 	type CreditTransaction
 } from './schemas/credits.ts';
-import { NO_RETRY, SAFE_RETRY, type PlatformTransport } from './transport.ts';
+import type { OperationId } from './retry-policies.ts';
+import type { PlatformTransport } from './transport.ts';
 import { assertValid, HEADER_VALUE_PATTERN, RequestProblems, segment } from './validation.ts';
 
 export type { CreditTransaction, CreditTransactionItem } from './schemas/credits.ts';
@@ -163,12 +163,11 @@ export class CreditsResource {
 				'x-idempotency-key': idempotencyKey
 			},
 			body: { paymentType, currencyCode, items: itemsBody(items, currencyCode) },
-			schema: creditTransactionSchema,
-			retry: SAFE_RETRY
+			schema: creditTransactionSchema
 		});
 	}
 
-	/** updateCreditTransaction: adds items without discount. Never retried (it adds). */
+	/** updateCreditTransaction: adds items without discount; retried only when not applied. */
 	async update(transactionId: string, request: CreditUpdateRequest): Promise<CreditTransaction> {
 		const operation = 'updateCreditTransaction';
 		const problems = new RequestProblems();
@@ -182,28 +181,23 @@ export class CreditsResource {
 			method: 'POST',
 			path: `/v1${BASE}/${segment(transactionId)}/update`,
 			body: { currencyCode, newItems: itemsBody(newItems, currencyCode) },
-			schema: creditTransactionSchema,
-			retry: NO_RETRY
+			schema: creditTransactionSchema
 		});
 	}
 
 	/**
 	 * finalizeCreditTransactionPreview: deducts the credits. Only after the outstanding balance
-	 * was collected. Retried (repeatable with the same items). Resolves to the Transaction
+	 * was collected. Retried on any non-definitive failure (same id, same items). Resolves to the Transaction
 	 * response when the platform sends one (its body is "not shown"), else null; the receipt
 	 * figures are those of the latest preview or update.
 	 */
 	async finalize(transactionId: string): Promise<CreditTransaction | null> {
-		return this.#lifecycle('finalizeCreditTransactionPreview', 'v3', 'finalize', transactionId, {
-			retry: SAFE_RETRY
-		});
+		return this.#lifecycle('finalizeCreditTransactionPreview', 'v3', 'finalize', transactionId);
 	}
 
-	/** cancelCreditTransaction: nothing deducted; the guest's key is used up. Retried. */
+	/** cancelCreditTransaction: nothing deducted; the guest's key is used up. Retried (repeatable). */
 	async cancel(transactionId: string): Promise<CreditTransaction | null> {
-		return this.#lifecycle('cancelCreditTransaction', 'v1', 'cancel', transactionId, {
-			retry: SAFE_RETRY
-		});
+		return this.#lifecycle('cancelCreditTransaction', 'v1', 'cancel', transactionId);
 	}
 
 	/** refundCreditTransactionByIntegration: credits back, within 24 h of finalize. Never retried. */
@@ -219,17 +213,17 @@ export class CreditsResource {
 			'v1',
 			'refund',
 			transactionId,
-			{ retry: NO_RETRY, body: comment === undefined ? {} : { comment } },
+			comment === undefined ? {} : { comment },
 			problems
 		);
 	}
 
 	async #lifecycle(
-		operation: string,
+		operation: OperationId,
 		version: 'v1' | 'v3',
 		step: string,
 		transactionId: string,
-		options: { retry: typeof NO_RETRY; body?: unknown },
+		body?: unknown,
 		problems = new RequestProblems()
 	): Promise<CreditTransaction | null> {
 		problems.id(transactionId, 'transactionId');
@@ -238,10 +232,9 @@ export class CreditsResource {
 			operation,
 			method: 'POST',
 			path: `/${version}${BASE}/${segment(transactionId)}/${step}`,
-			body: options.body,
+			body,
 			schema: notShownBodySchema,
-			lenientBody: true,
-			retry: options.retry
+			lenientBody: true
 		});
 	}
 }

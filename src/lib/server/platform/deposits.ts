@@ -1,10 +1,11 @@
 /**
  * Container deposits (spec 1): configuration, issue (create), preview and return (validate).
  *
- * Retries: the two reads are retried (SAFE_RETRY). Create and validate are never retried: the
- * spec gives them no idempotency key, so a repeat could issue or return containers twice. An
- * uncertain create is the caller's to journal and resolve; a lost validate is resolved with a
- * fresh preview (the counts show whether the return went through).
+ * Retries come from the client's one table (retry-policies.ts): the two reads are REPEATABLE.
+ * Create and validate are NOT_APPLIED_ONLY: the spec gives them no idempotency key, so they are
+ * repeated only after a failure that proves the platform did not act (503, 429, refused
+ * connection). An uncertain create is the caller's to journal and resolve; a lost validate is
+ * resolved with a fresh preview (the counts show whether the return went through).
  */
 import { PlatformApiError } from './errors.ts';
 import {
@@ -17,7 +18,7 @@ import {
 	type DepositTransaction,
 	type DepositValidateResult
 } from './schemas/deposits.ts';
-import { NO_RETRY, SAFE_RETRY, type PlatformTransport } from './transport.ts';
+import type { PlatformTransport } from './transport.ts';
 import { assertValid, RequestProblems, segment } from './validation.ts';
 
 export type {
@@ -109,12 +110,11 @@ export class DepositsResource {
 			operation: 'getRevoUnionConfigurationByIntegration',
 			method: 'GET',
 			path: '/v1/integrations/revo-union-configurations',
-			schema: depositConfigurationSchema,
-			retry: SAFE_RETRY
+			schema: depositConfigurationSchema
 		});
 	}
 
-	/** createHybridRevoTokenTransactionByIntegration — issues containers. Never retried. */
+	/** createHybridRevoTokenTransactionByIntegration — issues containers; retried only when not applied. */
 	async createTransaction(items: CreateDepositTransactionItem[]): Promise<DepositTransaction> {
 		const operation = 'createHybridRevoTokenTransactionByIntegration';
 		const problems = new RequestProblems();
@@ -130,8 +130,7 @@ export class DepositsResource {
 			method: 'POST',
 			path: TRANSACTIONS,
 			body: items.map(({ productId, quantity }) => ({ productId, quantity })),
-			schema: depositTransactionSchema,
-			retry: NO_RETRY
+			schema: depositTransactionSchema
 		});
 	}
 
@@ -145,14 +144,13 @@ export class DepositsResource {
 			operation,
 			method: 'GET',
 			path: `${TRANSACTIONS}/${segment(code)}/preview`,
-			schema: depositPreviewSchema,
-			retry: SAFE_RETRY
+			schema: depositPreviewSchema
 		});
 	}
 
 	/**
-	 * validateHybridRevoTokenTransactionByIntegration — returns containers. Never retried: after
-	 * an uncertain outcome, preview again and compare the counts.
+	 * validateHybridRevoTokenTransactionByIntegration — returns containers; retried only when not
+	 * applied. After an uncertain outcome, preview again and compare the counts.
 	 */
 	async validateTransaction(
 		code: string,
@@ -185,8 +183,7 @@ export class DepositsResource {
 				hybridRevoTokenCategoryId,
 				quantity
 			})),
-			schema: depositValidateSchema,
-			retry: NO_RETRY
+			schema: depositValidateSchema
 		});
 	}
 }

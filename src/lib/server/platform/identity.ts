@@ -4,7 +4,7 @@
  * Cache it and refresh periodically; never fetch it per sale.
  */
 import { externalDeviceSchema, type ExternalDevice } from './schemas/identity.ts';
-import { SAFE_RETRY, type PlatformTransport } from './transport.ts';
+import type { PlatformTransport } from './transport.ts';
 
 export type {
 	Authority,
@@ -34,14 +34,13 @@ export class IdentityResource {
 		this.#transport = transport;
 	}
 
-	/** getExternalDeviceByIntegration — a read: retried on lost answers and transient statuses. */
+	/** getExternalDeviceByIntegration — a read: REPEATABLE in the retry table. */
 	async getExternalDevice(): Promise<ExternalDevice> {
 		return this.#transport.call({
 			operation: 'getExternalDeviceByIntegration',
 			method: 'GET',
 			path: '/v1/integrations/me',
-			schema: externalDeviceSchema,
-			retry: SAFE_RETRY
+			schema: externalDeviceSchema
 		});
 	}
 }

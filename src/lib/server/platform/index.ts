@@ -6,5 +6,6 @@ export * from './identity.ts';
 export * from './deposits.ts';
 export * from './credits.ts';
 export * from './counter-orders.ts';
-export { DEFAULT_TIMEOUT_MS, NO_RETRY, RETRY_ON_503, SAFE_RETRY } from './transport.ts';
-export type { RetryPolicy } from './transport.ts';
+export { DEFAULT_TIMEOUT_MS } from './transport.ts';
+export { NOT_APPLIED_ONLY, REPEATABLE, RETRY_TABLE, retryPolicyOf } from './retry-policies.ts';
+export type { OperationId, RetryPolicy, RetryRule } from './retry-policies.ts';

@@ -9,14 +9,8 @@ import {
 	PlatformTimeoutError
 } from './errors.ts';
 import { envelope, fakeFetch, json, networkFailure, type Step } from './testing/fake-fetch.ts';
-import {
-	backoffDelay,
-	NO_RETRY,
-	PlatformTransport,
-	RETRY_ON_503,
-	SAFE_RETRY,
-	type RetryPolicy
-} from './transport.ts';
+import { NOT_APPLIED_ONLY, REPEATABLE, type OperationId } from './retry-policies.ts';
+import { backoffDelay, PlatformTransport } from './transport.ts';
 
 const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.test-key.signature';
 
@@ -34,13 +28,16 @@ function setup(steps: Step[], options: { timeoutMs?: number; random?: () => numb
 	return { transport, calls: fake.calls, sleeps };
 }
 
+/** The policy comes from the retry table: one operation of each kind (retry-policies.ts). */
+const REPEATABLE_OPERATION: OperationId = 'getExternalDeviceByIntegration';
+const NOT_APPLIED_ONLY_OPERATION: OperationId = 'updateCreditTransaction';
+
 const schema = z.object({ ok: z.boolean() });
-const get = (retry: RetryPolicy = NO_RETRY) => ({
-	operation: 'testOperation',
+const get = (operation: OperationId = NOT_APPLIED_ONLY_OPERATION) => ({
+	operation,
 	method: 'GET' as const,
 	path: '/v1/thing',
-	schema,
-	retry
+	schema
 });
 
 async function failure(promise: Promise<unknown>): Promise<any> {
@@ -132,7 +129,7 @@ describe('PlatformTransport: one attempt', () => {
 		expect(error).toBeInstanceOf(PlatformApiError);
 		expect(error).toMatchObject({
 			kind: 'api',
-			operation: 'testOperation',
+			operation: NOT_APPLIED_ONLY_OPERATION,
 			status: 400,
 			errorCode: 'INSUFFICIENT_CREDIT',
 			platformMessage: 'INSUFFICIENT_CREDIT happened',
@@ -197,7 +194,8 @@ describe('PlatformTransport: real sockets', () => {
 		await new Promise((resolve) => server.close(resolve));
 		const transport = new PlatformTransport({
 			baseUrl: `http://127.0.0.1:${port}`,
-			apiKey: API_KEY
+			apiKey: API_KEY,
+			sleep: async () => {}
 		});
 		const error = await failure(transport.call(get()));
 		expect(error).toBeInstanceOf(PlatformNetworkError);
@@ -209,7 +207,8 @@ describe('PlatformTransport: real sockets', () => {
 		try {
 			const transport = new PlatformTransport({
 				baseUrl: `http://127.0.0.1:${port}`,
-				apiKey: API_KEY
+				apiKey: API_KEY,
+				sleep: async () => {}
 			});
 			const error = await failure(transport.call(get()));
 			expect(error).toBeInstanceOf(PlatformNetworkError);
@@ -220,8 +219,8 @@ describe('PlatformTransport: real sockets', () => {
 	});
 });
 
-describe('PlatformTransport: retries', () => {
-	it('SAFE_RETRY retries transient failures up to 4 attempts with full-jitter backoff', async () => {
+describe("PlatformTransport: retries (the operation's policy from the retry table)", () => {
+	it("retries up to the policy's attempts with full-jitter backoff", async () => {
 		const { transport, calls, sleeps } = setup(
 			[
 				networkFailure('ECONNRESET'),
@@ -231,7 +230,7 @@ describe('PlatformTransport: retries', () => {
 			],
 			{ timeoutMs: 20 }
 		);
-		expect(await transport.call(get(SAFE_RETRY))).toEqual({ ok: true });
+		expect(await transport.call(get(REPEATABLE_OPERATION))).toEqual({ ok: true });
 		expect(calls).toHaveLength(4);
 		// random 0.5 × ceilings 250, 500, 1000
 		expect(sleeps).toEqual([125, 250, 500]);
@@ -239,72 +238,43 @@ describe('PlatformTransport: retries', () => {
 
 	it('gives up after the last attempt and throws the last error', async () => {
 		const { transport, calls, sleeps } = setup([envelope(503, 'SERVICE_UNAVAILABLE')]);
-		const error = await failure(transport.call(get(SAFE_RETRY)));
+		const error = await failure(transport.call(get(REPEATABLE_OPERATION)));
 		expect(error).toMatchObject({ status: 503, outcome: 'known' });
-		expect(calls).toHaveLength(4);
-		expect(sleeps).toHaveLength(3);
+		expect(calls).toHaveLength(REPEATABLE.attempts);
+		expect(sleeps).toHaveLength(REPEATABLE.attempts - 1);
 	});
 
-	it('the backoff ceiling doubles up to maxDelayMs; the delay is random × ceiling', async () => {
-		const policy: RetryPolicy = { ...SAFE_RETRY, attempts: 8 };
-		const { transport, sleeps } = setup([envelope(503, 'SERVICE_UNAVAILABLE')], {
-			random: () => 0.999_999
-		});
-		await failure(transport.call(get(policy)));
-		expect(sleeps).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
-		expect(backoffDelay(policy, 3, () => 0)).toBe(0);
-		expect(backoffDelay(RETRY_ON_503, 1, () => 0.999_999)).toBe(500);
-		expect(backoffDelay(RETRY_ON_503, 10, () => 0.999_999)).toBe(8000);
-	});
-
-	it.each([
-		['400', envelope(400, 'VALIDATION_FAILED')],
-		['404', envelope(404, 'NOT_FOUND')],
-		['a malformed success', json({ ok: 1 })]
-	])('SAFE_RETRY does not retry %s', async (_, response) => {
-		const { transport, calls } = setup([response, json({ ok: true })]);
-		await failure(transport.call(get(SAFE_RETRY)));
-		expect(calls).toHaveLength(1);
-	});
-
-	it.each([
-		['a timeout', 'hang' as const],
-		['a lost connection', networkFailure('ECONNRESET')],
-		['a 503', envelope(503, 'SERVICE_UNAVAILABLE')],
-		['a refused connection', networkFailure('ECONNREFUSED')]
-	])('NO_RETRY makes exactly one attempt on %s', async (_, step) => {
-		const { transport, calls, sleeps } = setup([step, json({ ok: true })], { timeoutMs: 20 });
-		await failure(transport.call(get(NO_RETRY)));
-		expect(calls).toHaveLength(1);
-		expect(sleeps).toEqual([]);
-	});
-
-	it('RETRY_ON_503 retries a 503 with backoff, but not a 400, a 502 or a timeout', async () => {
-		const retried = setup([envelope(503, 'X'), envelope(503, 'X'), json({ ok: true })]);
-		expect(await retried.transport.call(get(RETRY_ON_503))).toEqual({ ok: true });
-		expect(retried.calls).toHaveLength(3);
-		expect(retried.sleeps).toEqual([250, 500]);
-
-		for (const step of [envelope(400, 'X'), envelope(502, 'X'), 'hang' as const]) {
-			const once = setup([step, json({ ok: true })], { timeoutMs: 20 });
-			await failure(once.transport.call(get(RETRY_ON_503)));
-			expect(once.calls).toHaveLength(1);
-		}
+	it('the backoff ceiling doubles up to maxDelayMs; the delay is random × ceiling', () => {
+		const ceilings = [1, 2, 3, 4, 5, 6, 7].map((attempt) =>
+			backoffDelay(REPEATABLE, attempt, () => 0.999_999)
+		);
+		expect(ceilings).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+		expect(backoffDelay(REPEATABLE, 3, () => 0)).toBe(0);
+		expect(backoffDelay(NOT_APPLIED_ONLY, 1, () => 0.999_999)).toBe(500);
+		expect(backoffDelay(NOT_APPLIED_ONLY, 10, () => 0.999_999)).toBe(8000);
 	});
 
 	it('after an uncertain attempt, a later 503 or refused connection stays uncertain', async () => {
 		const withStatus = setup(['hang', envelope(503, 'SERVICE_UNAVAILABLE')], { timeoutMs: 20 });
-		const apiError = await failure(withStatus.transport.call(get(SAFE_RETRY)));
+		const apiError = await failure(withStatus.transport.call(get(REPEATABLE_OPERATION)));
 		expect(apiError).toMatchObject({ kind: 'api', status: 503, outcome: 'uncertain' });
 
 		const refused = setup([networkFailure('ECONNRESET'), networkFailure('ECONNREFUSED')]);
-		const networkError = await failure(refused.transport.call(get(SAFE_RETRY)));
+		const networkError = await failure(refused.transport.call(get(REPEATABLE_OPERATION)));
 		expect(networkError).toMatchObject({ kind: 'network', outcome: 'uncertain' });
 	});
 
 	it('after an uncertain attempt, a definitive 4xx answer stays known', async () => {
 		const { transport } = setup([networkFailure('ECONNRESET'), envelope(404, 'NOT_FOUND')]);
-		const error = await failure(transport.call(get(SAFE_RETRY)));
+		const error = await failure(transport.call(get(REPEATABLE_OPERATION)));
 		expect(error).toMatchObject({ status: 404, outcome: 'known' });
+	});
+
+	it('an operation missing from the retry table is refused before anything is sent', async () => {
+		const { transport, calls } = setup([json({ ok: true })]);
+		const error = await failure(transport.call(get('noSuchOperation' as OperationId)));
+		expect(error).toBeInstanceOf(TypeError);
+		expect(error.message).toContain('noSuchOperation');
+		expect(calls).toHaveLength(0);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * One HTTP call to the platform: `X-API-Key`, a timeout on every call, the answer validated
  * against a schema, errors typed by kind, and retries with exponential backoff and full jitter
- * only where the caller says the call is safe to repeat.
+ * as the operation's entry in the retry table (retry-policies.ts) allows.
  *
  * The API key lives only in this class's private options: it is sent as a header and never
  * copied into an error, a log line or a returned object.
@@ -14,6 +14,7 @@ import {
 	PlatformNetworkError,
 	PlatformTimeoutError
 } from './errors.ts';
+import { retryPolicyOf, type OperationId, type RetryPolicy } from './retry-policies.ts';
 
 export interface TransportOptions {
 	/** The platform's {base_url}, without a trailing slash. */
@@ -28,61 +29,17 @@ export interface TransportOptions {
 	random?: () => number;
 }
 
-export interface RetryPolicy {
-	/** Total attempts, the first included. */
-	attempts: number;
-	baseDelayMs: number;
-	maxDelayMs: number;
-	retryOn(error: PlatformClientError): boolean;
-}
-
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-export const NO_RETRY: RetryPolicy = {
-	attempts: 1,
-	baseDelayMs: 0,
-	maxDelayMs: 0,
-	retryOn: () => false
-};
-
-const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
-
-/**
- * For calls that are safe to repeat (reads, and writes the spec makes repeatable): lost answers,
- * time-outs and transient statuses. A malformed answer is not retried: a broken contract does
- * not mend itself, and repeating would only hide it.
- */
-export const SAFE_RETRY: RetryPolicy = {
-	attempts: 4,
-	baseDelayMs: 250,
-	maxDelayMs: 4_000,
-	retryOn: (error) => {
-		if (error instanceof PlatformApiError) return TRANSIENT_STATUSES.has(error.status);
-		return error.kind === 'network' || error.kind === 'timeout';
-	}
-};
-
-/**
- * For writes that are not safe to repeat in general, but whose 503 means "not processed, retry
- * with backoff" (spec 2, status update): only a 503 is retried, nothing else.
- */
-export const RETRY_ON_503: RetryPolicy = {
-	attempts: 5,
-	baseDelayMs: 500,
-	maxDelayMs: 8_000,
-	retryOn: (error) => error instanceof PlatformApiError && error.status === 503
-};
-
 export interface CallSpec<Schema extends z.ZodType> {
-	/** The spec's operation id, used in errors and the journal. */
-	operation: string;
+	/** The spec's operation id: it chooses the retry policy and names errors and journal entries. */
+	operation: OperationId;
 	method: 'GET' | 'POST' | 'PUT';
 	/** Path and query; path parameters already encoded. */
 	path: string;
 	body?: unknown;
 	headers?: Record<string, string>;
 	schema: Schema;
-	retry?: RetryPolicy;
 	/**
 	 * The spec does not show the success body ("Body of the … response: not shown"): a body that
 	 * is not JSON reaches the schema as `undefined` instead of failing as malformed.
@@ -140,7 +97,7 @@ export class PlatformTransport {
 	}
 
 	async call<Schema extends z.ZodType>(spec: CallSpec<Schema>): Promise<z.output<Schema>> {
-		const retry = spec.retry ?? NO_RETRY;
+		const retry = retryPolicyOf(spec.operation);
 		let earlierUncertain = false;
 		for (let attempt = 1; ; attempt += 1) {
 			try {
