@@ -40,7 +40,9 @@ export default defineConfig({
 			SIM_PORT: String(SIM_PORT),
 			DATA_DIR,
 			// Short, so the time-out path of a platform call can be tried.
-			PLATFORM_TIMEOUT_MS: '1500'
+			PLATFORM_TIMEOUT_MS: '1500',
+			// A sale completed in the background reaches the screen within a second or two.
+			RECOVERY_INTERVAL_SECONDS: '1'
 		}
 	}
 });

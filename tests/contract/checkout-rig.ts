@@ -14,7 +14,7 @@ import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
+import { openDatabase, type Database } from '#lib/server/store/database.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
@@ -29,6 +29,7 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 };
 
 export interface CheckoutRig {
+	db: Database;
 	checkout: Checkout;
 	journal: Journal;
 	sales: SaleRepository;
@@ -43,20 +44,25 @@ export interface CheckoutRig {
 	refreshView(): Promise<void>;
 }
 
-/** `timeoutMs`: the platform client's time limit per attempt (1 s unless told). */
+/**
+ * `timeoutMs`: the platform client's time limit per attempt (1 s unless told); `reuse`: the
+ * store of an earlier rig, as a restarted server finds it (nothing of its memory carried over).
+ */
 export async function checkoutRig(
 	simulator: { url: string; apiKey: string },
-	{ timeoutMs = 1_000 }: { timeoutMs?: number } = {}
+	{ timeoutMs = 1_000, reuse }: { timeoutMs?: number; reuse?: CheckoutRig } = {}
 ): Promise<CheckoutRig> {
-	const db = openDatabase(':memory:');
+	const db = reuse?.db ?? openDatabase(':memory:');
 	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
-	const deviceId = devices.add({
-		name: 'Kiosk',
-		environment: 'simulator',
-		baseUrl: simulator.url,
-		mode: 'kiosk',
-		apiKey: simulator.apiKey
-	}).id;
+	const deviceId =
+		reuse?.deviceId ??
+		devices.add({
+			name: 'Kiosk',
+			environment: 'simulator',
+			baseUrl: simulator.url,
+			mode: 'kiosk',
+			apiKey: simulator.apiKey
+		}).id;
 	const views = new PlatformViewStore(db);
 	const platform = createPlatformClient({
 		baseUrl: simulator.url,
@@ -85,6 +91,7 @@ export async function checkoutRig(
 		settings: () => rig.settings
 	});
 	const rig: CheckoutRig = {
+		db,
 		journal,
 		sales,
 		terminal,

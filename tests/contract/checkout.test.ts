@@ -2,12 +2,13 @@
  * The checkout saga against the simulator: every rule issue 4 names, with the platform's own
  * numbers (wallet balances, deposit transactions) checked over the control API.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import type { Checkout, CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
+import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import type { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught, clientFor } from './client-support.ts';
@@ -442,6 +443,73 @@ describe('deposits', () => {
 				errorCode: 'SIMULATED_FAULT'
 			}
 		]);
+	});
+});
+
+describe('one payment per sale', () => {
+	it('two pay calls at once (double tap, two tabs): the card is asked once, both get the outcome', async () => {
+		terminal.fixedOutcome = null;
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const first = checkout.pay(sale.id);
+		const second = checkout.pay(sale.id);
+		await vi.waitFor(() => expect(terminal.answer(sale.id, 'approved')).toBe(true));
+		const [a, b] = await Promise.all([first, second]);
+		expect(a).toEqual(b);
+		expect(a).toMatchObject({ state: 'completed', orderNumber: 'K-001', cardPaidMinor: 1800 });
+		const cardPayments = () => journal.list({ operation: JournalOperation.cardPayment });
+		expect(cardPayments()).toHaveLength(1);
+		// A retry after a lost answer: the sale as it ended, the card not asked again.
+		expect(await checkout.pay(sale.id)).toMatchObject({ state: 'completed', version: a.version });
+		expect(cardPayments()).toHaveLength(1);
+	});
+
+	it('a sale claimed before a crash is looked up on the terminal, never asked again', async () => {
+		terminal.fixedOutcome = null;
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const payment = checkout.pay(sale.id);
+		await vi.waitFor(() => expect(checkout.get(sale.id).state).toBe('card-pending'));
+		// The server dies here; the terminal, a device of its own, completes the payment.
+		const { reference, amountMinor } = checkout.get(sale.id).payment!;
+		void payment.catch(() => undefined);
+		const restarted = await checkoutRig(
+			{ url: sim.url, apiKey: sim.device('dev_kiosk_main').apiKey },
+			{ reuse: rig }
+		);
+		restarted.terminal.fixedOutcome = 'approved';
+		await restarted.terminal.collect({ reference, amountMinor, currencyCode: 'EUR' });
+		// Asking the card again would now wait for a tap that never comes: the test would time out.
+		restarted.terminal.fixedOutcome = null;
+		const resumed = await restarted.checkout.pay(sale.id);
+		expect(resumed).toMatchObject({ state: 'completed', cardPaidMinor: amountMinor });
+		expect(restarted.terminal.isPending(reference)).toBe(false);
+	});
+});
+
+describe('sales nobody attends', () => {
+	it('an open sale untouched for the bound is released: credits cancelled, nothing deducted', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		expect(await rig.recovery.run()).toEqual({ recovered: 0, busy: 0, failed: 0 });
+		const impatient = new SaleRecovery({ checkout, sales: rig.sales, unattendedAfterMs: 0 });
+		expect(await impatient.run()).toEqual({ recovered: 1, busy: 0, failed: 0 });
+		expect(checkout.get(sale.id)).toMatchObject({
+			state: 'abandoned',
+			problem: 'abandoned-unattended',
+			credits: null
+		});
+		expect(await balance('wallet_plenty')).toBe(500);
+		expect(operations()).toEqual([
+			`${JournalOperation.creditPreview}:succeeded`,
+			`${JournalOperation.creditCancel}:succeeded`
+		]);
+	});
+
+	it('"still there?" answered keeps the sale: its clock starts again', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const kept = await checkout.keepAlive(sale.id);
+		expect(kept.version).toBe(sale.version + 1);
+		expect(kept.updatedAt >= sale.updatedAt).toBe(true);
+		expect(kept.state).toBe('quoted');
 	});
 });
 

@@ -12,8 +12,6 @@ import type { CheckoutFailure } from './types.ts';
 export type SaleNotice =
 	/** Still being completed in the background (the platform is slow or unreachable). */
 	| 'payment-pending'
-	/** Paid, but the containers' code could not be created. */
-	| 'deposits-not-issued'
 	/** The sale could not be paid after the card part was collected; the refund needs staff. */
 	| 'card-refund-pending';
 
@@ -37,7 +35,6 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'platform-unavailable',
 	'platform-refused',
 	'payment-pending',
-	'deposits-not-issued',
 	'card-refund-pending',
 	'not-paired',
 	'bad-request',
@@ -110,8 +107,6 @@ export function planFor(
 			return plan('kiosk_failure_card_outcome_unknown', 'staff', ['start-over']);
 		case 'payment-pending':
 			return plan('kiosk_failure_payment_pending', 'staff', ['start-over']);
-		case 'deposits-not-issued':
-			return plan('kiosk_failure_deposits_not_issued', 'staff', ['start-over']);
 		case 'card-refund-pending':
 			return plan('kiosk_failure_card_refund_pending', 'staff', ['start-over']);
 		case 'platform-unavailable':

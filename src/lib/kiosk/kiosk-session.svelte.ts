@@ -19,6 +19,7 @@ import {
 	type ProblemAction
 } from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
+import { isPaid } from './paid.ts';
 import type { BasketLine, KioskData, SaleView } from './types.ts';
 
 export type Step =
@@ -59,11 +60,9 @@ const COMPLETION_POLL_MS = 1_000;
 /** After this long still being completed, the guest is sent to staff (the screen keeps watching). */
 const COMPLETION_PATIENCE_MS = 45_000;
 
-/** What the guest is told of a sale that needs staff, by the server's reason. */
+/** What the guest is told of an unpaid sale that needs staff, by the server's reason. */
 function noticeOf(problem: string | null): ApiFailure {
-	if (problem === 'deposits-not-issued') return 'deposits-not-issued';
-	if (problem === 'card-refund-failed') return 'card-refund-pending';
-	return 'card-outcome-unknown';
+	return problem === 'card-refund-failed' ? 'card-refund-pending' : 'card-outcome-unknown';
 }
 
 /** The simulated terminal is asked only once the payment waits for it: retry briefly until then. */
@@ -333,12 +332,13 @@ export class KioskSession {
 	}
 
 	/**
-	 * The answer of a payment: a receipt only for a completed sale; a sale the server is still
-	 * completing is watched until it ends.
+	 * The answer of a payment: a receipt only for a paid sale (its notice says what staff will
+	 * settle, e.g. the deposit code); a sale the server is still completing is watched until it
+	 * ends.
 	 */
 	#completed(view: SaleView): void {
 		this.sale = view;
-		if (view.state === 'completed') {
+		if (isPaid(view)) {
 			this.problem = null;
 			this.step = 'receipt';
 		} else if (IN_PAYMENT_STATES.has(view.state)) {

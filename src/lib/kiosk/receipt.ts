@@ -7,6 +7,7 @@
  * in a gross amount is round(amount × bp / (10000 + bp)), rounded half up in integers.
  * Invariant: the paid amounts (gross − discount) add up to credits + card.
  */
+import { isPaid } from './paid.ts';
 import { sum } from './basket.ts';
 import type { SaleView, Translated } from './types.ts';
 
@@ -104,10 +105,9 @@ export function figuresOf(view: SaleView): ReceiptFigures {
 	const discountMinor = sum(lines.map((line) => line.discountMinor));
 	const paidMinor = grossMinor - discountMinor;
 	const creditsMinor = view.credits?.creditsMinor ?? 0;
-	const cardMinor =
-		view.state === 'completed'
-			? view.cardPaidMinor
-			: (view.credits?.outstandingMinor ?? view.totalMinor);
+	const cardMinor = isPaid(view)
+		? view.cardPaidMinor
+		: (view.credits?.outstandingMinor ?? view.totalMinor);
 	const vat = vatSummary(
 		lines.map((line) => ({ vatBp: line.vatBp, grossMinor: line.grossMinor - line.discountMinor }))
 	);

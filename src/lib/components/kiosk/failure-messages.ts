@@ -12,7 +12,6 @@ export const FAILURE_MESSAGES: Record<FailureMessage, () => string> = {
 	kiosk_failure_card_declined_credits: m.kiosk_failure_card_declined_credits,
 	kiosk_failure_card_outcome_unknown: m.kiosk_failure_card_outcome_unknown,
 	kiosk_failure_card_refund_pending: m.kiosk_failure_card_refund_pending,
-	kiosk_failure_deposits_not_issued: m.kiosk_failure_deposits_not_issued,
 	kiosk_failure_generic: m.kiosk_failure_generic,
 	kiosk_failure_insufficient_credit: m.kiosk_failure_insufficient_credit,
 	kiosk_failure_key_expired: m.kiosk_failure_key_expired,
