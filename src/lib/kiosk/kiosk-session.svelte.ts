@@ -319,14 +319,10 @@ export class KioskSession {
 			return;
 		}
 		if (result.failure === 'network' || result.failure === 'server') {
-			// The answer was lost: the sale itself says whether it was paid.
-			const check = await this.#api.get(sale.id);
-			if (generation !== this.#generation) return;
-			if (check.ok && !OPEN_STATES.has(check.value.state)) {
-				this.#completed(check.value);
-				return;
-			}
-			if (check.ok) this.sale = check.value;
+			// The answer was lost (the server may be restarting): the sale itself says where it
+			// stands. Until it does, the guest is not offered a second payment.
+			await this.#watchCompletion(sale.id, withCredits);
+			return;
 		}
 		await this.#fail(result.failure, 'pay', withCredits);
 	}
@@ -351,11 +347,11 @@ export class KioskSession {
 	}
 
 	/**
-	 * The server finishes the sale in the background (sale recovery): "finishing your order"
-	 * until it ends; past COMPLETION_PATIENCE_MS the guest is sent to staff, and the receipt still
-	 * appears if it completes while they are there.
+	 * The server finishes the sale in the background (sale recovery), or its answer was lost:
+	 * "finishing your order" until the sale says where it stands; past COMPLETION_PATIENCE_MS the
+	 * guest is sent to staff, and the receipt still appears if it completes while they are there.
 	 */
-	async #watchCompletion(saleId: string): Promise<void> {
+	async #watchCompletion(saleId: string, withCredits = false): Promise<void> {
 		const generation = this.#generation;
 		const since = Date.now();
 		let toldStaff = false;
@@ -366,6 +362,12 @@ export class KioskSession {
 			if (generation !== this.#generation) return;
 			const check = await this.#api.get(saleId);
 			if (generation !== this.#generation) return;
+			if (check.ok && OPEN_STATES.has(check.value.state)) {
+				// The payment never began (or was declined): the guest may pay again.
+				this.sale = check.value;
+				await this.#fail('network', 'pay', withCredits);
+				return;
+			}
 			if (check.ok && !IN_PAYMENT_STATES.has(check.value.state)) {
 				this.#completed(check.value);
 				return;

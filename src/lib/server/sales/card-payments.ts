@@ -21,12 +21,7 @@ export class CardPayments {
 	/** Asks the terminal for the sale's claimed payment; an `uncertain` answer is looked up. */
 	async collect(sale: Sale): Promise<TerminalRecord> {
 		const payment = sale.payment!;
-		const entry = this.#journal.begin({
-			deviceId: sale.deviceId,
-			operation: JournalOperation.cardPayment,
-			reference: sale.id,
-			request: { ...payment, currencyCode: sale.quote.currencyCode }
-		});
+		const entry = this.#begin(sale, JournalOperation.cardPayment);
 		const outcome = await this.#terminal.collect({
 			...payment,
 			currencyCode: sale.quote.currencyCode
@@ -51,17 +46,21 @@ export class CardPayments {
 
 	/** Gives the collected card part back (a reversal of the whole payment). */
 	async refund(sale: Sale): Promise<boolean> {
-		const payment = sale.payment!;
-		const entry = this.#journal.begin({
-			deviceId: sale.deviceId,
-			operation: JournalOperation.cardRefund,
-			reference: sale.id,
-			request: { ...payment, currencyCode: sale.quote.currencyCode }
-		});
-		const outcome = await this.#terminal.refund(payment.reference);
+		const entry = this.#begin(sale, JournalOperation.cardRefund);
+		const outcome = await this.#terminal.refund(sale.payment!.reference);
 		if (outcome === 'refunded') this.#journal.settle(entry, 'succeeded');
 		else this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-refund-failed' });
 		return outcome === 'refunded';
+	}
+
+	/** Journals a terminal operation on the sale's payment before the terminal is asked. */
+	#begin(sale: Sale, operation: string): number {
+		return this.#journal.begin({
+			deviceId: sale.deviceId,
+			operation,
+			reference: sale.id,
+			request: { ...sale.payment!, currencyCode: sale.quote.currencyCode }
+		});
 	}
 
 	#settle(entry: number, record: TerminalRecord): void {
