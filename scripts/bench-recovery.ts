@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:recovery [-- --sales N]`: how fast the recovery pass takes unfinished sales to
+ * their end after an outage. N split sales with containers (default 200) are paid while the
+ * platform answers every finalize with 503, so each is left `card-paid` (card collected, credits
+ * not yet finalized, not paid); then the platform answers again and one recovery pass runs.
+ * Prints the pass's duration, sales per second and the platform calls it made, and exits 1
+ * unless every sale completed with its credits taken exactly once. Runs the checkout saga as
+ * the kiosk server wires it (tests/contract/checkout-rig.ts) against an in-process simulator.
+ */
+import { parseArgs } from 'node:util';
+import { startSimulator } from '#sim/http-server.ts';
+import { checkoutRig } from '../tests/contract/checkout-rig.ts';
+
+const { values } = parseArgs({ options: { sales: { type: 'string', default: '200' } } });
+const SALES = Number(values.sales);
+if (!Number.isSafeInteger(SALES) || SALES < 1) {
+	console.error('--sales must be a whole number ≥ 1');
+	process.exit(2);
+}
+
+const running = await startSimulator({ port: 0 });
+const control = async (method: string, path: string, body?: unknown) => {
+	const response = await fetch(`${running.url}${path}`, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body)
+	});
+	return response.status === 204 ? undefined : response.json();
+};
+const apiKey = (
+	(await control('GET', '/_sim/seed')) as { devices: { id: string; apiKey: string }[] }
+).devices.find((device) => device.id === 'dev_kiosk_main')!.apiKey;
+const rig = await checkoutRig({ url: running.url, apiKey });
+const BASKET = [
+	{ productId: 'drink_pils', quantity: 2 },
+	{ productId: 'food_pretzel', quantity: 1 }
+];
+
+await control('POST', '/_sim/faults', {
+	path: '/v3/integrations/credit-transactions/*/finalize',
+	mode: 'status',
+	status: 503,
+	count: 1_000_000
+});
+const saleIds: string[] = [];
+let credits = 0;
+for (let i = 0; i < SALES; i += 1) {
+	const { transactionKey } = (await control('POST', '/_sim/transaction-keys', {
+		walletId: 'wallet_plenty'
+	})) as { transactionKey: string };
+	const sale = rig.checkout.start(rig.deviceId, BASKET);
+	// Split: the wallet pays what it still can (previews hold credits), the card the rest.
+	const previewed = await rig.checkout.scanLoyaltyKey(sale.id, transactionKey);
+	credits += previewed.credits!.creditsMinor;
+	const left = await rig.checkout.pay(sale.id);
+	if (left.state !== 'card-paid') throw new Error(`sale ${i} is ${left.state}, not card-paid`);
+	saleIds.push(sale.id);
+}
+const balanceBefore = ((await control('GET', '/_sim/wallets/wallet_plenty')) as { balance: number })
+	.balance;
+await control('DELETE', '/_sim/faults');
+await control('DELETE', '/_sim/requests');
+
+const started = performance.now();
+const summary = await rig.recovery.run();
+const elapsedMs = performance.now() - started;
+
+const balanceAfter = ((await control('GET', '/_sim/wallets/wallet_plenty')) as { balance: number })
+	.balance;
+const calls = (await control('GET', '/_sim/requests')) as unknown[];
+const completed = saleIds.filter((id) => rig.checkout.get(id).state === 'completed').length;
+const deductedMinor = Math.round((balanceBefore - balanceAfter) * 100);
+console.table([
+	{
+		sales: SALES,
+		'recovered in one pass': summary.recovered,
+		completed,
+		'pass ms': Math.round(elapsedMs),
+		'sales/s': Math.round((SALES / elapsedMs) * 1000),
+		'ms/sale': Number((elapsedMs / SALES).toFixed(2)),
+		'platform calls/sale': Number((calls.length / SALES).toFixed(2))
+	}
+]);
+const right = completed === SALES && deductedMinor === credits;
+console.log(
+	right
+		? `Every sale completed; credits taken exactly once (${deductedMinor} minor units).`
+		: `WRONG: ${completed}/${SALES} completed, ${deductedMinor} deducted for ${credits} of credits.`
+);
+await running.close();
+process.exit(right ? 0 : 1);
