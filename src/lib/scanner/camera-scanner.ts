@@ -19,6 +19,7 @@ import {
 	CameraError,
 	SCAN_BOX_SHARE,
 	SCAN_MARKS,
+	SCAN_STALL_KEY,
 	cameraScore,
 	classifyCameraError,
 	preferredCamera,
@@ -40,7 +41,19 @@ type ExtendedCapabilities = MediaTrackCapabilities & { torch?: boolean; focusMod
 
 /** html5-qrcode under the watchdog, which also passes each value on only once while in view. */
 export async function createCameraScanner(): Promise<CameraScanner> {
-	return superviseCamera(new Html5CameraScanner(await hasNativeQrDetector()));
+	return superviseCamera(new Html5CameraScanner(await hasNativeQrDetector()), {
+		stallMs: stallSetting()
+	});
+}
+
+/** The watchdog's wait set on this device, if any (a positive whole number of ms). */
+function stallSetting(): number | undefined {
+	try {
+		const ms = Number(localStorage.getItem(SCAN_STALL_KEY));
+		return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Whether the browser's own BarcodeDetector exists and reads QR codes (not on Linux Chromium). */

@@ -79,6 +79,12 @@ export const SCAN_MARKS = {
 export const CAMERA_CHOICE_KEY = 'venue-kiosk:camera';
 
 /**
+ * The key (localStorage) under which a device may set the camera watchdog's wait in ms
+ * (`SCAN_STALL_MS` in `watchdog.ts` without it). The browser tests set a short one.
+ */
+export const SCAN_STALL_KEY = 'venue-kiosk:scan-stall-ms';
+
+/**
  * Loads the camera scanner (html5-qrcode) on demand: a separate chunk, fetched only when a
  * scan screen opens.
  */

@@ -31,15 +31,15 @@ export const SCAN_STALL_MS = 8000;
 
 /**
  * The scan box of each start, in turn: the usual one, then the whole viewfinder (also reads a
- * code held too close), then one in between.
+ * code held too close), then boxes in between; none smaller, which could cut a code held up.
  */
-export const RESTART_BOX_SHARES = [SCAN_BOX_SHARE, 1, 0.9] as const;
+export const RESTART_BOX_SHARES = [SCAN_BOX_SHARE, 1, 0.9, 0.85, 0.95] as const;
 
 /** Performance mark of each restart (the browser tests count them). */
 export const WATCHDOG_RESTART_MARK = 'scanner:watchdog-restart';
 
 export interface WatchdogOptions {
-	/** Default `SCAN_STALL_MS`; the spec uses a short one. */
+	/** Default `SCAN_STALL_MS` (a device may set its own: `SCAN_STALL_KEY` in `scanner.ts`). */
 	stallMs?: number;
 }
 
