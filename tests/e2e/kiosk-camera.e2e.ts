@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
+import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import {
 	balance,
@@ -21,8 +21,6 @@ import {
 	pilsAndPretzelAtPayment
 } from './kiosk-support.ts';
 import { simulator } from './support.ts';
-
-test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 
 let browser: Browser;
 let key: string;
@@ -57,6 +55,7 @@ test('split payment with the camera: the QR code is read, 3.50 of credits, 13.40
 		hasTouch: true,
 		permissions: ['camera']
 	});
+	await shortScanStall(context);
 	const page = await context.newPage();
 	await pilsAndPretzelAtPayment(page);
 
