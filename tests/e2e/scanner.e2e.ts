@@ -183,8 +183,8 @@ test.describe('camera with a deposit code QR', () => {
 test.describe('the camera watchdog', () => {
 	/**
 	 * html5-qrcode's JavaScript decoder (zxing-js) misreads this key's code in the usual scan box
-	 * on every frame of the fake camera (it finds the code, but samples its modules wrongly); the
-	 * whole viewfinder, the box of the first restart, reads it.
+	 * on every frame of the fake camera; the whole viewfinder, the box of the first restart,
+	 * reads it.
 	 */
 	const STUCK_KEY = '000d1be16ea2975dbdd231a698e3e4df';
 	let browser: Browser;

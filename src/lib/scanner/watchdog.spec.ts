@@ -40,7 +40,9 @@ class FakeCamera implements CameraScanner {
 	torchSupported() {
 		return false;
 	}
-	async torch() {}
+	async torch(on: boolean) {
+		this.calls.push(`torch ${on}`);
+	}
 	decoder() {
 		return 'javascript' as const;
 	}
@@ -283,6 +285,24 @@ describe('superviseCamera', () => {
 		await vi.advanceTimersByTimeAsync(100);
 		expect(reads).toEqual([]);
 		expect(restarts()).toBe(2); // the stop above and the watchdog's
+	});
+
+	it('a restarted camera gets the torch again if it was on', async () => {
+		await scanner.start(element, () => {});
+		await scanner.torch(true);
+		await vi.advanceTimersByTimeAsync(STALL);
+		await scanner.torch(false);
+		await vi.advanceTimersByTimeAsync(STALL);
+		expect(camera.calls).toEqual([
+			'start 0.8',
+			'torch true',
+			'stop',
+			'start 1',
+			'torch true',
+			'torch false',
+			'stop',
+			'start 0.9'
+		]);
 	});
 
 	it('switching cameras counts afresh', async () => {

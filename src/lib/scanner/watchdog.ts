@@ -4,12 +4,13 @@
  * `RESTART_BOX_SHARES`.
  *
  * Why: html5-qrcode's JavaScript decoder (zxing-js, the only one where the browser has no
- * BarcodeDetector, e.g. Chromium on Linux) misreads some codes at a given scale and crop every
- * time: it finds the code but samples its modules wrongly. A steady picture — a phone held
- * still on a stand, or the browser tests' fake camera, which repeats one frame — then shows the
- * code for ever without a read (about 1 loyalty key in 20 in the tests). The same picture cut
- * to another box is a different image to the decoder and is read; the restart also gives a real
- * camera its focus and exposure afresh. A larger box also reads a code held too close.
+ * BarcodeDetector, e.g. Chromium on Linux) fails on some codes at a given scale and crop every
+ * time, though they are clean and valid (zxing-cpp reads them all): it does not locate them, or
+ * samples their modules wrongly. A steady picture — a phone held still on a stand, or the
+ * browser tests' fake camera, which repeats one frame — then shows the code for ever without a
+ * read (about 1 random loyalty key in 20 in the tests). The same picture cut to another box is
+ * another image to the decoder and is read; the restart also gives a real camera its focus and
+ * exposure afresh, and a larger box reads a code held too close.
  *
  * It wraps any `CameraScanner` (html5-qrcode in `camera-scanner.ts`, a fake in the spec) and
  * also owns the repeat filter: the backend reports every decoded frame, so the watchdog knows
@@ -65,6 +66,8 @@ class SupervisedCamera implements CameraScanner {
 	#processing = 0;
 	/** What the countdown does when it runs out: restart the current run's camera. */
 	#onStall: () => void = () => {};
+	/** The torch as last asked for: a restarted camera gets it again. */
+	#torchOn = false;
 
 	constructor(camera: CameraScanner, stallMs: number) {
 		this.#camera = camera;
@@ -114,8 +117,9 @@ class SupervisedCamera implements CameraScanner {
 		return this.#camera.torchSupported();
 	}
 
-	torch(on: boolean) {
-		return this.#camera.torch(on);
+	async torch(on: boolean): Promise<void> {
+		await this.#camera.torch(on);
+		this.#torchOn = on;
 	}
 
 	decoder() {
@@ -127,6 +131,7 @@ class SupervisedCamera implements CameraScanner {
 		this.#disarm();
 		this.#running = false;
 		this.#processing = 0;
+		this.#torchOn = false;
 		this.#onStall = () => {};
 		return ++this.#run;
 	}
@@ -167,6 +172,7 @@ class SupervisedCamera implements CameraScanner {
 			await this.#camera.stop();
 			if (run !== this.#run) return;
 			await start();
+			if (this.#torchOn && run === this.#run) await this.#camera.torch(true);
 		} catch {
 			// The camera went away meanwhile: the next countdown tries again.
 		}
