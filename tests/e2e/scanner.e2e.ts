@@ -14,6 +14,7 @@ import {
 	type Page
 } from '@playwright/test';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
+import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
 import { WATCHDOG_RESTART_MARK } from '#lib/scanner/watchdog.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs, shortScanStall, TEST_SCAN_STALL_MS } from './chromium.ts';
@@ -83,12 +84,14 @@ async function freshKey(request: import('@playwright/test').APIRequestContext) {
 const masked = (key: string) => `${'•••• '.repeat(7)}${key.slice(-4)}`;
 
 test.describe('camera with a loyalty key QR', () => {
+	/**
+	 * A key of the demo seed, the same picture on every run (a random one is missed in every scan
+	 * box now and then; see the watchdog's test below). Fresh keys: the reader's test.
+	 */
+	const key = ZERO_PREFIXED_DEMO_KEYS[0]!.key;
 	let browser: Browser;
-	let key: string;
 
-	test.beforeAll(async ({ request }) => {
-		await request.post(`${simulator}/_sim/reset`);
-		key = await freshKey(request);
+	test.beforeAll(async () => {
 		browser = await launch({ video: writeQrVideo(join(VIDEOS, 'loyalty-key.y4m'), key) });
 	});
 	test.afterAll(async () => {
