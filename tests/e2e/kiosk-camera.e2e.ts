@@ -25,7 +25,7 @@ import { simulator } from './support.ts';
 /**
  * The demo seed's key of the wallet with few credits (each simulator reset brings it back), not a
  * fresh random one, so the fake camera shows the same picture on every run: html5-qrcode's decoder
- * misses a few codes in every scan box of a still picture (about 1 random key in 200, see
+ * misses a few codes in every scan box of a still picture (up to about 1 random key in 100, see
  * src/lib/scanner/watchdog.ts), and this test failed at random with them.
  */
 const key = ZERO_PREFIXED_DEMO_KEYS.find((demo) => demo.walletId === 'wallet_few')!.key;
