@@ -7,6 +7,8 @@
  * (`npx playwright install chromium`). CHROMIUM_PATH overrides both.
  */
 import { existsSync } from 'node:fs';
+import type { BrowserContext } from '@playwright/test';
+import { SCAN_STALL_KEY } from '#lib/scanner/scanner.ts';
 
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
@@ -23,13 +25,19 @@ export const chromiumLaunchOptions = {
 };
 
 /**
- * Retries of a test that reads a QR code from Chromium's fake camera. In about one full-suite run
- * in three, one such test's decoder never reads the code the preview plainly shows (15–30 s, then
- * a time-out); alone, and in short runs, every read took < 250 ms (kiosk-camera 8 of 8 with
- * --repeat-each, camera files 12 of 12). Not explained yet (issue 4's closing note): a retry
- * starts a fresh browser with its own fake camera. A decoder that never reads fails every try.
+ * The camera watchdog's wait in the fake-camera tests (ms; the product's is 8 s). The fake camera
+ * repeats one frame, and html5-qrcode's decoder misreads some codes in one scan box on every
+ * frame (src/lib/scanner/watchdog.ts): a short wait tries the next boxes within the tests' limits.
  */
-export const FAKE_CAMERA_RETRIES = 2;
+export const TEST_SCAN_STALL_MS = 3_000;
+
+/** Pages of `context` wait `TEST_SCAN_STALL_MS` before the camera watchdog restarts a camera. */
+export async function shortScanStall(context: BrowserContext): Promise<void> {
+	await context.addInitScript(([key, ms]) => localStorage.setItem(key, ms), [
+		SCAN_STALL_KEY,
+		String(TEST_SCAN_STALL_MS)
+	] as const);
+}
 
 /** Chromium's fake camera: plays `video` (y4m or mjpeg), or its own test pattern without one. */
 export function fakeCameraArgs({

@@ -32,13 +32,16 @@ test('html5-qrcode is not in the kiosk page’s initial JavaScript, only loaded 
 	page
 }) => {
 	const scripts = new Map<string, string>();
-	page.on('response', async (response) => {
+	/** The body reads of the scripts received so far: awaited before `scripts` is looked at. */
+	const reads: Promise<void>[] = [];
+	page.on('response', (response) => {
 		if (response.request().resourceType() !== 'script' && !response.url().endsWith('.js')) return;
-		try {
-			scripts.set(new URL(response.url()).pathname, await response.text());
-		} catch {
-			// a redirect or an aborted load has no body
-		}
+		reads.push(
+			response.text().then(
+				(body) => void scripts.set(new URL(response.url()).pathname, body),
+				() => {} // a redirect or an aborted load has no body
+			)
+		);
 	});
 	await pairKiosk(page);
 
@@ -80,7 +83,8 @@ test('html5-qrcode is not in the kiosk page’s initial JavaScript, only loaded 
 	await beginOrder(page);
 	await addProduct(page, 'Food', 'Pretzel');
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
-	await page.waitForLoadState('networkidle');
+	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toBeVisible();
+	await Promise.all(reads);
 	const before = [...scripts].filter(([, body]) => body.includes(LIBRARY)).map(([path]) => path);
 	expect(before).toEqual([]);
 	expect(scripts.size).toBeGreaterThan(0);

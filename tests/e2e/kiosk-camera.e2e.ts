@@ -1,35 +1,38 @@
 /**
  * Paying with credits on the kiosk by showing the loyalty QR code to the camera, for real:
- * Chromium's fake camera plays a video of a key the simulator issued (written by the test,
+ * Chromium's fake camera plays a video of a key the simulator knows (written by the test,
  * tests/e2e/fixtures/qr-video.ts). The video is fixed for a browser's lifetime, so this file
- * launches its own browser after issuing the key and does not reset the simulator again. Linux
+ * launches its own browser after resetting the simulator and does not reset it again. Linux
  * Chromium has no BarcodeDetector: html5-qrcode's JavaScript decoder reads the code. The time from
  * the scan screen to the decoded key is measured and attached (no assertion on it).
  */
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
+import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
+import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import {
 	balance,
 	checkStep,
 	expectReceiptAddsUp,
 	expectSummaryAddsUp,
-	newKey,
 	pilsAndPretzelAtPayment
 } from './kiosk-support.ts';
 import { simulator } from './support.ts';
 
-test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
-
+/**
+ * The demo seed's key of the wallet with few credits (each simulator reset brings it back), not a
+ * fresh random one, so the fake camera shows the same picture on every run: html5-qrcode's decoder
+ * misses a few codes in every scan box of a still picture (up to about 1 random key in 100, see
+ * src/lib/scanner/watchdog.ts), and this test failed at random with them.
+ */
+const key = ZERO_PREFIXED_DEMO_KEYS.find((demo) => demo.walletId === 'wallet_few')!.key;
 let browser: Browser;
-let key: string;
 
 test.beforeAll(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
-	key = await newKey(request, 'wallet_few');
 	const video = writeQrVideo(join('test-results/fake-camera', 'kiosk-loyalty-key.y4m'), key);
 	browser = await chromium.launch({
 		...chromiumLaunchOptions,
@@ -57,6 +60,7 @@ test('split payment with the camera: the QR code is read, 3.50 of credits, 13.40
 		hasTouch: true,
 		permissions: ['camera']
 	});
+	await shortScanStall(context);
 	const page = await context.newPage();
 	await pilsAndPretzelAtPayment(page);
 

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { addProduct, balance, beginOrder, checkStep, newKey, pairKiosk } from './kiosk-support.ts';
-import { scanWithReader, simulator } from './support.ts';
+import { guestScreenReady, scanWithReader, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 
@@ -21,7 +21,7 @@ test('still there? extend it again and again; let it run out: forgotten, credits
 	await page.clock.install();
 	await pairKiosk(page);
 	await page.goto('/kiosk?idle=10');
-	await page.waitForLoadState('networkidle');
+	await guestScreenReady(page);
 	await beginOrder(page);
 	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
 	await page.getByRole('button', { name: 'Go to payment' }).tap();

@@ -1,7 +1,7 @@
 /** The guest ordering screen's browser tests: pairing, the guest's steps, the simulator's figures. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { toMinor } from '#lib/money.ts';
-import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
+import { expectNoAxeViolations, guestScreenReady, screenshot, simulator } from './support.ts';
 
 /** Demo mode: the home page's "Ordering kiosk" button pairs this browser and opens the screen. */
 export async function pairKiosk(page: Page): Promise<void> {
@@ -9,8 +9,7 @@ export async function pairKiosk(page: Page): Promise<void> {
 	await page.getByRole('button', { name: 'Ordering kiosk' }).click();
 	await expect(page).toHaveURL(/\/kiosk$/);
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
-	// The screen is interactive once hydrated.
-	await page.waitForLoadState('networkidle');
+	await guestScreenReady(page);
 }
 
 /** Attract screen → language → menu. */

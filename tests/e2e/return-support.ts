@@ -1,6 +1,12 @@
 /** The return station's browser tests: pairing, codes issued by the simulator, their items. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, seedApiKeys, simulator } from './support.ts';
+import {
+	expectNoAxeViolations,
+	guestScreenReady,
+	screenshot,
+	seedApiKeys,
+	simulator
+} from './support.ts';
 
 export const SCAN_HEADING = 'Return your cups — scan the code on your receipt';
 export const CHOOSE_HEADING = 'Which containers are you returning?';
@@ -13,8 +19,7 @@ export async function pairReturnStation(page: Page, path = '/return'): Promise<v
 	await expect(page).toHaveURL(/\/return$/);
 	if (path !== '/return') await page.goto(path);
 	await expect(page.getByRole('heading', { level: 1, name: SCAN_HEADING })).toBeVisible();
-	// The screen is interactive once hydrated.
-	await page.waitForLoadState('networkidle');
+	await guestScreenReady(page);
 }
 
 export interface IssueLine {

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
+import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 
 import {
@@ -35,7 +35,6 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const alert = (page: Page) => page.getByRole('alert');
 
 test.describe('the camera reads a code issued by the simulator', () => {
-	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 	let browser: Browser;
 	let code: string;
 
@@ -60,6 +59,7 @@ test.describe('the camera reads a code issued by the simulator', () => {
 			hasTouch: true,
 			permissions: ['camera']
 		});
+		await shortScanStall(context);
 		const page = await context.newPage();
 		await pairReturnStation(page);
 

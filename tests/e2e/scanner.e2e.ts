@@ -13,8 +13,11 @@ import {
 	type BrowserContext,
 	type Page
 } from '@playwright/test';
+import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
+import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
+import { WATCHDOG_RESTART_MARK } from '#lib/scanner/watchdog.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
-import { FAKE_CAMERA_RETRIES, fakeCameraArgs } from './chromium.ts';
+import { fakeCameraArgs, shortScanStall, TEST_SCAN_STALL_MS } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
@@ -45,6 +48,7 @@ async function openScannerCheck(
 		baseURL: KIOSK_URL,
 		permissions: allowed ? ['camera'] : []
 	});
+	await shortScanStall(context);
 	const page = await context.newPage();
 	await logIn(page);
 	await page.getByRole('link', { name: 'Scanner check' }).click();
@@ -80,13 +84,14 @@ async function freshKey(request: import('@playwright/test').APIRequestContext) {
 const masked = (key: string) => `${'•••• '.repeat(7)}${key.slice(-4)}`;
 
 test.describe('camera with a loyalty key QR', () => {
-	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
+	/**
+	 * A key of the demo seed, the same picture on every run (a random one is missed in every scan
+	 * box now and then; see the watchdog's test below). Fresh keys: the reader's test.
+	 */
+	const key = ZERO_PREFIXED_DEMO_KEYS[0]!.key;
 	let browser: Browser;
-	let key: string;
 
-	test.beforeAll(async ({ request }) => {
-		await request.post(`${simulator}/_sim/reset`);
-		key = await freshKey(request);
+	test.beforeAll(async () => {
 		browser = await launch({ video: writeQrVideo(join(VIDEOS, 'loyalty-key.y4m'), key) });
 	});
 	test.afterAll(async () => {
@@ -156,7 +161,6 @@ test.describe('camera with a loyalty key QR', () => {
 });
 
 test.describe('camera with a deposit code QR', () => {
-	test.describe.configure({ retries: FAKE_CAMERA_RETRIES });
 	let browser: Browser;
 
 	test.beforeAll(async () => {
@@ -175,6 +179,51 @@ test.describe('camera with a deposit code QR', () => {
 			Code: DEPOSIT_CODE
 		});
 		await screenshot(page, 'scanner-camera-deposit-code');
+		await context.close();
+	});
+});
+
+test.describe('the camera watchdog', () => {
+	/**
+	 * html5-qrcode's JavaScript decoder (zxing-js) misreads this key's code in the usual scan box
+	 * on every frame of the fake camera; the whole viewfinder, the box of the first restart,
+	 * reads it.
+	 */
+	const STUCK_KEY = '000d1be16ea2975dbdd231a698e3e4df';
+	let browser: Browser;
+
+	test.beforeAll(async () => {
+		browser = await launch({ video: writeQrVideo(join(VIDEOS, 'stuck-key.y4m'), STUCK_KEY) });
+	});
+	test.afterAll(async () => {
+		await browser?.close();
+	});
+
+	test('a camera that reads nothing restarts itself with another scan box, and then reads the code', async () => {
+		const { context, page } = await openScannerCheck(browser);
+		await expectReading(page, {
+			Source: 'Camera',
+			'Recognised as': 'Loyalty key',
+			'Key (masked)': `${masked(STUCK_KEY)} 32 characters read, left-padded with zeros to 32.`
+		});
+		const marks = await page.evaluate(
+			(names) =>
+				Object.fromEntries(
+					names.map((name) => [
+						name,
+						performance.getEntriesByName(name, 'mark').map((mark) => mark.startTime)
+					])
+				),
+			[SCAN_MARKS.start, SCAN_MARKS.decoded, WATCHDOG_RESTART_MARK]
+		);
+		// Read only after a restart, one stall time after the first camera start at the earliest.
+		const [restart] = marks[WATCHDOG_RESTART_MARK]!;
+		const [firstStart] = marks[SCAN_MARKS.start]!;
+		const [decoded] = marks[SCAN_MARKS.decoded]!;
+		expect(restart, 'a watchdog restart').toBeDefined();
+		expect(marks[SCAN_MARKS.start]!.length).toBeGreaterThan(1);
+		expect(decoded!).toBeGreaterThan(restart!);
+		expect(restart! - firstStart!).toBeGreaterThanOrEqual(TEST_SCAN_STALL_MS);
 		await context.close();
 	});
 });
@@ -227,9 +276,9 @@ test.describe('USB reader and a blocked camera', () => {
 		await expectNoAxeViolations(page);
 		await screenshot(page, 'scanner-usb-reader');
 
-		// A person typing the same characters is not a reader.
+		// A person typing the same characters is not a reader. (The page handles each key as it is
+		// sent, Enter last: had it taken this for a scan, the next scan would be #3, not #2.)
 		await scanWithReader(page, '0123456789abcdef', 120);
-		await page.waitForTimeout(300);
 		await expectReading(page, { 'Read at': /\(#1\)$/, Source: 'Card reader (USB)' });
 
 		// A second scan is read again.

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import {
 	expectNoAxeViolations,
+	guestScreenReady,
 	logIn,
 	recordResponses,
 	screenshot,
@@ -120,7 +121,7 @@ test('adding a device verifies the key, says clearly why it fails, and never sho
 	await attempt(keys.dev_kiosk_garden!);
 	await expect(apiKeyError).toHaveText('A device with this key exists already.');
 
-	for (const body of bodies) {
+	for (const body of await bodies()) {
 		for (const key of Object.values(keys))
 			expect(body.includes(key), body.slice(0, 120)).toBe(false);
 	}
@@ -141,16 +142,15 @@ test('pairing a screen, and leaving guest mode only with the PIN', async ({ page
 	).toBeVisible();
 	await expectNoAxeViolations(page);
 
-	// Press and hold the top left corner for 3 seconds (a script-driven gesture: wait for it).
-	await page.waitForLoadState('networkidle');
+	// Press and hold the top left corner: after 3 seconds the dialog opens, still held.
+	await guestScreenReady(page);
 	const corner = page.getByRole('button', { name: 'Leave guest mode' });
 	const box = (await corner.boundingBox())!;
 	await page.mouse.move(box.x + 10, box.y + 10);
 	await page.mouse.down();
-	await page.waitForTimeout(3_200);
-	await page.mouse.up();
 	const dialog = page.getByRole('dialog', { name: 'Leave guest mode' });
-	await expect(dialog).toBeVisible();
+	await expect(dialog).toBeVisible({ timeout: 8_200 });
+	await page.mouse.up();
 	for (const digit of '9999')
 		await dialog.getByRole('button', { name: digit, exact: true }).click();
 	await dialog.getByRole('button', { name: 'Unpair and leave' }).click();

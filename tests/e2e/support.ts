@@ -17,6 +17,14 @@ export async function seedApiKeys(request: APIRequestContext): Promise<Record<st
 	);
 }
 
+/**
+ * Waits for a guest screen (ordering kiosk, return station) to answer taps: it sets `data-ready`
+ * on its root once hydrated.
+ */
+export async function guestScreenReady(page: Page): Promise<void> {
+	await expect(page.locator('.guest-screen[data-ready]')).toBeAttached();
+}
+
 export async function logIn(page: Page): Promise<void> {
 	await page.goto('/setup');
 	await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
@@ -24,19 +32,21 @@ export async function logIn(page: Page): Promise<void> {
 	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
 }
 
-/** Records every response body the browser receives, to search for secrets afterwards. */
-export function recordResponses(page: Page): string[] {
-	const bodies: string[] = [];
-	page.on('response', async (response) => {
-		try {
-			bodies.push(
-				`${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${await response.text()}`
-			);
-		} catch {
-			// redirects and aborted requests have no body
-		}
+/**
+ * Records every response the browser receives, to search for secrets afterwards: the returned
+ * function gives the bodies of all responses so far, once each has been read.
+ */
+export function recordResponses(page: Page): () => Promise<string[]> {
+	const reads: Promise<string | null>[] = [];
+	page.on('response', (response) => {
+		reads.push(
+			(async () =>
+				`${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${await response.text()}`)().catch(
+				() => null // redirects and aborted requests have no body
+			)
+		);
 	});
-	return bodies;
+	return async () => (await Promise.all(reads)).filter((body) => body !== null);
 }
 
 /**

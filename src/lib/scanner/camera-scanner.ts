@@ -4,7 +4,8 @@
  * must stay out of every page's initial JavaScript.
  *
  * html5-qrcode's traps, and what this does about them:
- * - it decodes only inside `qrbox`: the box is 80 % of the viewfinder's shorter side;
+ * - it decodes only inside `qrbox`: the box is 80 % of the viewfinder's shorter side (the
+ *   watchdog in `watchdog.ts` restarts a camera that reads nothing with another box);
  * - `facingMode: environment` may pick a lens that cannot focus (phones with several back
  *   cameras): once the labels are known it moves to the main back camera, the user can switch,
  *   and a choice is remembered on the device;
@@ -16,16 +17,19 @@ import { Html5Qrcode, Html5QrcodeScannerState, Html5QrcodeSupportedFormats } fro
 import {
 	CAMERA_CHOICE_KEY,
 	CameraError,
+	SCAN_BOX_SHARE,
 	SCAN_MARKS,
+	SCAN_STALL_KEY,
 	cameraScore,
 	classifyCameraError,
-	createRepeatFilter,
 	preferredCamera,
 	qrboxFor,
 	type CameraDecoder,
 	type CameraDevice,
-	type CameraScanner
+	type CameraScanner,
+	type ScanOutcome
 } from './scanner.ts';
+import { superviseCamera } from './watchdog.ts';
 
 /** Frames decoded per second (html5-qrcode's default is 2, too slow for a queue of guests). */
 const FPS = 10;
@@ -35,8 +39,21 @@ type CameraChoice = string | { facingMode: 'environment' };
 /** Track capabilities and constraints that TypeScript's DOM types do not know yet. */
 type ExtendedCapabilities = MediaTrackCapabilities & { torch?: boolean; focusMode?: string[] };
 
+/** html5-qrcode under the watchdog, which also passes each value on only once while in view. */
 export async function createCameraScanner(): Promise<CameraScanner> {
-	return new Html5CameraScanner(await hasNativeQrDetector());
+	return superviseCamera(new Html5CameraScanner(await hasNativeQrDetector()), {
+		stallMs: stallSetting()
+	});
+}
+
+/** The watchdog's wait set on this device, if any (a positive whole number of ms). */
+function stallSetting(): number | undefined {
+	try {
+		const ms = Number(localStorage.getItem(SCAN_STALL_KEY));
+		return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Whether the browser's own BarcodeDetector exists and reads QR codes (not on Linux Chromium). */
@@ -70,11 +87,13 @@ function rememberCamera(id: string): void {
 
 let elementCount = 0;
 
+/** Reports every decoded frame, a code held up ten times a second: the watchdog filters. */
 class Html5CameraScanner implements CameraScanner {
 	readonly #native: boolean;
 	#html5: Html5Qrcode | null = null;
 	#element: HTMLElement | null = null;
-	#onScan: (value: string) => void = () => {};
+	#onScan: (value: string) => ScanOutcome = () => {};
+	#boxShare = SCAN_BOX_SHARE;
 	#track: MediaStreamTrack | null = null;
 	#cameras: CameraDevice[] = [];
 	/** Whether the camera should run: stop() during a start wins. */
@@ -86,11 +105,16 @@ class Html5CameraScanner implements CameraScanner {
 		this.#native = native;
 	}
 
-	start(element: HTMLElement, onScan: (value: string) => void): Promise<void> {
+	start(
+		element: HTMLElement,
+		onScan: (value: string) => ScanOutcome,
+		boxShare = SCAN_BOX_SHARE
+	): Promise<void> {
 		this.#wanted = true;
 		return this.#serial(async () => {
 			await this.#close();
 			this.#onScan = onScan;
+			this.#boxShare = boxShare;
 			await this.#open(element, rememberedCamera());
 		});
 	}
@@ -155,16 +179,17 @@ class Html5CameraScanner implements CameraScanner {
 			});
 		}
 		const html5 = this.#html5;
-		const fresh = createRepeatFilter();
 		let decoded = false;
 		const onDecoded = (text: string) => {
 			if (!decoded) {
 				decoded = true;
 				performance.mark(SCAN_MARKS.decoded);
 			}
-			if (fresh(text, performance.now())) this.#onScan(text);
+			this.#onScan(text);
 		};
-		const config = { fps: FPS, qrbox: qrboxFor, disableFlip: false };
+		const share = this.#boxShare;
+		const qrbox = (width: number, height: number) => qrboxFor(width, height, share);
+		const config = { fps: FPS, qrbox, disableFlip: false };
 		const attempt = (choice: CameraChoice) => html5.start(choice, config, onDecoded, undefined);
 
 		performance.mark(SCAN_MARKS.start);

@@ -11,7 +11,13 @@
 
 export type ScanSource = 'camera' | 'keyboard';
 
-export type ScanHandler = (value: string, source: ScanSource) => void;
+/**
+ * What a screen answers to a scan: nothing, or a promise while it processes the value (the
+ * camera's watchdog waits for it before it counts a stall again).
+ */
+export type ScanOutcome = void | PromiseLike<unknown>;
+
+export type ScanHandler = (value: string, source: ScanSource) => ScanOutcome;
 
 export interface CameraDevice {
 	id: string;
@@ -29,10 +35,15 @@ export type CameraDecoder = 'native' | 'javascript';
 export interface CameraScanner {
 	/**
 	 * Opens the camera (the one chosen earlier on this device, else a back camera) into `element`,
-	 * which it empties and fills with the preview, and decodes QR codes until `stop()`. Rejects
+	 * which it empties and fills with the preview, and decodes QR codes until `stop()`, inside a
+	 * scan box of `boxShare` of the viewfinder's shorter side (default `SCAN_BOX_SHARE`). Rejects
 	 * with a CameraError.
 	 */
-	start(element: HTMLElement, onScan: (value: string) => void): Promise<void>;
+	start(
+		element: HTMLElement,
+		onScan: (value: string) => ScanOutcome,
+		boxShare?: number
+	): Promise<void>;
 	/** Stops decoding and releases the camera; safe to call at any time, also during start. */
 	stop(): Promise<void>;
 	/** The video inputs (labels are known once the camera runs). */
@@ -68,6 +79,12 @@ export const SCAN_MARKS = {
 export const CAMERA_CHOICE_KEY = 'venue-kiosk:camera';
 
 /**
+ * The key (localStorage) under which a device may set the camera watchdog's wait in ms
+ * (`SCAN_STALL_MS` in `watchdog.ts` without it). The browser tests set a short one.
+ */
+export const SCAN_STALL_KEY = 'venue-kiosk:scan-stall-ms';
+
+/**
  * Loads the camera scanner (html5-qrcode) on demand: a separate chunk, fetched only when a
  * scan screen opens.
  */
@@ -76,6 +93,9 @@ export async function loadCameraScanner(): Promise<CameraScanner> {
 	return createCameraScanner();
 }
 
+/** The scan box's usual share of the viewfinder's shorter side: room around a code held up. */
+export const SCAN_BOX_SHARE = 0.8;
+
 /**
  * The scan box: html5-qrcode decodes only inside it, so it must hold the whole code. A square
  * of `share` of the viewfinder's shorter side, at least html5-qrcode's minimum of 50 px.
@@ -83,7 +103,7 @@ export async function loadCameraScanner(): Promise<CameraScanner> {
 export function qrboxFor(
 	viewfinderWidth: number,
 	viewfinderHeight: number,
-	share = 0.8
+	share = SCAN_BOX_SHARE
 ): { width: number; height: number } {
 	const side = Math.max(50, Math.floor(Math.min(viewfinderWidth, viewfinderHeight) * share));
 	return { width: side, height: side };
