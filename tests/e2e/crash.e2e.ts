@@ -54,6 +54,13 @@ const HELD_CALL: Partial<Record<Step, { method: string; path: string }>> = {
 	}
 };
 
+/** Calls to the held path once all has landed: the held one, and recovery's repeat of it. */
+const HELD_CALLS_AFTER_RECOVERY: Partial<Record<Step, number>> = {
+	'during the preview': 1,
+	'during finalize': 2,
+	'during the deposit create': 2
+};
+
 /** The paid steps: killed after the card approved, so recovery must finish the sale. */
 const PAID_AFTER_RECOVERY: ReadonlySet<Step> = new Set([
 	'during finalize',
@@ -269,8 +276,22 @@ for (const step of STEPS) {
 			},
 			60_000
 		);
-		// A held call may still land on the platform after the restart: let it, then read.
-		if (held) await new Promise((done) => setTimeout(done, HOLD_MS));
+		// The held call lands on the platform after the restart: read only once it has (the
+		// simulator logs a call when it has handled it).
+		if (held) {
+			const pattern = new RegExp(`^${held.path.replaceAll('*', '[^/]+')}$`);
+			await until('the held call to land', async () => {
+				const log: { method: string; path: string }[] = await control(
+					request,
+					'GET',
+					'/_sim/requests'
+				);
+				const landed = log.filter(
+					(call) => call.method === held.method && pattern.test(call.path)
+				).length;
+				return landed >= HELD_CALLS_AFTER_RECOVERY[step]! ? true : undefined;
+			});
+		}
 
 		const paid = PAID_AFTER_RECOVERY.has(step);
 		expect(end.state).toBe(paid ? 'completed' : 'abandoned');
