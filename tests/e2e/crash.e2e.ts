@@ -54,10 +54,14 @@ const HELD_CALL: Partial<Record<Step, { method: string; path: string }>> = {
 	}
 };
 
-/** Calls to the held path once all has landed: the held one, and recovery's repeat of it. */
+/**
+ * Calls to the held path once everything has landed: the held one; recovery's finalize and the
+ * journal resolver's repeat of the killed server's open finalize (both safe: spec 3 finalize is
+ * repeatable); recovery's second create (the first flagged as a possible extra code).
+ */
 const HELD_CALLS_AFTER_RECOVERY: Partial<Record<Step, number>> = {
 	'during the preview': 1,
-	'during finalize': 2,
+	'during finalize': 3,
 	'during the deposit create': 2
 };
 
