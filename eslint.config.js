@@ -34,7 +34,7 @@ export default defineConfig(
 	},
 	{
 		// Tests read loosely typed JSON bodies of the simulator.
-		files: ['tests/**/*.ts', 'src/**/*.spec.ts'],
+		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }
 	}
 );

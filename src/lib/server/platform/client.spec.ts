@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient } from './client.ts';
 import { CreditErrorCode, type CreditItem } from './credits.ts';
 import {
 	PlatformApiError,
@@ -14,33 +13,15 @@ import {
 	desk,
 	externalDevice
 } from './testing/fixtures.ts';
-import { envelope, fakeFetch, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import { envelope, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import { failure, fakeClient } from './testing/fake-client.ts';
 
 const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZXYifQ.c2lnbmF0dXJl';
 const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
 const KEY = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 function setup(...steps: Step[]) {
-	const fake = fakeFetch(...steps);
-	const sleeps: number[] = [];
-	const client = createPlatformClient({
-		baseUrl: 'https://platform.test',
-		apiKey: API_KEY,
-		fetch: fake.fetch,
-		sleep: async (ms) => void sleeps.push(ms),
-		random: () => 0.5,
-		timeoutMs: 30
-	});
-	return { client, calls: fake.calls, sleeps };
-}
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-	try {
-		await promise;
-	} catch (error) {
-		return error;
-	}
-	throw new Error('expected a failure');
+	return fakeClient(steps, { apiKey: API_KEY, timeoutMs: 30 });
 }
 
 const pils: CreditItem = {

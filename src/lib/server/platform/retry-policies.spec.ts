@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient, type PlatformClient } from './client.ts';
+import type { PlatformClient } from './client.ts';
 import type { CallOutcome, PlatformErrorKind } from './errors.ts';
 import { RETRY_TABLE, type OperationId, type RetryPolicy } from './retry-policies.ts';
 import {
@@ -16,7 +16,8 @@ import {
 	desk,
 	externalDevice
 } from './testing/fixtures.ts';
-import { envelope, fakeFetch, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import { envelope, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import { failure, fakeClient } from './testing/fake-client.ts';
 
 const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
 const item = {
@@ -261,26 +262,7 @@ const FAILURES: FailureMode[] = [
 ];
 
 function setup(...steps: Step[]) {
-	const fake = fakeFetch(...steps);
-	const sleeps: number[] = [];
-	const client = createPlatformClient({
-		baseUrl: 'https://platform.test',
-		apiKey: 'eyJhbGciOiJIUzI1NiJ9.retry-table.signature',
-		fetch: fake.fetch,
-		sleep: async (ms) => void sleeps.push(ms),
-		random: () => 0.5,
-		timeoutMs: 5
-	});
-	return { client, calls: fake.calls, sleeps };
-}
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-	try {
-		await promise;
-	} catch (error) {
-		return error;
-	}
-	throw new Error('expected a failure');
+	return fakeClient(steps, { apiKey: 'eyJhbGciOiJIUzI1NiJ9.retry-table.signature', timeoutMs: 5 });
 }
 
 /** "### GET /v1/…" followed by "Operation [id] name", as tests/contract/spec-coverage.test.ts reads them. */

@@ -9,6 +9,7 @@ import {
 	PlatformTimeoutError
 } from './errors.ts';
 import { envelope, fakeFetch, json, networkFailure, type Step } from './testing/fake-fetch.ts';
+import { failure } from './testing/fake-client.ts';
 import { NOT_APPLIED_ONLY, REPEATABLE, type OperationId } from './retry-policies.ts';
 import { backoffDelay, PlatformTransport } from './transport.ts';
 
@@ -39,15 +40,6 @@ const get = (operation: OperationId = NOT_APPLIED_ONLY_OPERATION) => ({
 	path: '/v1/thing',
 	schema
 });
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-	try {
-		await promise;
-	} catch (error) {
-		return error;
-	}
-	throw new Error('expected a failure');
-}
 
 describe('PlatformTransport: one attempt', () => {
 	it('sends the key, accept and JSON body, and validates the answer', async () => {
