@@ -391,6 +391,27 @@ describe('loyalty credits', () => {
 	});
 });
 
+describe('a refused cancel', () => {
+	it('is for staff: the transaction is no longer cancellable although the sale was not paid', async () => {
+		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
+		await sim.control('POST', '/_sim/faults', {
+			path: '/v1/integrations/credit-transactions/*/cancel',
+			mode: 'status',
+			status: 400,
+			errorCode: 'X_TRANSACTION_IS_NOT_IN_ACTIVE_STATUS'
+		});
+		expect((await checkout.abandon(sale.id)).state).toBe('abandoned');
+		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+			{
+				operation: JournalOperation.creditCancel,
+				reference: sale.id,
+				errorCode: 'X_TRANSACTION_IS_NOT_IN_ACTIVE_STATUS'
+			}
+		]);
+	});
+});
+
 describe('deposits', () => {
 	it('a lost create answer: created once more so the guest leaves with a code; the first is flagged', async () => {
 		await sim.control('POST', '/_sim/faults', {

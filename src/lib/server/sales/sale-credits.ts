@@ -78,24 +78,34 @@ export class SaleCredits {
 	/**
 	 * Releases the credit transaction (spec 3 cancel: "No credits deducted"; works while it is not
 	 * finalized). True when the platform confirmed; an open cancel is left to the journal resolver,
-	 * which repeats it — nothing can be deducted meanwhile, since nothing finalizes it.
+	 * which repeats it — nothing can be deducted meanwhile, since nothing finalizes it. A refused
+	 * cancel means the transaction is no longer "not finalized" (spec 3 States) although this sale
+	 * was not paid: staff check whether credits were taken and refund them.
 	 */
 	async cancel(sale: Sale): Promise<boolean> {
 		const { transactionId } = sale.credits!;
-		return this.#journal
-			.record(
-				{
-					deviceId: sale.deviceId,
-					operation: JournalOperation.creditCancel,
-					reference: sale.id,
-					request: { transactionId }
-				},
-				() => this.#platformFor(sale.deviceId).credits.cancel(transactionId)
-			)
-			.then(
-				() => true,
-				() => false
+		const entry = {
+			deviceId: sale.deviceId,
+			operation: JournalOperation.creditCancel,
+			reference: sale.id,
+			request: { transactionId }
+		};
+		try {
+			await this.#journal.record(entry, () =>
+				this.#platformFor(sale.deviceId).credits.cancel(transactionId)
 			);
+			return true;
+		} catch (error) {
+			if (isRefusal(error)) {
+				const [refused] = this.#journal.list({
+					reference: sale.id,
+					operation: JournalOperation.creditCancel,
+					limit: 1
+				});
+				this.#journal.settle(refused!.id, 'needs-staff', { errorCode: error.errorCode });
+			}
+			return false;
+		}
 	}
 
 	/**
