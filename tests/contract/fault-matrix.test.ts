@@ -21,6 +21,7 @@ import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolv
 import { ReturnDesk, ReturnError } from '#lib/server/returns/return-desk.ts';
 import { CheckoutError } from '#lib/server/sales/checkout.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
+import { isPaid } from '#lib/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
 import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';
@@ -182,9 +183,6 @@ async function runSaleCell(rig: CheckoutRig, cell: SaleCell): Promise<Sale> {
 	);
 	return checkout.get(sale.id);
 }
-
-const isPaid = (sale: Sale) =>
-	sale.state === 'completed' || (sale.state === 'needs-staff' && sale.orderNumber !== null);
 
 function checkNoPaidViewUnlessPaid(sale: Sale, when: string): void {
 	const view = saleView(sale);

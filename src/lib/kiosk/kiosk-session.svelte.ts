@@ -9,6 +9,7 @@ import { browser } from '$app/env';
 import { invalidateAll } from '$app/navigation';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
+import { isInPayment, isOpen, isPaid } from '#lib/sale-states.ts';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import { add, basketKey, prune, quantityOf, summarize, withQuantity } from './basket.ts';
 import {
@@ -19,7 +20,6 @@ import {
 	type ProblemAction
 } from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
-import { isPaid } from './paid.ts';
 import type { BasketLine, KioskData, SaleView } from './types.ts';
 
 export type Step =
@@ -50,10 +50,6 @@ const IDLE_STEPS: ReadonlySet<Step> = new Set([
 	'receipt',
 	'staff'
 ]);
-
-const OPEN_STATES: ReadonlySet<string> = new Set(['quoted', 'credits-previewed']);
-/** Paid in part or whole and still being completed by the server (the platform slow or away). */
-const IN_PAYMENT_STATES: ReadonlySet<string> = new Set(['card-pending', 'card-paid', 'paid']);
 
 /** How often a sale being completed in the background is read again. */
 const COMPLETION_POLL_MS = 1_000;
@@ -238,20 +234,20 @@ export class KioskSession {
 	startOver(): void {
 		const sale = this.sale;
 		this.#forget();
-		if (sale && OPEN_STATES.has(sale.state)) void this.#api.abandon(sale.id);
+		if (sale && isOpen(sale)) void this.#api.abandon(sale.id);
 	}
 
 	/** "I'm still here": the server keeps the open sale (it releases sales nobody attends). */
 	keepAlive(): void {
 		const sale = this.sale;
-		if (sale && OPEN_STATES.has(sale.state)) void this.#api.keepAlive(sale.id);
+		if (sale && isOpen(sale)) void this.#api.keepAlive(sale.id);
 	}
 
 	/** Nobody answered "still there?": release the sale and forget everything the guest entered. */
 	async timeout(): Promise<void> {
 		const sale = this.sale;
 		this.#forget();
-		if (sale && OPEN_STATES.has(sale.state)) await this.#api.abandon(sale.id);
+		if (sale && isOpen(sale)) await this.#api.abandon(sale.id);
 	}
 
 	#forget(): void {
@@ -298,7 +294,7 @@ export class KioskSession {
 	async #release(sale: SaleView): Promise<void> {
 		this.sale = null;
 		this.#saleBasket = null;
-		if (OPEN_STATES.has(sale.state)) await this.#api.abandon(sale.id);
+		if (isOpen(sale)) await this.#api.abandon(sale.id);
 	}
 
 	/** Pays the open sale: the card terminal for what is left (if anything), then completion. */
@@ -337,7 +333,7 @@ export class KioskSession {
 		if (isPaid(view)) {
 			this.problem = null;
 			this.step = 'receipt';
-		} else if (IN_PAYMENT_STATES.has(view.state)) {
+		} else if (isInPayment(view)) {
 			void this.#watchCompletion(view.id);
 		} else if (view.state === 'needs-staff') {
 			this.#show(noticeOf(view.problem), 'pay');
@@ -362,13 +358,13 @@ export class KioskSession {
 			if (generation !== this.#generation) return;
 			const check = await this.#api.get(saleId);
 			if (generation !== this.#generation) return;
-			if (check.ok && OPEN_STATES.has(check.value.state)) {
+			if (check.ok && isOpen(check.value)) {
 				// The payment never began (or was declined): the guest may pay again.
 				this.sale = check.value;
 				await this.#fail('network', 'pay', withCredits);
 				return;
 			}
-			if (check.ok && !IN_PAYMENT_STATES.has(check.value.state)) {
+			if (check.ok && !isInPayment(check.value)) {
 				this.#completed(check.value);
 				return;
 			}
@@ -391,7 +387,7 @@ export class KioskSession {
 			// Where does the sale stand? (Paid after all; credits released by a declined card.)
 			const check = await this.#api.get(sale.id);
 			if (generation !== this.#generation) return;
-			if (check.ok && !OPEN_STATES.has(check.value.state) && check.value.state !== 'abandoned') {
+			if (check.ok && !isOpen(check.value) && check.value.state !== 'abandoned') {
 				this.#completed(check.value);
 				return;
 			}

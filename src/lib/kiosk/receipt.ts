@@ -7,7 +7,7 @@
  * in a gross amount is round(amount × bp / (10000 + bp)), rounded half up in integers.
  * Invariant: the paid amounts (gross − discount) add up to credits + card.
  */
-import { isPaid } from './paid.ts';
+import { isPaid } from '#lib/sale-states.ts';
 import { sum } from './basket.ts';
 import type { SaleView, Translated } from './types.ts';
 

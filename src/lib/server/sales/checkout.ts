@@ -27,14 +27,14 @@ import { CardPayments } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
-import { isInPayment, isOpen, type Sale, type SaleProblem } from './sale.ts';
+import { isInPayment, isOpen } from '#lib/sale-states.ts';
+import type { Sale, SaleProblem } from './sale.ts';
 import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
 import type { SaleRepository } from './sale-repository.ts';
 import type { PaymentTerminal } from './terminal.ts';
 
 export { CheckoutError, type CheckoutFailure } from './checkout-error.ts';
-export { summarize } from './sale-credits.ts';
 
 export interface CheckoutSettings {
 	/** SPLIT_PAYMENT when a card terminal takes the rest; CREDIT falls back to EXTERNAL_PAYMENT. */

@@ -43,8 +43,10 @@ export class DepositIssuing {
 				reference: sale.id,
 				operation: JournalOperation.depositCreate
 			});
-			earlier.filter(isOpen).forEach((entry) => this.#flagPossiblyIssued(entry));
-			const unknown = earlier.filter((entry) => isOpen(entry) || isPossiblyIssued(entry)).length;
+			earlier.filter(isUnsettled).forEach((entry) => this.#flagPossiblyIssued(entry));
+			const unknown = earlier.filter(
+				(entry) => isUnsettled(entry) || isPossiblyIssued(entry)
+			).length;
 			if (unknown >= MAX_UNKNOWN_CREATES) return { kind: 'refused', errorCode: 'answers-lost' };
 			try {
 				const issued = await this.#journal.record(
@@ -77,7 +79,8 @@ export class DepositIssuing {
 	}
 }
 
-const isOpen = (entry: JournalEntry) => entry.status === 'pending' || entry.status === 'uncertain';
+const isUnsettled = (entry: JournalEntry) =>
+	entry.status === 'pending' || entry.status === 'uncertain';
 const isPossiblyIssued = (entry: JournalEntry) => entry.errorCode === POSSIBLY_ISSUED;
 
 function depositOf(issued: DepositTransaction, sale: Sale): IssuedDeposit {

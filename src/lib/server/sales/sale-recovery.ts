@@ -7,7 +7,7 @@
  * released, so the guest's previewed credits are not held until the preview expires.
  */
 import type { Checkout } from './checkout.ts';
-import { isOpen } from './sale.ts';
+import { isOpen } from '#lib/sale-states.ts';
 import type { SaleRepository } from './sale-repository.ts';
 
 export interface RecoveryOptions {

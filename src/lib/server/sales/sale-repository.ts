@@ -1,7 +1,8 @@
 /** Sales in the store, so a sale in progress survives a restart of the kiosk server. */
 import type { Database } from '../store/database.ts';
 import { transaction } from '../store/database.ts';
-import { IN_PAYMENT_STATES, OPEN_STATES, type Sale } from './sale.ts';
+import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
+import type { Sale } from './sale.ts';
 
 /** A save from a stale copy: another request (or the recovery) moved the sale on meanwhile. */
 export class SaleConflictError extends Error {

@@ -1,37 +1,8 @@
 /** A guest sale as the checkout saga keeps it: where it stands and what was agreed at each step. */
+import type { SaleState } from '#lib/sale-states.ts';
 import type { SaleQuote } from './quote.ts';
 
-export type SaleState =
-	/** Priced; nothing sent to the platform yet. */
-	| 'quoted'
-	/** A credit transaction is previewed (credits held, nothing deducted). */
-	| 'credits-previewed'
-	/**
-	 * Claimed for payment: `payment` names the card payment the terminal is (or was) asked for.
-	 * Written before the terminal is asked, so a crash leaves a reference to look up, never a
-	 * reason to ask again.
-	 */
-	| 'card-pending'
-	/** The card part is collected (or nothing was due on the card); credits not yet finalized. */
-	| 'card-paid'
-	/** Paid: card and credits collected; it has its order number; containers may still be due. */
-	| 'paid'
-	/** Done: paid, deposits issued (if any). */
-	| 'completed'
-	/** Given up: nothing collected, or what was collected given back; credits released. */
-	| 'abandoned'
-	/** Something only a person can settle; `problem` says what (staff-tasks.ts says what to do). */
-	| 'needs-staff';
-
-/** The guest can still change the sale: scan, cancel, pay. */
-export const OPEN_STATES: readonly SaleState[] = ['quoted', 'credits-previewed'];
-/** Payment has begun and the sale has not reached its end: the saga (or recovery) finishes it. */
-export const IN_PAYMENT_STATES: readonly SaleState[] = ['card-pending', 'card-paid', 'paid'];
-/** Nothing more happens to the sale by itself. */
-export const FINAL_STATES: readonly SaleState[] = ['completed', 'abandoned', 'needs-staff'];
-
-export const isOpen = (sale: Pick<Sale, 'state'>) => OPEN_STATES.includes(sale.state);
-export const isInPayment = (sale: Pick<Sale, 'state'>) => IN_PAYMENT_STATES.includes(sale.state);
+export type { SaleState } from '#lib/sale-states.ts';
 
 /**
  * Why a sale needs staff (state `needs-staff`), or why it ended without the guest being charged
