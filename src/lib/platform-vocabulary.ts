@@ -83,6 +83,7 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** spec 2, delivery option type. */
 export const DELIVERY_OPTION_TYPES = ['CUSTOM', 'TAKEAWAY', 'HOME_DELIVERY'] as const;
+export type DeliveryOptionType = (typeof DELIVERY_OPTION_TYPES)[number];
 
 /** spec 3, "Payment types". */
 export const PAYMENT_TYPES = ['CREDIT', 'SPLIT_PAYMENT', 'EXTERNAL_PAYMENT'] as const;
