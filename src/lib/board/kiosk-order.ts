@@ -11,14 +11,12 @@ export interface KioskOrder {
 	/** When the guest started the order (ISO time). */
 	orderedAt: string;
 	status: KioskOrderStatus;
-	lines: { name: Translated; quantity: number }[];
+	lines: { productId: string; name: Translated; quantity: number }[];
 	/** Reusable containers that go with the order, per category. */
 	containers: { name: string; quantity: number }[];
 }
 
 export interface KioskOrderBoard {
-	/** false: the board's place is not known yet (its identity was never fetched). */
-	placeKnown: boolean;
 	open: KioskOrder[];
 	collected: KioskOrder[];
 }

@@ -27,6 +27,8 @@ const environmentSchema = z.object({
 		.default(10),
 	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 	RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(10),
+	PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+	ORDER_RECONCILE_SECONDS: z.coerce.number().positive().max(3600).default(15),
 	UNATTENDED_SALE_MINUTES: z.coerce
 		.number()
 		.positive()
@@ -40,12 +42,16 @@ export interface ServerConfig {
 	baseUrls: { simulator?: string; sandbox?: string; production?: string; custom?: string };
 	/** The embedded simulator is the upstream: devices are set up and paired automatically. */
 	demo: boolean;
+	/** Where this server listens (demo mode tells the simulator its callback address). */
+	port: number;
 	kioskSecret?: string;
 	staffPassword?: string;
 	refreshIntervalMs: number;
 	platformTimeoutMs: number;
 	/** How often unfinished sales are taken up (sale-recovery.ts). */
 	recoveryIntervalMs: number;
+	/** While a board is open: how often its app orders and desks are read again. */
+	orderReconcileMs: number;
 	/** An open sale nobody touched for this long is released (its credits cancelled). */
 	unattendedSaleMs: number;
 }
@@ -70,11 +76,13 @@ export function loadServerConfig(
 			custom: values.PLATFORM_BASE_URL
 		},
 		demo: values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined,
+		port: values.PORT,
 		kioskSecret: values.KIOSK_SECRET,
 		staffPassword: values.STAFF_PASSWORD,
 		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,
 		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS,
 		recoveryIntervalMs: values.RECOVERY_INTERVAL_SECONDS * 1000,
+		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
 		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000
 	};
 }

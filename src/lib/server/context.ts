@@ -11,7 +11,10 @@ import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
-import { KioskOrders } from './orders/kiosk-orders.ts';
+import { boardSettings } from './orders/board-settings.ts';
+import { CounterOrders } from './counter-orders/counter-orders.ts';
+import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
+import { OrderBoard } from './orders/order-board.ts';
 import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
@@ -49,6 +52,10 @@ export interface ServerContext {
 	kioskOrders: KioskOrders;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
+	/** The platform's app orders (spec 2): callbacks, staff steps, desks. */
+	counterOrders: CounterOrders;
+	/** App and kiosk orders of a place in one queue, for boards and pickup screens. */
+	orderBoard: OrderBoard;
 	/** The container returns of the return stations. */
 	returns: ReturnDesk;
 	/** A client speaking with the device's own key; the key never leaves the server. */
@@ -84,9 +91,30 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal(db);
-	const orderFeed = new OrderFeed();
-	const kioskOrders = new KioskOrders({ db, devices, views, feed: orderFeed });
-	const sales = new SaleRepository(db, { onSaved: (sale) => kioskOrders.saleSaved(sale) });
+	const orderFeed = new OrderFeed(db);
+	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
+	const kioskOrders = new KioskOrders({ db, devices, views, sales, feed: orderFeed });
+	const counterOrders = new CounterOrders({
+		db,
+		journal,
+		devices,
+		views,
+		feed: orderFeed,
+		platformFor,
+		reconcileMs: config.orderReconcileMs
+	});
+	const orderBoard = new OrderBoard({
+		devices,
+		views,
+		appOrders: counterOrders.orders,
+		outbox: counterOrders.outbox,
+		inbox: counterOrders.inbox,
+		kioskOrders,
+		desks: counterOrders.desks,
+		health: counterOrders.health,
+		nameOf: (productId) => catalog.get(productId)?.name ?? null,
+		settings: () => boardSettings(settings)
+	});
 	const checkout = new Checkout({
 		sales,
 		journal,
@@ -114,7 +142,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		resolveOpenEntries(
 			journal,
 			(deviceId) => (devices.get(deviceId) ? platformFor(deviceId) : undefined),
-			(entry) => checkout.owns(entry.reference)
+			(entry) =>
+				checkout.owns(entry.reference) || counterOrders.ownsJournalReference(entry.reference)
 		);
 	const recovery = new SaleRecovery({
 		checkout,
@@ -129,6 +158,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	timer.unref();
 	const recoveryTimer = setInterval(() => void recoverSales(), config.recoveryIntervalMs);
 	recoveryTimer.unref();
+	counterOrders.start();
 	return {
 		config,
 		db,
@@ -145,6 +175,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		terminal,
 		kioskOrders,
 		orderFeed,
+		counterOrders,
+		orderBoard,
 		returns,
 		platformFor,
 		refreshAll,
@@ -153,6 +185,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		close() {
 			clearInterval(timer);
 			clearInterval(recoveryTimer);
+			counterOrders.stop();
 			db.close();
 		}
 	};

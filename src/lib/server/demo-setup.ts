@@ -1,13 +1,16 @@
 /**
  * Demo mode (`npm start` with the embedded simulator): on a fresh store, set up the simulator's
  * main-stage devices (ordering kiosk, return station, order board), the demo menu, a staff
- * password and a screen-exit PIN, so the first screen a newcomer opens works. Never runs against
- * a real platform.
+ * password and a screen-exit PIN, so the first screen a newcomer opens works; and, on every
+ * start, tell the simulator the order board's callback address (what staff enter in the
+ * platform's management console), so an order placed on the guest phone page reaches the board.
+ * Never runs against a real platform.
  */
 import { z } from 'zod';
 import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from './catalog/exchange.ts';
 import type { ServerContext } from './context.ts';
+import { callbackUrl } from './counter-orders/callback-tokens.ts';
 import type { DeviceMode } from './devices/device-repository.ts';
 import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
@@ -29,11 +32,11 @@ const seedSchema = z.object({
 export async function setUpDemo(context: ServerContext): Promise<void> {
 	const simulatorUrl = context.config.baseUrls.simulator;
 	if (!context.config.demo || !simulatorUrl) return;
+	const response = await fetch(`${simulatorUrl}/_sim/seed`, {
+		signal: AbortSignal.timeout(5_000)
+	});
+	const seed = seedSchema.parse(await response.json());
 	if (context.devices.list().length === 0) {
-		const response = await fetch(`${simulatorUrl}/_sim/seed`, {
-			signal: AbortSignal.timeout(5_000)
-		});
-		const seed = seedSchema.parse(await response.json());
 		for (const { simulatorId, mode } of DEMO_DEVICES) {
 			const device = seed.devices.find((candidate) => candidate.id === simulatorId);
 			if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
@@ -46,11 +49,37 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 			});
 		}
 	}
+	await wireDemoCallbacks(context, simulatorUrl, seed.devices);
 	if (!context.staff.isSet()) await context.staff.create(DEMO_STAFF_PASSWORD);
 	if (!hasScreenPin(context.settings)) await setScreenPin(context.settings, DEMO_EXIT_PIN);
 	if (context.catalog.isEmpty()) {
 		const menu = importJson(JSON.stringify(demoMenu));
 		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);
 		context.catalog.replaceAll(menu.products);
+	}
+}
+
+/** Points the simulator's callbacks for each demo board device at this server. */
+async function wireDemoCallbacks(
+	context: ServerContext,
+	simulatorUrl: string,
+	seedDevices: { id: string; apiKey: string }[]
+): Promise<void> {
+	const origin = `http://127.0.0.1:${context.config.port}`;
+	for (const { simulatorId } of DEMO_DEVICES.filter((demo) => demo.mode === 'board')) {
+		const apiKey = seedDevices.find((device) => device.id === simulatorId)?.apiKey;
+		const local = context.devices
+			.list()
+			.find((device) => context.devices.apiKeyOf(device.id) === apiKey);
+		if (!local) continue; // removed by staff
+		const url = callbackUrl(origin, context.counterOrders.tokens.tokenOf(local.id));
+		const answer = await fetch(`${simulatorUrl}/_sim/callback-url`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ url, deviceId: simulatorId }),
+			signal: AbortSignal.timeout(5_000)
+		});
+		if (!answer.ok)
+			throw new Error(`the simulator refused the callback address (${answer.status})`);
 	}
 }

@@ -1,42 +1,61 @@
 import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { readForm } from '#lib/server/http/forms.ts';
-import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import {
+	appOrderStep,
+	changeDesks,
+	kioskOrderStep,
+	type BoardActionResult
+} from '#lib/server/orders/board-actions.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { exitScreenAction } from '#lib/server/setup/screen-session.ts';
+import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 /** The order board of a browser paired as one (anything else goes to /screen). */
-export const load: PageServerLoad = ({ locals, depends }) => {
+export const load: PageServerLoad = async ({ locals, depends }) => {
 	depends('board:orders');
 	const context = serverContext();
-	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	if (device?.mode !== 'board') redirect(303, '/screen');
+	const device = pairedDevice(context, locals.screenDeviceId, 'board');
+	if (!device) redirect(303, '/screen');
 	const identity = context.views.get(device.id).identity;
+	let board = context.orderBoard.view(device.id);
+	if (board.receivesAppOrders && board.desks === null) {
+		// First load since the server started: read the desks once (later: reconciliation).
+		await context.counterOrders.desks.refresh(device.id);
+		board = context.orderBoard.view(device.id);
+	}
 	return {
 		device: { name: device.name },
 		place: identity && { organization: identity.organization.name, place: identity.place.name },
-		kioskOrders: context.kioskOrders.board(device.id),
+		board,
 		hasPin: hasScreenPin(context.settings)
 	};
 };
 
+/** Runs a board action for the paired board; a refusal is a 400 with its message key. */
+async function boardAction(
+	locals: App.Locals,
+	request: Request,
+	run: (deviceId: string, form: FormData) => BoardActionResult | Promise<BoardActionResult>
+) {
+	const context = serverContext();
+	const device = pairedDevice(context, locals.screenDeviceId, 'board');
+	if (!device) return fail(401);
+	const result = await run(device.id, await readForm(request));
+	if (!result.ok) return fail(400, { boardError: result.error, orderKey: result.key ?? null });
+}
+
 export const actions: Actions = {
-	/** Moves a kiosk order to another status (ready, collected, or back). */
-	status: async ({ request, locals }) => {
-		const context = serverContext();
-		const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-		if (device?.mode !== 'board') return fail(401);
-		const form = await readForm(request);
-		const saleId = form.get('saleId');
-		const status = form.get('status');
-		if (
-			typeof saleId !== 'string' ||
-			!ORDER_STATUSES.includes(status as KioskOrderStatus) ||
-			!context.kioskOrders.setStatus(device.id, saleId, status as KioskOrderStatus)
-		) {
-			return fail(400, { statusError: true });
-		}
-	},
+	/** A step on an app order (spec 2): queued, sent by the server. */
+	step: ({ locals, request }) =>
+		boardAction(locals, request, (deviceId, form) => appOrderStep(serverContext(), deviceId, form)),
+	/** A kiosk order moved to another status (ready, collected, or back). */
+	kiosk: ({ locals, request }) =>
+		boardAction(locals, request, (deviceId, form) =>
+			kioskOrderStep(serverContext(), deviceId, form)
+		),
+	/** Opens or closes one, several or all desks. */
+	desks: ({ locals, request }) =>
+		boardAction(locals, request, (deviceId, form) => changeDesks(serverContext(), deviceId, form)),
 	exit: exitScreenAction
 };

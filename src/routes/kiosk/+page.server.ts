@@ -6,7 +6,7 @@ import { serverContext } from '#lib/server/context.ts';
 import { featuresOf } from '#lib/server/devices/platform-view.ts';
 import { kioskSettings } from '#lib/server/sales/kiosk-settings.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { exitScreenAction } from '#lib/server/setup/screen-session.ts';
+import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 /**
@@ -17,8 +17,8 @@ import type { Actions, PageServerLoad } from './$types';
  */
 export const load: PageServerLoad = ({ locals, url }): KioskData => {
 	const context = serverContext();
-	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	if (!device || device.mode !== 'kiosk') redirect(303, '/screen');
+	const device = pairedDevice(context, locals.screenDeviceId, 'kiosk');
+	if (!device) redirect(303, '/screen');
 	const view = context.views.get(device.id);
 	const features = featuresOf(view);
 	const settings = kioskSettings(context.settings);

@@ -4,7 +4,7 @@ import type { ReturnData } from '#lib/return/types.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { returnSettings } from '#lib/server/returns/return-settings.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { exitScreenAction } from '#lib/server/setup/screen-session.ts';
+import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 /**
@@ -14,8 +14,8 @@ import type { Actions, PageServerLoad } from './$types';
  */
 export const load: PageServerLoad = ({ locals, url }): ReturnData => {
 	const context = serverContext();
-	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	if (!device || device.mode !== 'return') redirect(303, '/screen');
+	const device = pairedDevice(context, locals.screenDeviceId, 'return');
+	if (!device) redirect(303, '/screen');
 	const identity = context.views.get(device.id).identity;
 	const settings = returnSettings(context.settings);
 	return {

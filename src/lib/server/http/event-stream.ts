@@ -1,12 +1,20 @@
 /**
- * A server-sent events response (text/event-stream) that sends `event` whenever `subscribe`'s
- * callback fires, and a comment line every `heartbeatMs` so proxies and the browser keep the
- * connection open. The subscription ends when the browser goes away.
+ * A server-sent events response (text/event-stream) that sends `event` with the change's
+ * sequence number as its id whenever the feed changes, and a `ping` event every `heartbeatMs`, so
+ * proxies keep the connection open and the screen can tell a live stream from a dead one (a
+ * comment line would not reach the page). A browser that reconnects sends the last id it saw
+ * (Last-Event-ID): if the feed moved on meanwhile, it gets one event at once and catches up.
  */
+export interface ChangeFeed {
+	current(): number;
+	subscribe(listener: (sequence: number) => void): () => void;
+}
+
 export function eventStream(
 	event: string,
-	subscribe: (notify: () => void) => () => void,
-	heartbeatMs = 25_000
+	feed: ChangeFeed,
+	lastEventId: string | null,
+	heartbeatMs = 10_000
 ): Response {
 	const encoder = new TextEncoder();
 	let stop = () => {};
@@ -19,10 +27,15 @@ export function eventStream(
 					stop(); // closed meanwhile
 				}
 			};
-			// Tells the browser how long to wait before reconnecting, and that the stream is open.
+			const change = (sequence: number) => send(`id: ${sequence}\nevent: ${event}\ndata: {}\n\n`);
+			// How long the browser waits before reconnecting; the first ping says the stream is open.
 			send('retry: 2000\n\n');
-			const unsubscribe = subscribe(() => send(`event: ${event}\ndata: {}\n\n`));
-			const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+			send('event: ping\ndata: {}\n\n');
+			const seen = lastEventId === null ? NaN : Number(lastEventId);
+			const current = feed.current();
+			if (Number.isInteger(seen) && seen !== current) change(current);
+			const unsubscribe = feed.subscribe(change);
+			const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), heartbeatMs);
 			stop = () => {
 				clearInterval(heartbeat);
 				unsubscribe();

@@ -11,11 +11,13 @@ import type { Sale, SaleState } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadKeyring } from '../store/keyring.ts';
-import { KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
+import { announcePaidSale, KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
 import { OrderFeed } from './order-feed.ts';
 
 const MAIN_STAGE = { id: 'place_main_stage', name: 'Main Stage Bar' };
 const GARDEN = { id: 'place_garden', name: 'Garden Bar' };
+/** The sales below start at noon that day. */
+const NOW = new Date(Date.UTC(2026, 10, 22, 18, 0, 0));
 
 /** A store with devices whose cached identities put them at a place. */
 async function freshBoard() {
@@ -23,9 +25,9 @@ async function freshBoard() {
 	const db = openDatabase(dataDir);
 	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
 	const views = new PlatformViewStore(db);
-	const feed = new OrderFeed();
-	const orders = new KioskOrders({ db, devices, views, feed });
-	const sales = new SaleRepository(db, { onSaved: (sale) => orders.saleSaved(sale) });
+	const feed = new OrderFeed(db);
+	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(feed, sale) });
+	const orders = new KioskOrders({ db, devices, views, sales, feed }, () => NOW);
 	let keys = 0;
 	const add = async (name: string, mode: NewDevice['mode'], place: typeof MAIN_STAGE | null) => {
 		keys += 1;
@@ -101,7 +103,7 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 
 describe('kiosk orders on the order board', () => {
 	it('shows the paid orders of the kiosks at the board’s place, oldest first', async () => {
-		const { orders, sales, board, kiosk, gardenKiosk } = await freshBoard();
+		const { orders, sales, kiosk, gardenKiosk } = await freshBoard();
 		sales.create(sale(kiosk, 'quoted'));
 		sales.create(sale(kiosk, 'abandoned'));
 		sales.create(sale(kiosk, 'completed', 'K-001'));
@@ -110,13 +112,14 @@ describe('kiosk orders on the order board', () => {
 		sales.create(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
 		sales.create(sale(gardenKiosk, 'completed', 'K-001'));
 
-		const view = orders.board(board);
-		expect(view.placeKnown).toBe(true);
+		const view = orders.atPlace(MAIN_STAGE.id);
 		expect(view.open.map((order) => order.orderNumber)).toEqual(['K-001', 'K-002', 'K-003']);
 		expect(view.open[0]).toMatchObject({
 			kioskName: 'Kiosk 1',
 			status: 'new',
-			lines: [{ name: { en: 'Pilsner 0.4 l', de: 'Pils 0,4 l' }, quantity: 2 }],
+			lines: [
+				{ productId: 'beer_pils', name: { en: 'Pilsner 0.4 l', de: 'Pils 0,4 l' }, quantity: 2 }
+			],
 			containers: [{ name: 'Reusable cup 0.4 l', quantity: 2 }]
 		});
 		expect(view.collected).toEqual([]);
@@ -129,11 +132,14 @@ describe('kiosk orders on the order board', () => {
 		feed.subscribe(listener);
 
 		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
-		expect(orders.board(board).open[0]?.status).toBe('ready');
+		expect(orders.atPlace(MAIN_STAGE.id).open[0]?.status).toBe('ready');
 		expect(orders.setStatus(board, paid.id, 'collected')).toBe(true);
-		expect(orders.board(board)).toMatchObject({ open: [], collected: [{ orderNumber: 'K-001' }] });
+		expect(orders.atPlace(MAIN_STAGE.id)).toMatchObject({
+			open: [],
+			collected: [{ orderNumber: 'K-001' }]
+		});
 		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
-		expect(orders.board(board).open[0]?.status).toBe('ready');
+		expect(orders.atPlace(MAIN_STAGE.id).open[0]?.status).toBe('ready');
 		expect(listener).toHaveBeenCalledTimes(3);
 	});
 
@@ -147,15 +153,32 @@ describe('kiosk orders on the order board', () => {
 		expect(orders.setStatus(board, elsewhere.id, 'collected')).toBe(false);
 		expect(orders.setStatus(board, unpaid.id, 'ready')).toBe(false);
 		expect(orders.setStatus(board, 'no-such-sale', 'ready')).toBe(false);
-		expect(orders.board(board).open).toEqual([]);
+		expect(orders.atPlace(MAIN_STAGE.id).open).toEqual([]);
 		expect(listener).not.toHaveBeenCalled();
 	});
 
 	it('a board whose place is not known yet says so and shows nothing', async () => {
 		const { orders, sales, lostBoard, kiosk } = await freshBoard();
 		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
-		expect(orders.board(lostBoard)).toEqual({ placeKnown: false, open: [], collected: [] });
 		expect(orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
+		expect(orders.atPlace('place_unknown')).toEqual({ open: [], collected: [] });
+	});
+
+	it('keeps the history of every status staff gave an order', async () => {
+		const { orders, sales, board, kiosk } = await freshBoard();
+		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
+		orders.setStatus(board, paid.id, 'ready');
+		orders.setStatus(board, paid.id, 'new'); // undo
+		orders.setStatus(board, paid.id, 'ready');
+		expect(orders.history(paid.id).map((entry) => entry.status)).toEqual(['ready', 'new', 'ready']);
+	});
+
+	it('shows the last day’s orders only: order numbers start again each day', async () => {
+		const { orders, sales, kiosk } = await freshBoard();
+		const old = sale(kiosk, 'completed', 'K-001');
+		sales.create({ ...old, createdAt: new Date(NOW.getTime() - 25 * 3_600_000).toISOString() });
+		sales.create(sale(kiosk, 'completed', 'K-002'));
+		expect(orders.atPlace(MAIN_STAGE.id).open.map((order) => order.orderNumber)).toEqual(['K-002']);
 	});
 
 	it('keeps the most recently collected orders in view, newest first', async () => {
@@ -165,7 +188,7 @@ describe('kiosk orders on the order board', () => {
 			const paid = sales.create(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
 			orders.setStatus(board, paid.id, 'collected');
 		}
-		const collected = orders.board(board).collected.map((order) => order.orderNumber);
+		const collected = orders.atPlace(MAIN_STAGE.id).collected.map((order) => order.orderNumber);
 		expect(collected).toHaveLength(RECENTLY_COLLECTED);
 		expect(collected[0]).toBe(`K-00${count}`);
 		expect(collected.at(-1)).toBe('K-003');

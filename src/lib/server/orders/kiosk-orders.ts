@@ -1,60 +1,59 @@
 /**
  * The ordering kiosks' orders on the order board (issue 4: "Kiosk orders get an order number and
  * appear on the order board (local orders) so the counter knows what to prepare"). A paid sale is
- * an order; staff move it new → ready → collected. These orders never go to the platform (its
- * counter orders are the app's), so their status lives here. A board sees the orders of the
- * kiosks at its own place (the place of each device's cached identity).
+ * an order; staff move it new → ready → collected (and back, to undo a tap). These orders never
+ * go to the platform (its counter orders are the app's), so their status and its history live
+ * here. A board sees the orders of the kiosks at its own place (each device's cached identity);
+ * the sales themselves come from their repository.
  */
 import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
 import type { DeviceRepository } from '../devices/device-repository.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { Sale } from '../sales/sale.ts';
-import type { Database } from '../store/database.ts';
+import type { SaleRepository } from '../sales/sale-repository.ts';
+import { transaction, type Database } from '../store/database.ts';
 import type { OrderFeed } from './order-feed.ts';
-
-/** Sale states in which the guest has paid: the counter prepares the order. */
-const PAID_STATES = ['paid', 'completed', 'needs-staff'] as const;
 
 /** How many collected orders the board keeps in view (to reopen one tapped by mistake). */
 export const RECENTLY_COLLECTED = 6;
 
-interface OrderRow {
-	body: string;
-	status: KioskOrderStatus;
+/** A board shows the orders of the last day: order numbers count per day. */
+const BOARD_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface KioskOrdersDeps {
+	db: Database;
+	devices: DeviceRepository;
+	views: PlatformViewStore;
+	sales: Pick<SaleRepository, 'ordersOf'>;
+	feed: OrderFeed;
+}
+
+/** A sale was saved: once it has an order number (it is paid), the boards learn of it. */
+export function announcePaidSale(feed: OrderFeed, sale: Sale): void {
+	if (sale.orderNumber && ['paid', 'completed', 'needs-staff'].includes(sale.state)) {
+		feed.changed();
+	}
 }
 
 export class KioskOrders {
-	readonly #db: Database;
-	readonly #devices: DeviceRepository;
-	readonly #views: PlatformViewStore;
-	readonly #feed: OrderFeed;
+	readonly #deps: KioskOrdersDeps;
 	readonly #now: () => Date;
 
-	constructor(
-		deps: { db: Database; devices: DeviceRepository; views: PlatformViewStore; feed: OrderFeed },
-		now: () => Date = () => new Date()
-	) {
-		this.#db = deps.db;
-		this.#devices = deps.devices;
-		this.#views = deps.views;
-		this.#feed = deps.feed;
+	constructor(deps: KioskOrdersDeps, now: () => Date = () => new Date()) {
+		this.#deps = deps;
 		this.#now = now;
 	}
 
-	/** A sale was saved: once it has an order number and is paid, the boards learn of it. */
-	saleSaved(sale: Sale): void {
-		if (sale.orderNumber && (PAID_STATES as readonly string[]).includes(sale.state)) {
-			this.#feed.changed();
-		}
-	}
-
-	/** The open and the recently collected kiosk orders of the board's place, oldest first. */
-	board(boardDeviceId: string): KioskOrderBoard {
-		const kiosks = this.#kiosksAtPlaceOf(boardDeviceId);
-		if (!kiosks) return { placeKnown: false, open: [], collected: [] };
-		const orders = this.#orders([...kiosks.keys()]).map((row) => toOrder(row, kiosks));
+	/** The open and the recently collected kiosk orders of the place, oldest first. */
+	atPlace(placeId: string): KioskOrderBoard {
+		const kiosks = this.#kiosksAt(placeId);
+		const sales = this.#deps.sales.ordersOf(
+			[...kiosks.keys()],
+			new Date(this.#now().getTime() - BOARD_WINDOW_MS)
+		);
+		const statuses = this.#statuses(sales.map((sale) => sale.id));
+		const orders = sales.map((sale) => toOrder(sale, statuses.get(sale.id) ?? 'new', kiosks));
 		return {
-			placeKnown: true,
 			open: orders.filter((order) => order.status !== 'collected'),
 			collected: orders
 				.filter((order) => order.status === 'collected')
@@ -65,59 +64,71 @@ export class KioskOrders {
 
 	/** Moves an order of the board's place to `status`; false when the board cannot see it. */
 	setStatus(boardDeviceId: string, saleId: string, status: KioskOrderStatus): boolean {
-		const kiosks = this.#kiosksAtPlaceOf(boardDeviceId);
-		if (!kiosks || !this.#orders([...kiosks.keys()], saleId).length) return false;
-		this.#db
-			.prepare(
+		const placeId = this.#deps.views.get(boardDeviceId).identity?.place.id;
+		if (!placeId) return false;
+		const { open, collected } = this.atPlace(placeId);
+		if (![...open, ...collected].some((order) => order.saleId === saleId)) return false;
+		const { db } = this.#deps;
+		const at = this.#now().toISOString();
+		transaction(db, () => {
+			db.prepare(
 				`INSERT INTO kiosk_order_status (sale_id, status, updated_at) VALUES (?, ?, ?)
 				 ON CONFLICT (sale_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`
-			)
-			.run(saleId, status, this.#now().toISOString());
-		this.#feed.changed();
+			).run(saleId, status, at);
+			db.prepare('INSERT INTO kiosk_order_history (sale_id, status, at) VALUES (?, ?, ?)').run(
+				saleId,
+				status,
+				at
+			);
+		});
+		this.#deps.feed.changed();
 		return true;
 	}
 
-	/** The ordering kiosks (id → name) at the board's place, or null when that place is unknown. */
-	#kiosksAtPlaceOf(boardDeviceId: string): Map<string, string> | null {
-		const placeId = this.#views.get(boardDeviceId).identity?.place.id;
-		if (!placeId) return null;
+	/** Every status staff gave the order, oldest first (the server-side history). */
+	history(saleId: string): { status: KioskOrderStatus; at: string }[] {
+		return this.#deps.db
+			.prepare('SELECT status, at FROM kiosk_order_history WHERE sale_id = ? ORDER BY id')
+			.all(saleId) as unknown as { status: KioskOrderStatus; at: string }[];
+	}
+
+	#statuses(saleIds: string[]): Map<string, KioskOrderStatus> {
+		if (saleIds.length === 0) return new Map();
+		const rows = this.#deps.db
+			.prepare(
+				`SELECT sale_id, status FROM kiosk_order_status
+				 WHERE sale_id IN (${saleIds.map(() => '?').join(', ')})`
+			)
+			.all(...saleIds) as unknown as { sale_id: string; status: KioskOrderStatus }[];
+		return new Map(rows.map((row) => [row.sale_id, row.status]));
+	}
+
+	/** The ordering kiosks (id → name) at the place. */
+	#kiosksAt(placeId: string): Map<string, string> {
+		const { devices, views } = this.#deps;
 		return new Map(
-			this.#devices
+			devices
 				.list()
 				.filter(
-					(device) =>
-						device.mode === 'kiosk' && this.#views.get(device.id).identity?.place.id === placeId
+					(device) => device.mode === 'kiosk' && views.get(device.id).identity?.place.id === placeId
 				)
 				.map((device) => [device.id, device.name])
 		);
 	}
-
-	#orders(kioskIds: string[], saleId?: string): OrderRow[] {
-		if (kioskIds.length === 0) return [];
-		const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
-		return this.#db
-			.prepare(
-				`SELECT s.body, COALESCE(o.status, 'new') AS status
-				 FROM sales s LEFT JOIN kiosk_order_status o ON o.sale_id = s.id
-				 WHERE s.order_number IS NOT NULL
-				   AND s.state IN (${marks(PAID_STATES.length)})
-				   AND s.device_id IN (${marks(kioskIds.length)})
-				   ${saleId ? 'AND s.id = ?' : ''}
-				 ORDER BY s.created_at, s.order_number`
-			)
-			.all(...PAID_STATES, ...kioskIds, ...(saleId ? [saleId] : [])) as unknown as OrderRow[];
-	}
 }
 
-function toOrder(row: OrderRow, kiosks: Map<string, string>): KioskOrder {
-	const sale = JSON.parse(row.body) as Sale;
+function toOrder(sale: Sale, status: KioskOrderStatus, kiosks: Map<string, string>): KioskOrder {
 	return {
 		saleId: sale.id,
 		orderNumber: sale.orderNumber ?? '',
 		kioskName: kiosks.get(sale.deviceId) ?? '',
 		orderedAt: sale.createdAt,
-		status: row.status,
-		lines: sale.quote.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+		status,
+		lines: sale.quote.lines.map((line) => ({
+			productId: line.productId,
+			name: line.name,
+			quantity: line.quantity
+		})),
 		containers: sale.quote.depositLines.map((line) => ({
 			name: line.name,
 			quantity: line.quantity

@@ -1,18 +1,54 @@
 /**
- * "Something changed on the order board": the kiosk server tells every open board at once
- * (server-sent events), so staff see a new order without reloading. Listeners only learn *that*
- * something changed and load the board again; nothing about an order travels here.
+ * "Something changed on the order board": every change (an app order fetched or moved, a kiosk
+ * order paid or moved, a step queued or settled, desks changed) bumps one sequence number in the
+ * store and tells the open boards and pickup screens (server-sent events). Listeners learn only
+ * *that* something changed and which sequence number it was; they load the board again.
+ *
+ * The number lives in the store, not in memory, so a board that reconnects says which number it
+ * saw last (Last-Event-ID) and catches up on what it missed, also after a restart; with several
+ * kiosk servers on one database a notification from the database can call `deliver` with the
+ * other server's number (a later issue).
  */
+import type { Database } from '../store/database.ts';
+
+export type FeedListener = (sequence: number) => void;
+
 export class OrderFeed {
-	readonly #listeners = new Set<() => void>();
+	readonly #db: Database;
+	readonly #listeners = new Set<FeedListener>();
+
+	constructor(db: Database) {
+		this.#db = db;
+	}
 
 	/** Calls `listener` on every change until the returned function is called. */
-	subscribe(listener: () => void): () => void {
+	subscribe(listener: FeedListener): () => void {
 		this.#listeners.add(listener);
 		return () => this.#listeners.delete(listener);
 	}
 
+	/** How many screens listen now (reconciliation runs only while a board is open). */
+	get listening(): number {
+		return this.#listeners.size;
+	}
+
+	/** The number of the latest change. */
+	current(): number {
+		const row = this.#db.prepare('SELECT sequence FROM order_feed WHERE id = 1').get() as {
+			sequence: number;
+		};
+		return row.sequence;
+	}
+
 	changed(): void {
-		for (const listener of this.#listeners) listener();
+		const row = this.#db
+			.prepare('UPDATE order_feed SET sequence = sequence + 1 WHERE id = 1 RETURNING sequence')
+			.get() as { sequence: number };
+		this.deliver(row.sequence);
+	}
+
+	/** Tells this server's listeners about change `sequence`. */
+	deliver(sequence: number): void {
+		for (const listener of this.#listeners) listener(sequence);
 	}
 }

@@ -158,7 +158,11 @@ export class PlatformTransport {
 }
 
 /** Exponential backoff with full jitter: a delay in [0, min(max, base × 2^(attempt−1))]. */
-export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number): number {
+export function backoffDelay(
+	policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+	attempt: number,
+	random: () => number
+): number {
 	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
 	return Math.round(random() * ceiling);
 }

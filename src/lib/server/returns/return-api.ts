@@ -6,6 +6,7 @@
 import { json } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
+import { pairedDevice } from '../setup/screen-session.ts';
 import { failureResponse } from '../sales/kiosk-api.ts';
 import { ReturnError, type ReturnFailure } from './return-desk.ts';
 
@@ -45,8 +46,8 @@ export async function returnStep(
 	screenDeviceId: string | null,
 	step: (deviceId: string) => Promise<unknown>
 ): Promise<Response> {
-	const device = screenDeviceId ? context.devices.get(screenDeviceId) : undefined;
-	if (device?.mode !== 'return') return failureResponse('not-paired', 401);
+	const device = pairedDevice(context, screenDeviceId, 'return');
+	if (!device) return failureResponse('not-paired', 401);
 	try {
 		return json(await step(device.id));
 	} catch (error) {

@@ -6,6 +6,7 @@
 import { json } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
+import { pairedDevice } from '../setup/screen-session.ts';
 import { CheckoutError, type CheckoutFailure } from './checkout.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
@@ -39,8 +40,7 @@ export function kioskDeviceOf(
 	context: ServerContext,
 	screenDeviceId: string | null
 ): string | Response {
-	const device = screenDeviceId ? context.devices.get(screenDeviceId) : undefined;
-	return device?.mode === 'kiosk' ? device.id : failureResponse('not-paired', 401);
+	return pairedDevice(context, screenDeviceId, 'kiosk')?.id ?? failureResponse('not-paired', 401);
 }
 
 export async function readJson<Schema extends z.ZodType>(

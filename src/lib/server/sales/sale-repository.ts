@@ -107,6 +107,23 @@ export class SaleRepository {
 		return rows.map(toSale);
 	}
 
+	/**
+	 * The orders the counter prepares: sales of these kiosks that have an order number (paid:
+	 * `paid`, `completed`, or `needs-staff` after payment), started since `since`, oldest first.
+	 */
+	ordersOf(deviceIds: string[], since: Date): Sale[] {
+		if (deviceIds.length === 0) return [];
+		const rows = this.#db
+			.prepare(
+				`SELECT body, version FROM sales
+				 WHERE order_number IS NOT NULL AND state IN ('paid', 'completed', 'needs-staff')
+				   AND device_id IN (${deviceIds.map(() => '?').join(', ')}) AND created_at >= ?
+				 ORDER BY created_at, order_number`
+			)
+			.all(...deviceIds, since.toISOString()) as unknown as SaleRow[];
+		return rows.map(toSale);
+	}
+
 	/** Sales a person must settle, newest first. */
 	needingStaff(limit = 200): Sale[] {
 		const rows = this.#db

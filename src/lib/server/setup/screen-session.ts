@@ -3,7 +3,21 @@ import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm } from '../http/forms.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
+import type { DeviceMode, DeviceRecord } from '../devices/device-repository.ts';
 import { checkScreenPin } from './screen-pin.ts';
+
+/**
+ * The device this browser is paired as, if it drives a screen of `mode`; undefined for any other
+ * browser. The one guard of every screen's pages and APIs.
+ */
+export function pairedDevice(
+	context: ServerContext,
+	screenDeviceId: string | null | undefined,
+	mode: DeviceMode
+): DeviceRecord | undefined {
+	const device = screenDeviceId ? context.devices.get(screenDeviceId) : undefined;
+	return device?.mode === mode ? device : undefined;
+}
 
 export function pairScreen(
 	context: ServerContext,

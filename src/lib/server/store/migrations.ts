@@ -103,5 +103,67 @@ export const migrations: readonly string[] = [
 		refunded INTEGER NOT NULL DEFAULT 0,
 		at TEXT NOT NULL
 	);
+	`,
+	/* 5: counter orders (spec 2): callback tokens, the inbox of callbacks, the app orders, the
+	   outbox of staff steps (also their history), the kiosk orders' history, the change feed */ `
+	CREATE TABLE order_callback_tokens (
+		device_id TEXT PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		token TEXT NOT NULL UNIQUE,
+		created_at TEXT NOT NULL
+	);
+	CREATE TABLE order_inbox (
+		order_id TEXT PRIMARY KEY,
+		device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+		received_at TEXT NOT NULL,
+		last_callback_at TEXT NOT NULL,
+		callbacks INTEGER NOT NULL DEFAULT 1,
+		state TEXT NOT NULL CHECK (state IN ('waiting', 'fetched', 'failed')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at TEXT NOT NULL,
+		lease_owner TEXT,
+		lease_until TEXT,
+		last_error TEXT
+	);
+	CREATE INDEX order_inbox_due ON order_inbox (state, next_attempt_at);
+	CREATE TABLE app_orders (
+		order_id TEXT PRIMARY KEY,
+		device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+		place_id TEXT NOT NULL,
+		status TEXT NOT NULL,
+		body TEXT NOT NULL,
+		received_at TEXT NOT NULL,
+		updated_at TEXT NOT NULL
+	);
+	CREATE INDEX app_orders_place ON app_orders (place_id, status);
+	CREATE TABLE order_outbox (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		order_id TEXT NOT NULL,
+		device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+		action TEXT NOT NULL,
+		rejection_message TEXT,
+		state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at TEXT NOT NULL,
+		lease_owner TEXT,
+		lease_until TEXT,
+		problem TEXT,
+		settled_by TEXT,
+		journal_id INTEGER,
+		created_at TEXT NOT NULL,
+		settled_at TEXT
+	);
+	CREATE UNIQUE INDEX order_outbox_one_pending ON order_outbox (order_id) WHERE state = 'pending';
+	CREATE INDEX order_outbox_due ON order_outbox (state, next_attempt_at);
+	CREATE TABLE kiosk_order_history (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		sale_id TEXT NOT NULL REFERENCES sales (id) ON DELETE CASCADE,
+		status TEXT NOT NULL,
+		at TEXT NOT NULL
+	);
+	CREATE TABLE order_feed (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		sequence INTEGER NOT NULL
+	);
+	INSERT INTO order_feed (id, sequence) VALUES (1, 0);
 	`
 ];

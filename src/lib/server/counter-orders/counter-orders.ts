@@ -1,0 +1,137 @@
+/**
+ * Counter orders (spec 2) on this server, wired once: the callback tokens and inbox, the
+ * fetched app orders, the outbox of staff steps with its sender, the desks, the reconciliation
+ * and the platform's health as seen from here. `start` runs the workers: due inbox rows and
+ * outbox steps every second (each is also woken at once by a callback or a step), and
+ * reconciliation every `reconcileMs` while a board is open.
+ */
+import type { PlatformViewStore } from '../devices/platform-view.ts';
+import type { DeviceRepository } from '../devices/device-repository.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { OrderFeed } from '../orders/order-feed.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import type { Database } from '../store/database.ts';
+import { AppOrderRepository } from './app-order-repository.ts';
+import { BoardDesks } from './board-desks.ts';
+import { CallbackTokens } from './callback-tokens.ts';
+import { OrderFetcher } from './order-fetcher.ts';
+import { OrderInbox } from './order-inbox.ts';
+import { OrderOutbox } from './order-outbox.ts';
+import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
+import { PlatformHealth } from './platform-health.ts';
+import { StaffSteps } from './staff-steps.ts';
+import { orderReference, StepSender } from './step-sender.ts';
+
+const WORKER_TICK_MS = 1_000;
+
+export interface CounterOrdersDeps {
+	db: Database;
+	journal: Journal;
+	devices: DeviceRepository;
+	views: PlatformViewStore;
+	feed: OrderFeed;
+	platformFor(deviceId: string): PlatformClient;
+	reconcileMs: number;
+}
+
+export class CounterOrders {
+	readonly tokens: CallbackTokens;
+	readonly inbox: OrderInbox;
+	readonly orders: AppOrderRepository;
+	readonly outbox: OrderOutbox;
+	readonly health = new PlatformHealth();
+	readonly desks: BoardDesks;
+	readonly fetcher: OrderFetcher;
+	readonly sender: StepSender;
+	readonly steps: StaffSteps;
+	readonly reconciler: OrderReconciler;
+	readonly #deps: CounterOrdersDeps;
+	#timers: ReturnType<typeof setInterval>[] = [];
+
+	constructor(deps: CounterOrdersDeps) {
+		this.#deps = deps;
+		const { db, journal, feed, platformFor, views, devices } = deps;
+		const health = this.health;
+		this.tokens = new CallbackTokens(db);
+		this.inbox = new OrderInbox(db);
+		this.orders = new AppOrderRepository(db);
+		this.outbox = new OrderOutbox(db);
+		this.desks = new BoardDesks({ platformFor, feed, health });
+		this.fetcher = new OrderFetcher({
+			inbox: this.inbox,
+			orders: this.orders,
+			platformFor,
+			placeOf: async (deviceId) =>
+				views.get(deviceId).identity?.place.id ??
+				(await views.refresh(deviceId, platformFor(deviceId))).identity?.place.id,
+			feed,
+			health
+		});
+		this.sender = new StepSender({
+			outbox: this.outbox,
+			orders: this.orders,
+			journal,
+			platformFor,
+			feed,
+			health
+		});
+		const placeOf = (deviceId: string) => views.get(deviceId).identity?.place.id;
+		this.steps = new StaffSteps({
+			orders: this.orders,
+			outbox: this.outbox,
+			placeOf,
+			queued: () => {
+				this.sender.wake();
+				feed.changed();
+			}
+		});
+		this.reconciler = new OrderReconciler({
+			orders: this.orders,
+			desks: this.desks,
+			platformFor,
+			boards: () =>
+				devices
+					.list()
+					.filter((device) => device.mode === 'board')
+					.flatMap((device) => {
+						const placeId = placeOf(device.id);
+						return placeId ? [{ deviceId: device.id, placeId }] : [];
+					}),
+			feed,
+			health
+		});
+	}
+
+	/** A callback for the device: recorded before the answer, fetched after it. */
+	received(deviceId: string, orderId: string): void {
+		this.inbox.record(deviceId, orderId);
+		this.fetcher.wake();
+	}
+
+	/** The journal entries of an order whose money step is still on its way are settled here. */
+	ownsJournalReference(reference: string): boolean {
+		const prefix = orderReference('');
+		return reference.startsWith(prefix) && this.outbox.owns(reference.slice(prefix.length));
+	}
+
+	/** Re-reads what the open boards show; nothing while no board is open. */
+	async reconcile(): Promise<ReconcileSummary | null> {
+		if (this.#deps.feed.listening === 0) return null;
+		return this.reconciler.run();
+	}
+
+	start(): void {
+		const tick = setInterval(() => {
+			void this.fetcher.drain();
+			void this.sender.drain();
+		}, WORKER_TICK_MS);
+		const reconcile = setInterval(() => void this.reconcile(), this.#deps.reconcileMs);
+		for (const timer of [tick, reconcile]) timer.unref();
+		this.#timers = [tick, reconcile];
+	}
+
+	stop(): void {
+		for (const timer of this.#timers) clearInterval(timer);
+		this.#timers = [];
+	}
+}

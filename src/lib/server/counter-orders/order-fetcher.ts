@@ -1,0 +1,113 @@
+/**
+ * Fetches the orders the inbox holds (spec 2, Events: after the callback "the integrator then
+ * fetches the order with GET /v1/integrations/counter-orders/{orderId}"), after the callback was
+ * answered. Woken by each callback, and by a timer for the retries; rows a restart left behind
+ * are due at once. Each row is claimed with a lease, so two servers never fetch the same one.
+ *
+ * Failures: a 404 or 403 is the platform saying this device cannot have the order (an old or
+ * forged id), so it is not retried until a callback names it again; anything else — unreachable,
+ * a time-out, a 5xx, a refused key — is retried with backoff (full jitter, 1 s doubling to 60 s)
+ * for as long as it takes: an order announced by the platform is never dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OrderFeed } from '../orders/order-feed.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
+import { backoffDelay } from '../platform/transport.ts';
+import type { AppOrderRepository } from './app-order-repository.ts';
+import type { InboxEntry, OrderInbox } from './order-inbox.ts';
+import type { PlatformHealth } from './platform-health.ts';
+
+export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
+
+/** Longer than a fetch with all the client's retries can take. */
+const LEASE_MS = 120_000;
+const BATCH = 16;
+
+export interface OrderFetcherDeps {
+	inbox: OrderInbox;
+	orders: AppOrderRepository;
+	platformFor(deviceId: string): PlatformClient;
+	/** The place of the device (its identity), fetched if not known yet. */
+	placeOf(deviceId: string): Promise<string | undefined>;
+	feed: OrderFeed;
+	health: PlatformHealth;
+	random?: () => number;
+}
+
+export class OrderFetcher {
+	readonly #deps: OrderFetcherDeps;
+	readonly #owner = `fetcher-${randomUUID()}`;
+	#draining: Promise<number> | null = null;
+	#again = false;
+
+	constructor(deps: OrderFetcherDeps) {
+		this.#deps = deps;
+	}
+
+	/** A callback came: fetch soon, without holding up its answer. */
+	wake(): void {
+		setImmediate(() => void this.drain());
+	}
+
+	/** Fetches every due entry; resolves with how many orders were stored. */
+	drain(): Promise<number> {
+		if (this.#draining) {
+			// A callback during a drain: go round once more so it is not left for the timer.
+			this.#again = true;
+			return this.#draining;
+		}
+		this.#draining = this.#drainAll().finally(() => (this.#draining = null));
+		return this.#draining;
+	}
+
+	async #drainAll(): Promise<number> {
+		let stored = 0;
+		do {
+			this.#again = false;
+			for (;;) {
+				const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
+				if (due.length === 0) break;
+				const results = await Promise.all(due.map((entry) => this.#fetch(entry)));
+				stored += results.filter(Boolean).length;
+			}
+		} while (this.#again);
+		return stored;
+	}
+
+	async #fetch(entry: InboxEntry): Promise<boolean> {
+		const { inbox, orders, feed, health } = this.#deps;
+		try {
+			const placeId = await this.#deps.placeOf(entry.deviceId);
+			if (!placeId) throw new Error('the place of the device is not known yet');
+			const order = await this.#deps
+				.platformFor(entry.deviceId)
+				.counterOrders.getOrder(entry.orderId);
+			health.answered(entry.deviceId);
+			const changed = orders.save(entry.deviceId, placeId, order);
+			inbox.fetched(entry.orderId, this.#owner);
+			if (changed) feed.changed();
+			return true;
+		} catch (error) {
+			health.failed(entry.deviceId, error);
+			const reason = describe(error);
+			if (error instanceof PlatformApiError && (error.status === 404 || error.status === 403)) {
+				inbox.failed(entry.orderId, this.#owner, reason);
+			} else {
+				const delay = backoffDelay(
+					FETCH_BACKOFF,
+					entry.attempts + 1,
+					this.#deps.random ?? Math.random
+				);
+				inbox.retryLater(entry.orderId, this.#owner, reason, Math.max(250, delay));
+			}
+			return false;
+		}
+	}
+}
+
+function describe(error: unknown): string {
+	if (error instanceof PlatformApiError) return `${error.status} ${error.errorCode}`;
+	if (error instanceof PlatformClientError) return error.kind;
+	return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,70 @@
+/**
+ * A missed callback must not lose an order, and a change made elsewhere (the guest cancels,
+ * another system moves the order) must reach the board. Spec 2 has no list of orders — the only
+ * way to discover an order is its callback — so while a board is open this re-reads every order
+ * it knows that is not terminal, and the desks of each board, at a steady interval; the inbox
+ * keeps retrying callbacks whose fetch failed. docs/platform-assumptions.md says what this
+ * cannot find.
+ */
+import type { OrderFeed } from '../orders/order-feed.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import type { AppOrderRepository } from './app-order-repository.ts';
+import type { BoardDesks } from './board-desks.ts';
+import type { PlatformHealth } from './platform-health.ts';
+
+/** At most this many reads at once, so a long queue does not flood the platform. */
+const PARALLEL_READS = 8;
+
+export interface ReconcilerDeps {
+	orders: AppOrderRepository;
+	desks: BoardDesks;
+	platformFor(deviceId: string): PlatformClient;
+	/** The board devices (with their places) whose orders and desks to re-read. */
+	boards(): { deviceId: string; placeId: string }[];
+	feed: OrderFeed;
+	health: PlatformHealth;
+}
+
+export interface ReconcileSummary {
+	read: number;
+	changed: number;
+	failed: number;
+}
+
+export class OrderReconciler {
+	readonly #deps: ReconcilerDeps;
+
+	constructor(deps: ReconcilerDeps) {
+		this.#deps = deps;
+	}
+
+	async run(): Promise<ReconcileSummary> {
+		const { orders, desks, feed, health } = this.#deps;
+		const boards = this.#deps.boards();
+		const summary: ReconcileSummary = { read: 0, changed: 0, failed: 0 };
+		const queue = orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
+		const worker = async () => {
+			for (let stored = queue.shift(); stored; stored = queue.shift()) {
+				try {
+					const order = await this.#deps
+						.platformFor(stored.deviceId)
+						.counterOrders.getOrder(stored.order.id);
+					health.answered(stored.deviceId);
+					summary.read += 1;
+					if (orders.save(stored.deviceId, stored.placeId, order)) {
+						summary.changed += 1;
+						feed.changed();
+					}
+				} catch (error) {
+					health.failed(stored.deviceId, error);
+					summary.failed += 1;
+				}
+			}
+		};
+		await Promise.all([
+			...Array.from({ length: PARALLEL_READS }, worker),
+			...boards.map((board) => desks.refresh(board.deviceId))
+		]);
+		return summary;
+	}
+}

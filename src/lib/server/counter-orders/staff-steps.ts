@@ -1,0 +1,65 @@
+/**
+ * A step staff take on an app order from a board: checked against the order as last read (only
+ * what spec 2 allows from there, order-steps.ts), then queued in the durable outbox and handed
+ * to the sender. The board shows "sending…" until the sender settles it.
+ */
+import type { AppOrderAction } from '#lib/board/order-board.ts';
+import { REJECTION_MESSAGE_MAX } from '../platform/counter-orders.ts';
+import type { AppOrderRepository } from './app-order-repository.ts';
+import type { OrderOutbox } from './order-outbox.ts';
+import { stepsFor } from './order-steps.ts';
+
+export type StepRefusal =
+	/** The board's place has no such order. */
+	| 'unknown-order'
+	/** Not a step spec 2 (or the payment rule) allows from the order's current state. */
+	| 'not-offered'
+	/** Another step of this order is still on its way. */
+	| 'busy'
+	/** spec 2 Limits: "rejectionMessage: at most 2000 characters". */
+	| 'message-too-long';
+
+export interface StaffStepsDeps {
+	orders: AppOrderRepository;
+	outbox: OrderOutbox;
+	/** The board device's place. */
+	placeOf(deviceId: string): string | undefined;
+	/** A step was queued (the sender starts, the boards show it). */
+	queued(): void;
+}
+
+export class StaffSteps {
+	readonly #deps: StaffStepsDeps;
+
+	constructor(deps: StaffStepsDeps) {
+		this.#deps = deps;
+	}
+
+	request(
+		boardDeviceId: string,
+		orderId: string,
+		action: AppOrderAction,
+		rejectionMessage?: string
+	): { ok: true } | { ok: false; refusal: StepRefusal } {
+		const stored = this.#deps.orders.get(orderId);
+		const placeId = this.#deps.placeOf(boardDeviceId);
+		if (!stored || !placeId || stored.placeId !== placeId) {
+			return { ok: false, refusal: 'unknown-order' };
+		}
+		if (!stepsFor(stored.order).includes(action)) return { ok: false, refusal: 'not-offered' };
+		// Counted in UTF-16 units: never more than the platform's count in characters.
+		const message = action === 'reject' ? rejectionMessage?.trim() || undefined : undefined;
+		if (message !== undefined && message.length > REJECTION_MESSAGE_MAX) {
+			return { ok: false, refusal: 'message-too-long' };
+		}
+		const queued = this.#deps.outbox.enqueue({
+			orderId,
+			deviceId: boardDeviceId,
+			action,
+			rejectionMessage: message
+		});
+		if (!queued) return { ok: false, refusal: 'busy' };
+		this.#deps.queued();
+		return { ok: true };
+	}
+}

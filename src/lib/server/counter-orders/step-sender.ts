@@ -1,0 +1,202 @@
+/**
+ * Sends the staff steps the outbox holds to the platform: never lost, never applied twice.
+ *
+ * Spec 2 facts relied on:
+ * - A status update answers "503 (safe to retry with backoff)"; the client retries it while each
+ *   failure proves it was not applied (retry-policies.ts NOT_APPLIED_ONLY), and so does this
+ *   sender, with backoff and jitter, across restarts.
+ * - Status updates are not idempotent: a repeat of an applied transition is a 400 ("invalid
+ *   transition"). So an attempt whose answer was lost (time-out, 5xx, a crash after sending) is
+ *   settled by reading the order (GET …/counter-orders/{orderId}) before anything is sent again;
+ *   a 400 is read as well, since our own lost attempt may be why the order moved.
+ * - finalize/cancel-external-payment move money: journaled like the kiosk's money calls (entry
+ *   before the first send, settled with the outcome) and settled the same way by reading
+ *   `transactionStatus`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OrderStepProblem } from '#lib/board/order-board.ts';
+import type { Journal } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import type { OrderFeed } from '../orders/order-feed.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import type { CounterOrder } from '../platform/counter-orders.ts';
+import {
+	PlatformApiError,
+	PlatformClientError,
+	PlatformRequestError,
+	isRefusal
+} from '../platform/errors.ts';
+import { backoffDelay } from '../platform/transport.ts';
+import type { AppOrderRepository } from './app-order-repository.ts';
+import type { OrderOutbox, OrderStep } from './order-outbox.ts';
+import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
+import type { PlatformHealth } from './platform-health.ts';
+
+export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
+
+/** Longer than one call with all the client's retries (5 attempts with back-off) can take. */
+const LEASE_MS = 180_000;
+const BATCH = 8;
+
+/** The journal reference of an app order's money steps. */
+export const orderReference = (orderId: string) => `order:${orderId}`;
+
+export interface StepSenderDeps {
+	outbox: OrderOutbox;
+	orders: AppOrderRepository;
+	journal: Journal;
+	platformFor(deviceId: string): PlatformClient;
+	feed: OrderFeed;
+	health: PlatformHealth;
+	random?: () => number;
+}
+
+type Settlement =
+	| { kind: 'sent'; by: 'answer' | 'read' }
+	| { kind: 'failed'; problem: OrderStepProblem }
+	| { kind: 'again' };
+
+export class StepSender {
+	readonly #deps: StepSenderDeps;
+	readonly #owner = `sender-${randomUUID()}`;
+	#draining: Promise<void> | null = null;
+	#again = false;
+
+	constructor(deps: StepSenderDeps) {
+		this.#deps = deps;
+	}
+
+	/** A step was queued: send it now. */
+	wake(): void {
+		setImmediate(() => void this.drain());
+	}
+
+	drain(): Promise<void> {
+		if (this.#draining) {
+			this.#again = true;
+			return this.#draining;
+		}
+		this.#draining = this.#drainAll().finally(() => (this.#draining = null));
+		return this.#draining;
+	}
+
+	async #drainAll(): Promise<void> {
+		do {
+			this.#again = false;
+			for (;;) {
+				const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
+				if (due.length === 0) break;
+				await Promise.all(due.map((step) => this.#work(step)));
+			}
+		} while (this.#again);
+	}
+
+	async #work(step: OrderStep): Promise<void> {
+		const settlement = await this.#attempt(step).catch((): Settlement => ({ kind: 'again' }));
+		const { outbox, feed, journal } = this.#deps;
+		if (settlement.kind === 'again') {
+			const delay = backoffDelay(STEP_BACKOFF, step.attempts + 1, this.#deps.random ?? Math.random);
+			outbox.retryLater(step.id, this.#owner, Math.max(250, delay));
+			return;
+		}
+		const { journalId } = step;
+		if (settlement.kind === 'sent') {
+			outbox.sent(step.id, this.#owner, settlement.by);
+			if (journalId !== null) {
+				journal.settle(journalId, settlement.by === 'answer' ? 'succeeded' : 'resolved', {
+					result: { resolvedBy: settlement.by }
+				});
+			}
+		} else {
+			outbox.failed(step.id, this.#owner, settlement.problem);
+			if (journalId !== null)
+				journal.settle(journalId, 'failed', { errorCode: settlement.problem });
+		}
+		feed.changed();
+	}
+
+	async #attempt(step: OrderStep): Promise<Settlement> {
+		const platform = this.#deps.platformFor(step.deviceId);
+		if (step.attempts > 0) {
+			// An earlier attempt may have taken effect (answer lost, server killed): read first.
+			const order = await this.#read(step, platform);
+			if (stepApplied(step.action, order)) return { kind: 'sent', by: 'read' };
+			if (!stepsFor(order).includes(step.action)) {
+				return { kind: 'failed', problem: 'invalid-transition' };
+			}
+		}
+		this.#deps.outbox.sending(step, this.#owner, this.#beginJournal(step));
+		step.attempts += 1;
+		try {
+			this.#store(step, await this.#send(step, platform));
+			return { kind: 'sent', by: 'answer' };
+		} catch (error) {
+			this.#deps.health.failed(step.deviceId, error);
+			if (error instanceof PlatformApiError && (error.status === 403 || error.status === 404)) {
+				return { kind: 'failed', problem: 'not-accessible' };
+			}
+			if (isRefusal(error) && error.status !== 400) return { kind: 'failed', problem: 'refused' };
+			if (error instanceof PlatformRequestError) return { kind: 'failed', problem: 'refused' };
+			if (error instanceof PlatformClientError && error.outcome === 'known' && !isRefusal(error)) {
+				return { kind: 'again' }; // a 503, 429 or refused connection outlasting the client's retries
+			}
+			// A 400 (the order moved on — maybe through our own lost attempt) or an open outcome.
+			const order = await this.#read(step, platform);
+			if (stepApplied(step.action, order)) return { kind: 'sent', by: 'read' };
+			if (isRefusal(error)) return { kind: 'failed', problem: 'invalid-transition' };
+			return { kind: 'again' };
+		}
+	}
+
+	async #send(step: OrderStep, platform: PlatformClient): Promise<CounterOrder> {
+		const orders = platform.counterOrders;
+		switch (step.action) {
+			case 'collect':
+				return orders.finalizeExternalPayment(step.orderId);
+			case 'payment-failed':
+				return orders.cancelExternalPayment(step.orderId);
+			case 'reject':
+				return orders.updateStatus(
+					step.orderId,
+					step.rejectionMessage === null
+						? { status: 'REJECTED' }
+						: { status: 'REJECTED', rejectionMessage: step.rejectionMessage }
+				);
+			default:
+				return orders.updateStatus(step.orderId, { status: STATUS_OF_STEP[step.action] });
+		}
+	}
+
+	async #read(step: OrderStep, platform: PlatformClient): Promise<CounterOrder> {
+		const order = await platform.counterOrders.getOrder(step.orderId);
+		this.#store(step, order);
+		return order;
+	}
+
+	#store(step: OrderStep, order: CounterOrder): void {
+		this.#deps.health.answered(step.deviceId);
+		const known = this.#deps.orders.get(order.id);
+		if (known && this.#deps.orders.save(known.deviceId, known.placeId, order)) {
+			this.#deps.feed.changed();
+		}
+	}
+
+	/** A money step's journal entry: written before its first send, counted on each repeat. */
+	#beginJournal(step: OrderStep): number | null {
+		if (!isPaymentStep(step.action)) return null;
+		if (step.journalId !== null) {
+			this.#deps.journal.retrying(step.journalId);
+			return step.journalId;
+		}
+		step.journalId = this.#deps.journal.begin({
+			deviceId: step.deviceId,
+			operation:
+				step.action === 'collect'
+					? JournalOperation.orderPaymentFinalize
+					: JournalOperation.orderPaymentCancel,
+			reference: orderReference(step.orderId),
+			request: { orderId: step.orderId }
+		});
+		return step.journalId;
+	}
+}

@@ -1,0 +1,84 @@
+/**
+ * The order board's form actions, read at the boundary: each field checked, a refusal named by
+ * a message key the board translates (`board_error_*`), nothing changed on bad input.
+ */
+import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.ts';
+import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import type { ServerContext } from '../context.ts';
+import { textField } from '../http/forms.ts';
+import { isRefusal } from '../platform/errors.ts';
+
+export type BoardError =
+	| 'bad-request'
+	| 'unknown-order'
+	| 'not-offered'
+	| 'busy'
+	| 'message-too-long'
+	| 'desks-refused'
+	| 'desks-unreachable';
+
+export type BoardActionResult = { ok: true } | { ok: false; error: BoardError; key?: string };
+
+const ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A step on an app order: `orderId`, `action`, and for a rejection `rejectionMessage`. */
+export function appOrderStep(
+	context: ServerContext,
+	boardDeviceId: string,
+	form: FormData
+): BoardActionResult {
+	const orderId = textField(form, 'orderId');
+	const action = textField(form, 'action') as AppOrderAction;
+	if (!ID.test(orderId) || !APP_ORDER_ACTIONS.includes(action)) {
+		return { ok: false, error: 'bad-request' };
+	}
+	const result = context.counterOrders.steps.request(
+		boardDeviceId,
+		orderId,
+		action,
+		textField(form, 'rejectionMessage')
+	);
+	return result.ok ? result : { ok: false, error: result.refusal, key: `app:${orderId}` };
+}
+
+/** A kiosk order moved forward or back: `saleId`, `status`. */
+export function kioskOrderStep(
+	context: ServerContext,
+	boardDeviceId: string,
+	form: FormData
+): BoardActionResult {
+	const saleId = textField(form, 'saleId');
+	const status = textField(form, 'status') as KioskOrderStatus;
+	if (!ID.test(saleId) || !ORDER_STATUSES.includes(status)) {
+		return { ok: false, error: 'bad-request' };
+	}
+	return context.kioskOrders.setStatus(boardDeviceId, saleId, status)
+		? { ok: true }
+		: { ok: false, error: 'unknown-order', key: `kiosk:${saleId}` };
+}
+
+/** Opens or closes desks: `deskId` (one or more), `enabled` ('true' or 'false'). */
+export async function changeDesks(
+	context: ServerContext,
+	boardDeviceId: string,
+	form: FormData
+): Promise<BoardActionResult> {
+	const deskIds = form.getAll('deskId');
+	const enabled = textField(form, 'enabled');
+	if (
+		deskIds.length === 0 ||
+		deskIds.length > 200 ||
+		!deskIds.every((id): id is string => typeof id === 'string' && ID.test(id)) ||
+		new Set(deskIds).size !== deskIds.length ||
+		(enabled !== 'true' && enabled !== 'false')
+	) {
+		return { ok: false, error: 'bad-request' };
+	}
+	const change = await context.counterOrders.desks.change(
+		boardDeviceId,
+		deskIds,
+		enabled === 'true'
+	);
+	if (change.ok) return { ok: true };
+	return { ok: false, error: isRefusal(change.error) ? 'desks-refused' : 'desks-unreachable' };
+}

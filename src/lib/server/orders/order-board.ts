@@ -1,0 +1,148 @@
+/**
+ * The order board of a place: the platform's app orders (spec 2) and the kiosks' own paid
+ * orders in one queue, with the desks, the health of the way orders arrive, and the board's
+ * settings. Read-only: staff steps go through StaffSteps (app orders) and KioskOrders (kiosk
+ * orders).
+ */
+import type {
+	BoardHealth,
+	BoardOrder,
+	BoardSettings,
+	KioskBoardOrder,
+	OrderBoardView
+} from '#lib/board/order-board.ts';
+import type { KioskOrder, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import type { Translated } from '#lib/kiosk/types.ts';
+import type { PlatformViewStore } from '../devices/platform-view.ts';
+import type { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
+import { appOrderCard } from '../counter-orders/app-order-card.ts';
+import type { BoardDesks } from '../counter-orders/board-desks.ts';
+import type { OrderInbox } from '../counter-orders/order-inbox.ts';
+import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
+import type { PlatformHealth } from '../counter-orders/platform-health.ts';
+import type { DeviceRepository } from '../devices/device-repository.ts';
+import type { KioskOrders } from './kiosk-orders.ts';
+
+/** How many finished app orders stay in view (to see what happened to one). */
+export const RECENTLY_DONE = 6;
+
+export interface OrderBoardDeps {
+	devices: DeviceRepository;
+	views: PlatformViewStore;
+	appOrders: AppOrderRepository;
+	outbox: OrderOutbox;
+	inbox: OrderInbox;
+	kioskOrders: KioskOrders;
+	desks: BoardDesks;
+	health: PlatformHealth;
+	/** The menu's name of a product id (spec 2: "the integrator's own product id"). */
+	nameOf(productId: string): Translated | null;
+	settings(): BoardSettings;
+	now?: () => Date;
+}
+
+const KIOSK_STAGE = { new: 'preparing', ready: 'ready', collected: 'done' } as const;
+const KIOSK_NEXT: Record<KioskOrderStatus, KioskOrderStatus | null> = {
+	new: 'ready',
+	ready: 'collected',
+	collected: null
+};
+const KIOSK_PREVIOUS: Record<KioskOrderStatus, KioskOrderStatus | null> = {
+	new: null,
+	ready: 'new',
+	collected: 'ready'
+};
+
+export function kioskCard(order: KioskOrder): KioskBoardOrder {
+	return {
+		kind: 'kiosk',
+		key: `kiosk:${order.saleId}`,
+		saleId: order.saleId,
+		orderNumber: order.orderNumber,
+		stage: KIOSK_STAGE[order.status],
+		since: order.orderedAt,
+		lines: order.lines.map((line) => ({
+			productId: line.productId,
+			name: line.name,
+			quantity: line.quantity,
+			takeaway: false,
+			modifiers: []
+		})),
+		kioskName: order.kioskName,
+		status: order.status,
+		containers: order.containers,
+		next: KIOSK_NEXT[order.status],
+		previous: KIOSK_PREVIOUS[order.status]
+	};
+}
+
+export class OrderBoard {
+	readonly #deps: OrderBoardDeps;
+
+	constructor(deps: OrderBoardDeps) {
+		this.#deps = deps;
+	}
+
+	/** The place a device belongs to (its cached identity), if known. */
+	placeOf(deviceId: string): { id: string; name: string } | null {
+		const place = this.#deps.views.get(deviceId).identity?.place;
+		return place ? { id: place.id, name: place.name } : null;
+	}
+
+	view(boardDeviceId: string): OrderBoardView {
+		const { views, desks, settings } = this.#deps;
+		const place = this.placeOf(boardDeviceId);
+		const receivesAppOrders =
+			views.get(boardDeviceId).identity?.authorities.includes('ORDER') ?? false;
+		return {
+			placeKnown: place !== null,
+			receivesAppOrders,
+			orders: place ? this.ordersAtPlace(place.id) : [],
+			desks: receivesAppOrders ? desks.known(boardDeviceId) : null,
+			health: this.#health(boardDeviceId, place?.id),
+			settings: settings()
+		};
+	}
+
+	/** Every order of the place in progress, and the last few done, oldest first. */
+	ordersAtPlace(placeId: string): BoardOrder[] {
+		const { appOrders, outbox, kioskOrders, nameOf } = this.#deps;
+		const stored = appOrders.atPlace(placeId, RECENTLY_DONE);
+		const ids = stored.map((entry) => entry.order.id);
+		const sending = outbox.pending(ids);
+		const problems = outbox.problems(ids);
+		const app = stored.map((entry) =>
+			appOrderCard(entry, {
+				nameOf,
+				sending: sending.get(entry.order.id) ?? null,
+				problem: problems.get(entry.order.id) ?? null
+			})
+		);
+		const kiosk = kioskOrders.atPlace(placeId);
+		const local = [...kiosk.open, ...kiosk.collected].map(kioskCard);
+		return [...app, ...local].sort((a, b) => a.since.localeCompare(b.since));
+	}
+
+	/** The callbacks of the place's boards and the platform's answers to this board. */
+	#health(boardDeviceId: string, placeId: string | undefined): BoardHealth {
+		const { devices, inbox, health } = this.#deps;
+		const now = (this.#deps.now ?? (() => new Date()))();
+		const boards = placeId
+			? devices
+					.list()
+					.filter((device) => device.mode === 'board' && this.placeOf(device.id)?.id === placeId)
+					.map((device) => device.id)
+			: [boardDeviceId];
+		const callbacks = inbox.health(boards);
+		const platform = health.of(boardDeviceId);
+		return {
+			lastCallbackAt: callbacks.lastCallbackAt,
+			platformDown: platform.failing,
+			lastPlatformAnswerAt: platform.lastAnswerAt,
+			unfetched: callbacks.waiting,
+			oldestUnfetchedMs: callbacks.oldestWaitingSince
+				? Math.max(0, now.getTime() - Date.parse(callbacks.oldestWaitingSince))
+				: 0
+		};
+	}
+}
