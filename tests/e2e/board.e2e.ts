@@ -20,6 +20,7 @@ async function openBoard(browser: Browser): Promise<Page> {
 	await page.getByRole('button', { name: 'Order board' }).click();
 	await expect(page).toHaveURL(/\/board$/);
 	await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
+	await expect(page.locator('main[data-ready]')).toBeVisible();
 	await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 	return page;
 }
@@ -42,7 +43,7 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 	browser
 }) => {
 	const board = await openBoard(browser);
-	const toPrepare = board.getByRole('region', { name: /^To prepare/ });
+	const toPrepare = board.getByRole('region', { name: /^In preparation/ });
 	await expectNoAxeViolations(board);
 	// Earlier tests' orders may be there (the kiosk server's store lives for the whole run).
 	const before = await toPrepare.getByRole('article').count();
@@ -57,18 +58,18 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 		/2 × Pilsner 0.4 l/,
 		/2 × Reusable cup 0.4 l \(deposit\)/
 	]);
-	await expect(board.getByRole('heading', { name: `To prepare (${before + 1})` })).toBeVisible();
+	await expect(board.getByRole('heading', { name: `In preparation (${before + 1})` })).toBeVisible();
 	await expectNoAxeViolations(board);
 	await screenshot(board, 'board-new-order');
 
 	await order.getByRole('button', { name: 'Ready' }).tap();
 	const ready = board.getByRole('region', { name: /^Ready for pick-up/ });
 	await expect(ready.getByRole('article', { name: `Order ${number}` })).toBeVisible();
-	await expect(board.getByRole('heading', { name: `To prepare (${before})` })).toBeVisible();
+	await expect(board.getByRole('heading', { name: `In preparation (${before})` })).toBeVisible();
 	await expectNoAxeViolations(board);
 
 	await ready.getByRole('button', { name: 'Collected' }).tap();
-	const collected = board.getByRole('region', { name: 'Recently collected' });
+	const collected = board.getByRole('region', { name: 'Recently done' });
 	await expect(collected.getByRole('article', { name: `Order ${number}` })).toBeVisible();
 	await expect(ready.getByRole('article', { name: `Order ${number}` })).toHaveCount(0);
 	await screenshot(board, 'board-collected');
@@ -82,7 +83,7 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 	await board.reload();
 	await expect(
 		board
-			.getByRole('region', { name: /^To prepare/ })
+			.getByRole('region', { name: /^In preparation/ })
 			.getByRole('article', { name: `Order ${number}` })
 	).toBeVisible();
 	await board.context().close();
@@ -96,13 +97,13 @@ test('the board speaks German, and refuses a status change it cannot make', asyn
 	await board.getByRole('button', { name: 'Deutsch' }).tap();
 	await expect(board.getByRole('heading', { level: 1, name: 'Bestellübersicht' })).toBeVisible();
 	await expect(
-		board.getByRole('heading', { level: 2, name: /^Zuzubereiten \(\d+\)$/ })
+		board.getByRole('heading', { level: 2, name: /^In Zubereitung \(\d+\)$/ })
 	).toBeVisible();
 	await expect(board.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 	await expectNoAxeViolations(board);
 
 	// A forged form post: an order this board cannot see. Nothing changes, a message, no 500.
-	const response = await board.request.post('/board?/status', {
+	const response = await board.request.post('/board?/kiosk', {
 		form: { saleId: 'no-such-sale', status: 'collected' },
 		headers: { origin: new URL(board.url()).origin }
 	});

@@ -1,0 +1,13 @@
+/** The words of each staff step on an app order (buttons, "sending…", problems). */
+import type { AppOrderAction } from '#lib/board/order-board.ts';
+import { m } from '#lib/paraglide/messages.js';
+
+export const STEP_LABEL: Record<AppOrderAction, () => string> = {
+	collect: m.board_action_collect,
+	'payment-failed': m.board_action_payment_failed,
+	approve: m.board_action_approve,
+	reject: m.board_action_reject,
+	ready: m.board_action_ready,
+	'picked-up': m.board_action_picked_up,
+	left: m.board_action_left
+};

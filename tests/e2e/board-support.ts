@@ -1,0 +1,72 @@
+/** Helpers of the order board tests: the board itself, and orders placed "in the app". */
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { logIn, simulator } from './support.ts';
+
+export const MAIN_PLACE = 'place_main_stage';
+
+/** Opens a board in a fresh touch context (paired by the demo home page) once it is live. */
+export async function openBoard(browser: Browser): Promise<Page> {
+	const context = await browser.newContext({ hasTouch: true });
+	const page = await context.newPage();
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Order board' }).click();
+	await expect(page).toHaveURL(/\/board$/);
+	await expect(page.locator('main[data-ready]')).toBeVisible();
+	await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+	return page;
+}
+
+/**
+ * Does what staff do once per board: copy the callback address from the device page in setup
+ * and enter it in the platform's console (the simulator forgets it on every reset).
+ */
+export async function wireCallbacks(browser: Browser, request: APIRequestContext): Promise<string> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await logIn(page);
+	await page.getByRole('link', { name: 'Main Stage Order Board' }).click();
+	const text = (await page.locator('main').textContent()) ?? '';
+	const url = text.match(/https?:\/\/[^\s"]+\/api\/orders\/callback\/[A-Za-z0-9_-]{43}/)?.[0];
+	expect(url, 'the device page shows the callback address').toBeTruthy();
+	const answer = await request.put(`${simulator}/_sim/callback-url`, {
+		data: { url, deviceId: 'dev_board_main' }
+	});
+	expect(answer.ok()).toBe(true);
+	await context.close();
+	return url!;
+}
+
+export interface AppOrder {
+	id: string;
+	orderNumber: string;
+}
+
+/** A guest orders in the app and pays (or will pay at the counter): the callback goes out. */
+export async function placeAppOrder(
+	request: APIRequestContext,
+	options: { paymentProcessor?: string; deskId?: string; items?: unknown[] } = {}
+): Promise<AppOrder> {
+	const placed = await request.post(`${simulator}/_sim/counter-orders`, {
+		data: { placeId: MAIN_PLACE, ...options }
+	});
+	expect(placed.status()).toBe(201);
+	const order = (await placed.json()) as AppOrder;
+	const confirmed = await request.post(`${simulator}/_sim/counter-orders/${order.id}/confirm-payment`);
+	expect(confirmed.ok()).toBe(true);
+	return order;
+}
+
+/** The order as the platform has it now. */
+export async function platformOrder(
+	request: APIRequestContext,
+	orderId: string
+): Promise<{ status: string; transactionStatus: string; rejectionMessage?: string }> {
+	const orders = (await (await request.get(`${simulator}/_sim/counter-orders`)).json()) as {
+		id: string;
+		status: string;
+		transactionStatus: string;
+	}[];
+	const order = orders.find((candidate) => candidate.id === orderId);
+	expect(order).toBeTruthy();
+	return order!;
+}
