@@ -26,16 +26,14 @@ export interface NewOrderAlertOptions {
 }
 
 export class NewOrderAlert {
-	/** Staff want to hear new orders (remembered on this tablet). */
-	soundEnabled = $state(false);
-	/** The orders announced and not acknowledged yet, in the order they came. */
-	unacknowledged: string[] = $state([]);
-	/** The board flashes while an order is unacknowledged, whether sound is on or not. */
-	readonly flashing = $derived(this.unacknowledged.length > 0);
+	#soundEnabled = $state(false);
+	#unacknowledged: string[] = $state([]);
 	/** 'none' until the first sound creates the audio context. */
 	#audioState: AudioContextState | 'none' = $state('none');
+	/** The board flashes while an order is unacknowledged, whether sound is on or not. */
+	readonly flashing = $derived(this.#unacknowledged.length > 0);
 	/** Sound is wanted but the browser holds it back until a tap: ask for one. */
-	readonly needsGesture = $derived(this.soundEnabled && this.#audioState !== 'running');
+	readonly needsGesture = $derived(this.#soundEnabled && this.#audioState !== 'running');
 
 	readonly #createAudioContext: () => AudioContextLike;
 	readonly #storage: StorageLike | null;
@@ -54,7 +52,17 @@ export class NewOrderAlert {
 		this.#storage = storage;
 		this.#timers = timers;
 		this.#repeatMs = repeatMs;
-		this.soundEnabled = this.#recall();
+		this.#soundEnabled = this.#recall();
+	}
+
+	/** Staff want to hear new orders (remembered on this tablet). */
+	get soundEnabled(): boolean {
+		return this.#soundEnabled;
+	}
+
+	/** The orders announced and not acknowledged yet, in the order they came. */
+	get unacknowledged(): readonly string[] {
+		return this.#unacknowledged;
 	}
 
 	/**
@@ -62,14 +70,14 @@ export class NewOrderAlert {
 	 * then may the browser start the audio. Resolves whether sound now plays.
 	 */
 	enableSound(): Promise<boolean> {
-		this.soundEnabled = true;
+		this.#soundEnabled = true;
 		this.#remember('on');
 		return this.#play(CONFIRMATION);
 	}
 
 	/** Sound off (remembered); the board still flashes. */
 	disableSound(): void {
-		this.soundEnabled = false;
+		this.#soundEnabled = false;
 		this.#remember('off');
 	}
 
@@ -79,7 +87,7 @@ export class NewOrderAlert {
 	 * does not count as a tap for the browser). Resolves whether sound now plays.
 	 */
 	resumeAudio(): Promise<boolean> {
-		return this.soundEnabled ? this.#play([]) : Promise.resolve(false);
+		return this.#soundEnabled ? this.#play([]) : Promise.resolve(false);
 	}
 
 	/**
@@ -93,10 +101,10 @@ export class NewOrderAlert {
 	/** Orders came in: flash, and chime now and every `repeatMs` until they are acknowledged. */
 	notify(keys: readonly string[]): void {
 		const fresh = keys.filter(
-			(key, index) => keys.indexOf(key) === index && !this.unacknowledged.includes(key)
+			(key, index) => keys.indexOf(key) === index && !this.#unacknowledged.includes(key)
 		);
 		if (fresh.length === 0) return;
-		this.unacknowledged = [...this.unacknowledged, ...fresh];
+		this.#unacknowledged = [...this.#unacknowledged, ...fresh];
 		// From now: a chime due in a moment for the earlier orders would sound twice in a row.
 		this.#timers.clearInterval(this.#repeat);
 		this.#chime();
@@ -105,9 +113,9 @@ export class NewOrderAlert {
 
 	/** One order seen (or gone from the board), or all of them. */
 	acknowledge(key?: string): void {
-		this.unacknowledged =
-			key === undefined ? [] : this.unacknowledged.filter((pending) => pending !== key);
-		if (this.unacknowledged.length > 0) return;
+		this.#unacknowledged =
+			key === undefined ? [] : this.#unacknowledged.filter((pending) => pending !== key);
+		if (this.#unacknowledged.length > 0) return;
 		this.#timers.clearInterval(this.#repeat);
 		this.#repeat = undefined;
 	}
@@ -117,12 +125,11 @@ export class NewOrderAlert {
 		this.acknowledge();
 		void this.#context?.close().catch(() => undefined);
 		this.#context = null;
-		this.#audioState = 'none';
 	}
 
 	/** Keeps repeating with the sound off, so that switching it on mid-alert chimes at the next turn. */
 	#chime(): void {
-		if (this.soundEnabled) void this.#play(CHIME);
+		if (this.#soundEnabled) void this.#play(CHIME);
 	}
 
 	/** Starts the audio if it is not running, then the tones; resolves whether they sound. */
@@ -156,9 +163,7 @@ export class NewOrderAlert {
 			const context = this.#createAudioContext();
 			this.#context = context;
 			this.#audioState = context.state;
-			context.addEventListener('statechange', () => {
-				if (this.#context === context) this.#audioState = context.state;
-			});
+			context.addEventListener('statechange', () => (this.#audioState = context.state));
 			return context;
 		} catch {
 			return null;
