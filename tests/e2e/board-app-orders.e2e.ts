@@ -41,13 +41,17 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 
 	// No reload: callback → fetch → event stream.
 	const toApprove = column(board, /^To approve/);
-	await expect(toApprove.getByRole('article', { name: `Order ${order.orderNumber}` })).toBeVisible();
+	await expect(
+		toApprove.getByRole('article', { name: `Order ${order.orderNumber}` })
+	).toBeVisible();
 	await expect(card(board, order).getByText('App', { exact: true })).toBeVisible();
 	await expect(card(board, order).getByRole('listitem')).toHaveText([
 		/2 × Pilsner 0.4 l/,
 		/1 × Aperol Spritz\s*to take away/
 	]);
-	await expect(board.getByRole('alert').filter({ hasText: `New order: ${order.orderNumber}` })).toBeVisible();
+	await expect(
+		board.getByRole('alert').filter({ hasText: `New order: ${order.orderNumber}` })
+	).toBeVisible();
 	await expectNoAxeViolations(board);
 	await screenshot(board, 'board-app-order-new');
 	await board.getByRole('button', { name: 'Seen' }).tap();
@@ -71,7 +75,8 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 		path: string;
 	}[];
 	const statusUpdates = requests.filter(
-		(call) => call.method === 'PUT' && call.path === `/v1/integrations/counter-orders/${order.id}/status`
+		(call) =>
+			call.method === 'PUT' && call.path === `/v1/integrations/counter-orders/${order.id}/status`
 	);
 	expect(statusUpdates).toHaveLength(3);
 	await board.context().close();
@@ -100,7 +105,9 @@ test('pay at the counter: collect, then approve; or the payment fails and the or
 	});
 
 	await card(board, failed).getByRole('button', { name: 'Payment failed' }).tap();
-	const confirm = board.getByRole('dialog', { name: `Payment for order ${failed.orderNumber} failed?` });
+	const confirm = board.getByRole('dialog', {
+		name: `Payment for order ${failed.orderNumber} failed?`
+	});
 	await expectNoAxeViolations(board);
 	await confirm.getByRole('button', { name: 'Yes, the payment failed' }).tap();
 	await expect(card(board, failed).getByText('Payment failed', { exact: true })).toBeVisible();
@@ -170,10 +177,13 @@ test('an order moved on elsewhere: the step is refused, the card explains and sh
 		devices: { id: string; apiKey: string }[];
 	};
 	const key = seed.devices.find((device) => device.id === 'dev_board_main')!.apiKey;
-	const moved = await request.put(`${simulator}/v1/integrations/counter-orders/${order.id}/status`, {
-		headers: { 'x-api-key': key },
-		data: { status: 'APPROVED' }
-	});
+	const moved = await request.put(
+		`${simulator}/v1/integrations/counter-orders/${order.id}/status`,
+		{
+			headers: { 'x-api-key': key },
+			data: { status: 'APPROVED' }
+		}
+	);
 	expect(moved.ok()).toBe(true);
 	// The board still offers Reject (it has not re-read yet): the platform answers 400.
 	await card(board, order).getByRole('button', { name: 'Reject…' }).tap();
@@ -217,9 +227,9 @@ test('desks: close one, close all, open all — the list shows what the platform
 	await expect(desks.getByRole('button', { name: 'Open Table 1' })).toBeVisible();
 	const enabled = async () =>
 		(
-			(await (
-				await request.get(`${simulator}/_sim/seed`)
-			).json()) as { desks: { id: string; enabled: boolean }[] }
+			(await (await request.get(`${simulator}/_sim/seed`)).json()) as {
+				desks: { id: string; enabled: boolean }[];
+			}
 		).desks
 			.filter((desk) => desk.id.startsWith('desk_main'))
 			.map((desk) => desk.enabled);

@@ -51,7 +51,9 @@ export async function placeAppOrder(
 	});
 	expect(placed.status()).toBe(201);
 	const order = (await placed.json()) as AppOrder;
-	const confirmed = await request.post(`${simulator}/_sim/counter-orders/${order.id}/confirm-payment`);
+	const confirmed = await request.post(
+		`${simulator}/_sim/counter-orders/${order.id}/confirm-payment`
+	);
 	expect(confirmed.ok()).toBe(true);
 	return order;
 }

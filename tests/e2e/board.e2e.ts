@@ -58,7 +58,9 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 		/2 × Pilsner 0.4 l/,
 		/2 × Reusable cup 0.4 l \(deposit\)/
 	]);
-	await expect(board.getByRole('heading', { name: `In preparation (${before + 1})` })).toBeVisible();
+	await expect(
+		board.getByRole('heading', { name: `In preparation (${before + 1})` })
+	).toBeVisible();
 	await expectNoAxeViolations(board);
 	await screenshot(board, 'board-new-order');
 

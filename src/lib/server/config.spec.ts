@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
 
 describe('loadServerConfig', () => {
-	it('defaults: data in ./data, no upstream, 10-minute refresh, recovery every 10 s', () => {
+	it('defaults: data in ./data, no upstream, 10-minute refresh, recovery every 10 s, orders re-read every 15 s', () => {
 		expect(loadServerConfig({})).toEqual({
 			dataDir: './data',
 			baseUrls: {},
@@ -10,6 +10,8 @@ describe('loadServerConfig', () => {
 			refreshIntervalMs: 600_000,
 			platformTimeoutMs: 10_000,
 			recoveryIntervalMs: 10_000,
+			orderReconcileMs: 15_000,
+			port: 3000,
 			unattendedSaleMs: 600_000
 		});
 	});
