@@ -135,6 +135,7 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	browser,
 	request
 }) => {
+	test.setTimeout(90_000);
 	const board = await openBoard(browser);
 	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
@@ -152,7 +153,7 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
 	await expect(
 		column(board, /^In preparation/).getByRole('article', { name: `Order ${order.orderNumber}` })
-	).toBeVisible({ timeout: 30_000 });
+	).toBeVisible({ timeout: 60_000 });
 	const calls = (await (await request.get(`${simulator}/_sim/requests`)).json()) as {
 		method: string;
 		path: string;
@@ -172,6 +173,16 @@ test('an order moved on elsewhere: the step is refused, the card explains and sh
 	const board = await openBoard(browser);
 	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
+	// The board cannot read the order for now, so it still shows it as it was.
+	await request.post(`${simulator}/_sim/faults`, {
+		data: {
+			method: 'GET',
+			path: `/v1/integrations/counter-orders/${order.id}`,
+			mode: 'status',
+			status: 503,
+			count: 1000
+		}
+	});
 	// Another system approves it behind the board's back (a second integration on the platform).
 	const seed = (await (await request.get(`${simulator}/_sim/seed`)).json()) as {
 		devices: { id: string; apiKey: string }[];
@@ -191,6 +202,8 @@ test('an order moved on elsewhere: the step is refused, the card explains and sh
 		.getByRole('dialog', { name: `Reject order ${order.orderNumber}` })
 		.getByRole('button', { name: 'Reject the order' })
 		.tap();
+	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Reject”…');
+	await request.delete(`${simulator}/_sim/faults`);
 	await expect(card(board, order).getByRole('alert')).toContainText(
 		'the order had changed meanwhile'
 	);

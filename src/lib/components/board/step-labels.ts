@@ -11,3 +11,9 @@ export const STEP_LABEL: Record<AppOrderAction, () => string> = {
 	'picked-up': m.board_action_picked_up,
 	left: m.board_action_left
 };
+
+/** The step's name in "sending…" and in problems (the button of a step that asks has "…"). */
+export const STEP_NAME: Record<AppOrderAction, () => string> = {
+	...STEP_LABEL,
+	reject: m.board_step_reject
+};
