@@ -14,6 +14,7 @@ import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
+import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
 import type { PlatformHealth } from './platform-health.ts';
@@ -38,8 +39,11 @@ export interface OrderFetcherDeps {
 export class OrderFetcher {
 	readonly #deps: OrderFetcherDeps;
 	readonly #owner = `fetcher-${randomUUID()}`;
-	#draining: Promise<number> | null = null;
-	#again = false;
+	readonly #queue = new QueueDrain(async () => {
+		const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
+		await Promise.all(due.map((entry) => this.#fetch(entry)));
+		return due.length;
+	});
 
 	constructor(deps: OrderFetcherDeps) {
 		this.#deps = deps;
@@ -47,35 +51,15 @@ export class OrderFetcher {
 
 	/** A callback came: fetch soon, without holding up its answer. */
 	wake(): void {
-		setImmediate(() => void this.drain());
+		this.#queue.wake();
 	}
 
-	/** Fetches every due entry; resolves with how many orders were stored. */
-	drain(): Promise<number> {
-		if (this.#draining) {
-			// A callback during a drain: go round once more so it is not left for the timer.
-			this.#again = true;
-			return this.#draining;
-		}
-		this.#draining = this.#drainAll().finally(() => (this.#draining = null));
-		return this.#draining;
+	/** Fetches every due entry. */
+	drain(): Promise<void> {
+		return this.#queue.drain();
 	}
 
-	async #drainAll(): Promise<number> {
-		let stored = 0;
-		do {
-			this.#again = false;
-			for (;;) {
-				const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
-				if (due.length === 0) break;
-				const results = await Promise.all(due.map((entry) => this.#fetch(entry)));
-				stored += results.filter(Boolean).length;
-			}
-		} while (this.#again);
-		return stored;
-	}
-
-	async #fetch(entry: InboxEntry): Promise<boolean> {
+	async #fetch(entry: InboxEntry): Promise<void> {
 		const { inbox, orders, feed, health } = this.#deps;
 		try {
 			const placeId = await this.#deps.placeOf(entry.deviceId);
@@ -87,7 +71,6 @@ export class OrderFetcher {
 			const changed = orders.save(entry.deviceId, placeId, order);
 			inbox.fetched(entry.orderId, this.#owner);
 			if (changed) feed.changed();
-			return true;
 		} catch (error) {
 			health.failed(entry.deviceId, error);
 			const reason = describe(error);
@@ -101,7 +84,6 @@ export class OrderFetcher {
 				);
 				inbox.retryLater(entry.orderId, this.#owner, reason, Math.max(250, delay));
 			}
-			return false;
 		}
 	}
 }

@@ -27,6 +27,7 @@ import {
 	isRefusal
 } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
+import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
@@ -59,8 +60,11 @@ type Settlement =
 export class StepSender {
 	readonly #deps: StepSenderDeps;
 	readonly #owner = `sender-${randomUUID()}`;
-	#draining: Promise<void> | null = null;
-	#again = false;
+	readonly #queue = new QueueDrain(async () => {
+		const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
+		await Promise.all(due.map((step) => this.#work(step)));
+		return due.length;
+	});
 
 	constructor(deps: StepSenderDeps) {
 		this.#deps = deps;
@@ -68,27 +72,12 @@ export class StepSender {
 
 	/** A step was queued: send it now. */
 	wake(): void {
-		setImmediate(() => void this.drain());
+		this.#queue.wake();
 	}
 
+	/** Sends every due step. */
 	drain(): Promise<void> {
-		if (this.#draining) {
-			this.#again = true;
-			return this.#draining;
-		}
-		this.#draining = this.#drainAll().finally(() => (this.#draining = null));
-		return this.#draining;
-	}
-
-	async #drainAll(): Promise<void> {
-		do {
-			this.#again = false;
-			for (;;) {
-				const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
-				if (due.length === 0) break;
-				await Promise.all(due.map((step) => this.#work(step)));
-			}
-		} while (this.#again);
+		return this.#queue.drain();
 	}
 
 	async #work(step: OrderStep): Promise<void> {
