@@ -10,6 +10,7 @@ import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
+import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 
 export const init: ServerInit = async () => {
 	const context = createServerContext(loadServerConfig());
@@ -57,6 +58,16 @@ const i18n: Handle = ({ event, resolve }) =>
 		});
 	});
 
+/** Cross-site form posts are refused before anything runs (http/csrf.ts says why it is ours). */
+const csrf: Handle = ({ event, resolve }) => {
+	if (isCrossSiteForm(event.request, event.url)) {
+		return new Response(`Cross-site ${event.request.method} form submissions are forbidden`, {
+			status: 403
+		});
+	}
+	return resolve(event);
+};
+
 const securityHeaders: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
 	response.headers.set('x-content-type-options', 'nosniff');
@@ -65,4 +76,4 @@ const securityHeaders: Handle = async ({ event, resolve }) => {
 	return response;
 };
 
-export const handle = sequence(securityHeaders, i18n, sessions);
+export const handle = sequence(securityHeaders, csrf, i18n, sessions);

@@ -297,6 +297,15 @@ export function createDemoState(clock: SimClock, settings: SimSettings): SimStat
 		counterOrders: [],
 		callbackAttempts: [],
 		callbackUrls: new Map(),
-		sequences: new Map()
+		sequences: new Map(),
+		instance: nextInstance()
 	};
+}
+
+let seeds = 0;
+
+/** Wall-clock time and a counter: never the same twice in one process, unlikely across processes. */
+function nextInstance(): string {
+	seeds += 1;
+	return `${Date.now().toString(36)}${seeds.toString(36)}`;
 }

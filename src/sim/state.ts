@@ -329,6 +329,12 @@ export interface SimState {
 	callbackUrls: Map<string, string>;
 	/** Counters behind ids, codes and numbers, so a seed replays identically. */
 	sequences: Map<string, number>;
+	/**
+	 * Unique per seed (each start and reset): part of the order ids, because a platform's ids are
+	 * unique forever while the counters restart — a kiosk server that outlives a reset must not
+	 * meet an old order's id again.
+	 */
+	instance: string;
 }
 
 /** Next value of a named counter, starting at 1. */

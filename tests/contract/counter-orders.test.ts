@@ -486,7 +486,7 @@ describe('spec 2 · the Order resource (IntegrationCounterOrderResponse)', () =>
 		const order = await place();
 		expect(Object.keys(order).sort()).toEqual([...REQUIRED].sort());
 		expect(order).toEqual({
-			id: expect.stringMatching(/^ord_\d{6}$/),
+			id: expect.stringMatching(/^ord_[0-9a-z]+_\d{6}$/),
 			createdAt: '2025-06-14T18:00:00.000Z',
 			orderNumber: 'M-001',
 			status: 'NEW',

@@ -17,14 +17,29 @@ import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 
-test.beforeEach(async ({ request, browser }) => {
+// One reset for the file: order numbers restart with each reset, and the kiosk server keeps the
+// orders of earlier tests, so every order here gets its own number.
+test.beforeAll(async ({ browser, playwright }) => {
+	const request = await playwright.request.newContext();
 	await request.post(`${simulator}/_sim/reset`);
 	await wireCallbacks(browser, request);
+	await request.dispose();
 });
 
+test.afterEach(async ({ request }) => {
+	await request.delete(`${simulator}/_sim/faults`);
+});
+
+/** The order's card among the open ones, and in "Recently done" (the newest first). */
 const card = (board: Page, order: AppOrder) =>
-	board.getByRole('article', { name: `Order ${order.orderNumber}` });
+	board
+		.getByRole('region', { name: /^(To approve|In preparation|Ready for pick-up)/ })
+		.getByRole('article', { name: `Order ${order.orderNumber}` });
 const column = (board: Page, name: RegExp) => board.getByRole('region', { name });
+const doneCard = (board: Page, order: AppOrder) =>
+	column(board, /^Recently done/)
+		.getByRole('article', { name: `Order ${order.orderNumber}` })
+		.first();
 
 test('an order paid in the app: approved, ready, picked up — each step lands once', async ({
 	browser,
@@ -64,11 +79,8 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 	await expect(
 		column(board, /^Ready for pick-up/).getByRole('article', { name: `Order ${order.orderNumber}` })
 	).toBeVisible();
-	await card(board, order).getByRole('button', { name: 'Picked up' }).tap();
-	const done = column(board, /^Recently done/);
-	await expect(done.getByRole('article', { name: `Order ${order.orderNumber}` })).toContainText(
-		'Picked up'
-	);
+	await card(board, order).getByRole('button', { name: 'Picked up', exact: true }).tap();
+	await expect(doneCard(board, order)).toContainText('Picked up');
 	expect((await platformOrder(request, order.id)).status).toBe('COMPLETED');
 	const requests = (await (await request.get(`${simulator}/_sim/requests`)).json()) as {
 		method: string;
@@ -118,9 +130,7 @@ test('pay at the counter: collect, then approve; or the payment fails and the or
 	await expect(reject.getByText('28 of 2000 characters')).toBeVisible();
 	await screenshot(board, 'board-reject-dialog');
 	await reject.getByRole('button', { name: 'Reject the order' }).tap();
-	await expect(
-		column(board, /^Recently done/).getByRole('article', { name: `Order ${failed.orderNumber}` })
-	).toContainText('Reason: Card declined at the counter');
+	await expect(doneCard(board, failed)).toContainText('Reason: Card declined at the counter');
 	expect(await platformOrder(request, failed.id)).toMatchObject({
 		status: 'REJECTED',
 		transactionStatus: 'FAILED',
@@ -223,9 +233,7 @@ test('the order is left: not picked up', async ({ browser, request }) => {
 		column(board, /^Ready for pick-up/).getByRole('article', { name: `Order ${order.orderNumber}` })
 	).toBeVisible();
 	await card(board, order).getByRole('button', { name: 'Not picked up' }).tap();
-	await expect(
-		column(board, /^Recently done/).getByRole('article', { name: `Order ${order.orderNumber}` })
-	).toContainText('Not picked up');
+	await expect(doneCard(board, order)).toContainText('Not picked up');
 	expect((await platformOrder(request, order.id)).status).toBe('LEFT');
 	await board.context().close();
 });

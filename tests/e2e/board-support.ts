@@ -25,6 +25,8 @@ export async function wireCallbacks(browser: Browser, request: APIRequestContext
 	const page = await context.newPage();
 	await logIn(page);
 	await page.getByRole('link', { name: 'Main Stage Order Board' }).click();
+	await expect(page).toHaveURL(/\/setup\/devices\/[^/]+$/);
+	await expect(page.getByText('/api/orders/callback/').first()).toBeAttached();
 	// The address as the page shows it (text or a read-only field).
 	const text = await page.content();
 	const url = text.match(/https?:\/\/[^\s"<]+\/api\/orders\/callback\/[A-Za-z0-9_-]{43}/)?.[0];

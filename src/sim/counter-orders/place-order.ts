@@ -217,7 +217,7 @@ export function placeOrder(state: SimState, input: PlaceOrderInput, now: number)
 
 	// Everything is valid: only now take ids and numbers, so a refused order changes nothing.
 	const order: CounterOrder = {
-		id: nextId(state, 'ord'),
+		id: nextId(state, `ord_${state.instance}`),
 		placeId: place.id,
 		deskId: desk.id,
 		orderNumber: orderNumber(state, place.id, place.name),
