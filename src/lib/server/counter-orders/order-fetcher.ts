@@ -21,8 +21,8 @@ import type { PlatformHealth } from './platform-health.ts';
 
 export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
-/** Longer than a fetch with all the client's retries can take. */
-const LEASE_MS = 120_000;
+/** Renewed every third of it while fetching: a killed server's rows are due again soon. */
+const LEASE_MS = 15_000;
 const BATCH = 16;
 
 export interface OrderFetcherDeps {
@@ -39,10 +39,14 @@ export interface OrderFetcherDeps {
 export class OrderFetcher {
 	readonly #deps: OrderFetcherDeps;
 	readonly #owner = `fetcher-${randomUUID()}`;
-	readonly #queue = new QueueDrain(async () => {
-		const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
-		await Promise.all(due.map((entry) => this.#fetch(entry)));
-		return due.length;
+	readonly #queue = new QueueDrain({
+		round: async () => {
+			const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
+			await Promise.all(due.map((entry) => this.#fetch(entry)));
+			return due.length;
+		},
+		renew: () => this.#deps.inbox.renew(this.#owner, LEASE_MS),
+		renewMs: LEASE_MS / 3
 	});
 
 	constructor(deps: OrderFetcherDeps) {

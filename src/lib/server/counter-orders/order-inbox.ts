@@ -6,7 +6,7 @@
  * card. The fetcher claims due rows with a lease (store/leases.ts) and fetches them after the
  * answer, with backoff; rows left by a restart are simply still due.
  */
-import { claimDue, settleClaimed, type LeasedQueue } from '../store/leases.ts';
+import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
 import type { Database } from '../store/database.ts';
 
 export interface InboxEntry {
@@ -73,6 +73,11 @@ export class OrderInbox {
 			receivedAt: row.received_at,
 			attempts: row.attempts
 		}));
+	}
+
+	/** `owner` is still fetching what it claimed. */
+	renew(owner: string, leaseMs: number): void {
+		renewClaims(this.#db, QUEUE, { owner, now: this.#now(), leaseMs });
 	}
 
 	/** The order is on the board. */

@@ -11,7 +11,7 @@ import {
 	type AppOrderAction,
 	type OrderStepProblem
 } from '#lib/board/order-board.ts';
-import { claimDue, settleClaimed, type LeasedQueue } from '../store/leases.ts';
+import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
 import type { Database } from '../store/database.ts';
 
 export interface OrderStep {
@@ -97,6 +97,11 @@ export class OrderOutbox {
 		return claimDue<StepRow>(this.#db, QUEUE, { owner, now: this.#now(), leaseMs, limit }).map(
 			toStep
 		);
+	}
+
+	/** `owner` is still sending what it claimed. */
+	renew(owner: string, leaseMs: number): void {
+		renewClaims(this.#db, QUEUE, { owner, now: this.#now(), leaseMs });
 	}
 
 	/** About to send: counts the attempt (and keeps the journal entry of a money step). */

@@ -35,8 +35,11 @@ import type { PlatformHealth } from './platform-health.ts';
 
 export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
-/** Longer than one call with all the client's retries (5 attempts with back-off) can take. */
-const LEASE_MS = 180_000;
+/**
+ * Renewed every third of it while sending, so a step is never sent by two workers at once, and a
+ * killed server's step is taken up again within this time (read first: it may have landed).
+ */
+const LEASE_MS = 15_000;
 const BATCH = 8;
 
 /** The journal reference of an app order's money steps. */
@@ -60,10 +63,14 @@ type Settlement =
 export class StepSender {
 	readonly #deps: StepSenderDeps;
 	readonly #owner = `sender-${randomUUID()}`;
-	readonly #queue = new QueueDrain(async () => {
-		const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
-		await Promise.all(due.map((step) => this.#work(step)));
-		return due.length;
+	readonly #queue = new QueueDrain({
+		round: async () => {
+			const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
+			await Promise.all(due.map((step) => this.#work(step)));
+			return due.length;
+		},
+		renew: () => this.#deps.outbox.renew(this.#owner, LEASE_MS),
+		renewMs: LEASE_MS / 3
 	});
 
 	constructor(deps: StepSenderDeps) {

@@ -6,6 +6,9 @@
  * and the rows of a worker that died become due again when its lease ends. No in-memory flag
  * decides who works a row.
  *
+ * A lease is short and renewed while its worker is busy (`renewClaims`), so the rows of a worker
+ * killed mid-call are due again within one lease, not after the longest call could take.
+ *
  * A queue table has `next_attempt_at`, `lease_owner` and `lease_until` columns (ISO times, which
  * compare as text).
  */
@@ -41,6 +44,18 @@ export function claimDue<Row>(db: Database, queue: LeasedQueue, claim: Claim): R
 			 RETURNING *`
 		)
 		.all(claim.owner, until, now, now, claim.limit) as unknown as Row[];
+}
+
+/** Extends the leases `owner` holds on open rows: it is still working them. */
+export function renewClaims(
+	db: Database,
+	queue: LeasedQueue,
+	claim: Pick<Claim, 'owner' | 'now' | 'leaseMs'>
+): void {
+	const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
+	db.prepare(
+		`UPDATE ${queue.table} SET lease_until = ? WHERE lease_owner = ? AND ${queue.open}`
+	).run(until, claim.owner);
 }
 
 /**
