@@ -12,17 +12,17 @@ import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session
 import type { Actions, PageServerLoad } from './$types';
 
 /** The order board of a browser paired as one (anything else goes to /screen). */
-export const load: PageServerLoad = async ({ locals, depends }) => {
+export const load: PageServerLoad = ({ locals, depends }) => {
 	depends('board:orders');
 	const context = serverContext();
 	const device = pairedDevice(context, locals.screenDeviceId, 'board');
 	if (!device) redirect(303, '/screen');
 	const identity = context.views.get(device.id).identity;
-	let board = context.orderBoard.view(device.id);
+	const board = context.orderBoard.view(device.id);
 	if (board.receivesAppOrders && board.desks === null) {
-		// First load since the server started: read the desks once (later: reconciliation).
-		await context.counterOrders.desks.refresh(device.id);
-		board = context.orderBoard.view(device.id);
+		// Not read since the server started: read them now, without holding up the board (the
+		// feed brings them; reconciliation reads them again while the board is open).
+		void context.counterOrders.desks.refresh(device.id);
 	}
 	return {
 		device: { name: device.name },
