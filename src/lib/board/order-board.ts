@@ -151,11 +151,12 @@ export interface OrderBoardView {
 	settings: BoardSettings;
 }
 
-/** The pickup screen (guest-facing): numbers only, per stage. */
+/** The pickup screen (guest-facing): numbers only, per stage, longest waiting first. */
 export interface PickupView {
 	placeName: string | null;
-	preparing: { orderNumber: string }[];
-	ready: { orderNumber: string; desk: string | null; readySince: string }[];
+	preparing: { key: string; orderNumber: string }[];
+	/** `desk`: where to collect (app orders name their desk; kiosk orders have none). */
+	ready: { key: string; orderNumber: string; desk: string | null }[];
 }
 
 export const DEFAULT_BOARD_SETTINGS: BoardSettings = {

@@ -1,7 +1,8 @@
 /**
- * Demo mode (`npm start` with the embedded simulator): on a fresh store, set up the simulator's
- * main-stage devices (ordering kiosk, return station, order board), the demo menu, a staff
- * password and a screen-exit PIN, so the first screen a newcomer opens works; and, on every
+ * Demo mode (`npm start` with the embedded simulator): set up the simulator's main-stage devices
+ * (ordering kiosk, return station, order board, pickup screen — each screen the store lacks),
+ * the demo menu, a staff password and a screen-exit PIN, so the first screen a newcomer opens
+ * works; and, on every
  * start, tell the simulator the order board's callback address (what staff enter in the
  * platform's management console), so an order placed on the guest phone page reaches the board.
  * Never runs against a real platform.
@@ -22,7 +23,8 @@ export const DEMO_EXIT_PIN = '1234';
 export const DEMO_DEVICES: { simulatorId: string; mode: DeviceMode }[] = [
 	{ simulatorId: 'dev_kiosk_main', mode: 'kiosk' },
 	{ simulatorId: 'dev_return_main', mode: 'return' },
-	{ simulatorId: 'dev_board_main', mode: 'board' }
+	{ simulatorId: 'dev_board_main', mode: 'board' },
+	{ simulatorId: 'dev_info_main', mode: 'pickup' }
 ];
 
 const seedSchema = z.object({
@@ -36,18 +38,19 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 		signal: AbortSignal.timeout(5_000)
 	});
 	const seed = seedSchema.parse(await response.json());
-	if (context.devices.list().length === 0) {
-		for (const { simulatorId, mode } of DEMO_DEVICES) {
-			const device = seed.devices.find((candidate) => candidate.id === simulatorId);
-			if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
-			context.devices.add({
-				name: device.name,
-				environment: 'simulator',
-				baseUrl: simulatorUrl,
-				mode,
-				apiKey: device.apiKey
-			});
-		}
+	// Each screen once: a store from before a screen existed gets it too.
+	const modes = new Set(context.devices.list().map((device) => device.mode));
+	for (const { simulatorId, mode } of DEMO_DEVICES) {
+		if (modes.has(mode)) continue;
+		const device = seed.devices.find((candidate) => candidate.id === simulatorId);
+		if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
+		context.devices.add({
+			name: device.name,
+			environment: 'simulator',
+			baseUrl: simulatorUrl,
+			mode,
+			apiKey: device.apiKey
+		});
 	}
 	await wireDemoCallbacks(context, simulatorUrl, seed.devices);
 	if (!context.staff.isSet()) await context.staff.create(DEMO_STAFF_PASSWORD);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.ts';
 import { fingerprint, type Keyring } from '../store/keyring.ts';
 
-export const DEVICE_MODES = ['kiosk', 'return', 'board'] as const;
+export const DEVICE_MODES = ['kiosk', 'return', 'board', 'pickup'] as const;
 export type DeviceMode = (typeof DEVICE_MODES)[number];
 
 export const ENVIRONMENTS = ['simulator', 'sandbox', 'production', 'custom'] as const;

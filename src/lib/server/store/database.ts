@@ -22,15 +22,31 @@ export function openDatabase(dataDir: string): Database {
 	return db;
 }
 
+/**
+ * Applies the pending migrations, each in a transaction. Foreign keys are off meanwhile (they
+ * cannot change inside a transaction), so a migration may rebuild a table others refer to, as
+ * SQLite documents ("Making Other Kinds Of Table Schema Changes"); each migration must leave
+ * every reference intact (`foreign_key_check`) or it is rolled back.
+ */
 export function migrate(db: Database): void {
 	const { user_version: applied } = db.prepare('PRAGMA user_version').get() as {
 		user_version: number;
 	};
-	for (let index = applied; index < migrations.length; index += 1) {
-		transaction(db, () => {
-			db.exec(migrations[index]!);
-			db.exec(`PRAGMA user_version = ${index + 1}`);
-		});
+	if (applied >= migrations.length) return;
+	db.exec('PRAGMA foreign_keys = OFF');
+	try {
+		for (let index = applied; index < migrations.length; index += 1) {
+			transaction(db, () => {
+				db.exec(migrations[index]!);
+				const broken = db.prepare('PRAGMA foreign_key_check').all();
+				if (broken.length > 0) {
+					throw new Error(`migration ${index + 1} broke ${broken.length} references`);
+				}
+				db.exec(`PRAGMA user_version = ${index + 1}`);
+			});
+		}
+	} finally {
+		db.exec('PRAGMA foreign_keys = ON');
 	}
 }
 

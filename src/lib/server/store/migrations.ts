@@ -165,5 +165,22 @@ export const migrations: readonly string[] = [
 		sequence INTEGER NOT NULL
 	);
 	INSERT INTO order_feed (id, sequence) VALUES (1, 0);
+	`,
+	/* 6: the pickup screen, a device mode of its own: the devices table with the wider check,
+	   rebuilt as SQLite documents it (foreign keys are off while migrations run) */ `
+	CREATE TABLE devices_new (
+		id TEXT PRIMARY KEY,
+		name TEXT NOT NULL,
+		environment TEXT NOT NULL CHECK (environment IN ('simulator', 'sandbox', 'production', 'custom')),
+		base_url TEXT NOT NULL,
+		mode TEXT NOT NULL CHECK (mode IN ('kiosk', 'return', 'board', 'pickup')),
+		api_key_ciphertext TEXT NOT NULL,
+		api_key_fingerprint TEXT NOT NULL UNIQUE,
+		created_at TEXT NOT NULL
+	);
+	INSERT INTO devices_new SELECT id, name, environment, base_url, mode, api_key_ciphertext,
+		api_key_fingerprint, created_at FROM devices;
+	DROP TABLE devices;
+	ALTER TABLE devices_new RENAME TO devices;
 	`
 ];

@@ -1,11 +1,13 @@
 import { serverContext } from '#lib/server/context.ts';
 import { eventStream } from '#lib/server/http/event-stream.ts';
+import { pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { RequestHandler } from './$types';
 
 /** The order board's live feed: an `orders` event (id: the change's number) on every change. */
 export const GET: RequestHandler = ({ locals, request }) => {
 	const context = serverContext();
-	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
-	if (device?.mode !== 'board') return new Response(null, { status: 401 });
+	if (!pairedDevice(context, locals.screenDeviceId, 'board')) {
+		return new Response(null, { status: 401 });
+	}
 	return eventStream('orders', context.orderFeed, request.headers.get('last-event-id'));
 };

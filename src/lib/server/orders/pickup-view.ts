@@ -1,0 +1,27 @@
+/**
+ * What the pickup screen shows guests (pure): the numbers being prepared and the numbers ready,
+ * with the desk to collect at. An app order still waiting for approval is not shown: it is not
+ * accepted yet (spec 2: APPROVABLE → APPROVED or REJECTED). Longest waiting first, so the number
+ * a guest has waited for longest is never pushed off the screen.
+ */
+import type { BoardOrder, PickupView } from '#lib/board/order-board.ts';
+
+/** What fits on a screen read from 5 m away. */
+export const PICKUP_LIMIT = 24;
+
+export function pickupView(placeName: string | null, orders: BoardOrder[]): PickupView {
+	const inStage = (stage: BoardOrder['stage']) =>
+		orders
+			.filter((order) => order.stage === stage)
+			.toSorted((a, b) => Date.parse(a.since) - Date.parse(b.since))
+			.slice(0, PICKUP_LIMIT);
+	return {
+		placeName,
+		preparing: inStage('preparing').map(({ key, orderNumber }) => ({ key, orderNumber })),
+		ready: inStage('ready').map((order) => ({
+			key: order.key,
+			orderNumber: order.orderNumber,
+			desk: order.kind === 'app' ? order.desk.name : null
+		}))
+	};
+}

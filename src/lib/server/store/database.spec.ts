@@ -1,0 +1,72 @@
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { migrate } from './database.ts';
+import { migrations } from './migrations.ts';
+
+/** A store as migrations 1 to `upTo` left it. */
+function storeAt(upTo: number): DatabaseSync {
+	const db = new DatabaseSync(':memory:');
+	db.exec('PRAGMA foreign_keys = ON');
+	for (let index = 0; index < upTo; index += 1) db.exec(migrations[index]!);
+	db.exec(`PRAGMA user_version = ${upTo}`);
+	return db;
+}
+
+const count = (db: DatabaseSync, table: string) =>
+	(db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+describe('migrations', () => {
+	it('rebuilding the devices table for the pickup mode keeps devices and everything that refers to them', () => {
+		const db = storeAt(5);
+		db.prepare(
+			`INSERT INTO devices (id, name, environment, base_url, mode, api_key_ciphertext, api_key_fingerprint, created_at)
+			 VALUES ('dev1', 'Board', 'simulator', 'http://sim', 'board', 'sealed', 'fp1', '2026-11-22T10:00:00Z')`
+		).run();
+		db.prepare(
+			`INSERT INTO device_snapshots (device_id, kind, state, body, fetched_at)
+			 VALUES ('dev1', 'identity', 'ok', '{}', '2026-11-22T10:00:00Z')`
+		).run();
+		db.prepare(
+			`INSERT INTO sessions (token_hash, kind, device_id, created_at, expires_at)
+			 VALUES ('h', 'screen', 'dev1', '2026-11-22T10:00:00Z', '2027-11-22T10:00:00Z')`
+		).run();
+		db.prepare(
+			`INSERT INTO order_callback_tokens (device_id, token, created_at) VALUES ('dev1', 't', 'x')`
+		).run();
+
+		migrate(db);
+
+		expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length });
+		expect(count(db, 'devices')).toBe(1);
+		expect(count(db, 'device_snapshots')).toBe(1);
+		expect(count(db, 'sessions')).toBe(1);
+		expect(count(db, 'order_callback_tokens')).toBe(1);
+		// The new mode is accepted, a made-up one is not, and the references still cascade.
+		db.prepare(
+			`INSERT INTO devices (id, name, environment, base_url, mode, api_key_ciphertext, api_key_fingerprint, created_at)
+			 VALUES ('dev2', 'Pickup', 'simulator', 'http://sim', 'pickup', 'sealed', 'fp2', 'x')`
+		).run();
+		expect(() =>
+			db
+				.prepare(
+					`INSERT INTO devices (id, name, environment, base_url, mode, api_key_ciphertext, api_key_fingerprint, created_at)
+					 VALUES ('dev3', 'Other', 'simulator', 'http://sim', 'menu', 'sealed', 'fp3', 'x')`
+				)
+				.run()
+		).toThrow(/CHECK/);
+		expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+		db.prepare("DELETE FROM devices WHERE id = 'dev1'").run();
+		expect(count(db, 'device_snapshots')).toBe(0);
+		expect(count(db, 'sessions')).toBe(0);
+		expect(count(db, 'order_callback_tokens')).toBe(0);
+	});
+
+	it('a migration that fails is rolled back, and foreign keys are on again', () => {
+		const db = storeAt(migrations.length);
+		db.exec('PRAGMA user_version = 0');
+		// Replaying every migration on a store that has them fails at once, and nothing changes.
+		expect(() => migrate(db)).toThrow();
+		expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 0 });
+		expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+	});
+});

@@ -1,0 +1,77 @@
+/**
+ * The pickup screen follows the board: an app order approved on the board shows as being
+ * prepared, turns ready (highlighted, announced) when staff mark it ready, and leaves the screen
+ * when it is picked up. Large numbers, axe-clean, in English and German.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openBoard, placeAppOrder, wireCallbacks } from './board-support.ts';
+import { expectNoAxeViolations, guestScreenReady, screenshot, simulator } from './support.ts';
+
+test.use({ hasTouch: true });
+
+test.beforeAll(async ({ browser, playwright }) => {
+	const request = await playwright.request.newContext();
+	await request.post(`${simulator}/_sim/reset`);
+	await wireCallbacks(browser, request);
+	await request.dispose();
+});
+
+async function openPickup(browser: Browser): Promise<Page> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Pickup screen' }).click();
+	await expect(page).toHaveURL(/\/pickup$/);
+	await guestScreenReady(page);
+	await expect(page.getByRole('heading', { level: 1, name: /^Order pickup/ })).toBeVisible();
+	return page;
+}
+
+test('an order approved, made ready and picked up on the board moves across the pickup screen', async ({
+	browser,
+	request
+}) => {
+	const pickup = await openPickup(browser);
+	const board = await openBoard(browser);
+	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const preparing = pickup.getByRole('region', { name: 'Being prepared' });
+	const ready = pickup.getByRole('region', { name: 'Ready — please collect' });
+	const card = board
+		.getByRole('region', { name: /^(To approve|In preparation|Ready for pick-up)/ })
+		.getByRole('article', { name: `Order ${order.orderNumber}` });
+
+	// Not accepted yet: guests do not see it.
+	await expect(card).toBeVisible();
+	await expect(preparing.getByText(order.orderNumber)).toHaveCount(0);
+
+	await card.getByRole('button', { name: 'Approve' }).tap();
+	await expect(preparing.getByText(order.orderNumber, { exact: true })).toBeVisible();
+	await expectNoAxeViolations(pickup);
+
+	await card.getByRole('button', { name: 'Ready' }).tap();
+	await expect(ready.getByRole('listitem').filter({ hasText: order.orderNumber })).toContainText(
+		'at Bar counter'
+	);
+	await expect(preparing.getByText(order.orderNumber, { exact: true })).toHaveCount(0);
+	await expect(pickup.locator('[aria-live="assertive"]')).toHaveText(
+		`Order ${order.orderNumber} is ready. Please collect it at Bar counter.`
+	);
+	await expectNoAxeViolations(pickup);
+	await screenshot(pickup, 'pickup-ready');
+
+	await card.getByRole('button', { name: 'Picked up', exact: true }).tap();
+	await expect(ready.getByText(order.orderNumber)).toHaveCount(0);
+	await board.context().close();
+
+	await pickup.getByRole('button', { name: 'Deutsch' }).click();
+	await expect(pickup.getByRole('region', { name: 'In Zubereitung' })).toBeVisible();
+	await expect(pickup.getByRole('region', { name: 'Fertig – bitte abholen' })).toBeVisible();
+	await expectNoAxeViolations(pickup);
+	await pickup.context().close();
+});
+
+test('only a browser paired as a pickup screen gets its feed', async ({ request }) => {
+	expect((await request.get('/api/pickup/events')).status()).toBe(401);
+	const page = await request.get('/pickup', { maxRedirects: 0 });
+	expect(page.status()).toBe(303);
+});
