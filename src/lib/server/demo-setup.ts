@@ -34,10 +34,7 @@ const seedSchema = z.object({
 export async function setUpDemo(context: ServerContext): Promise<void> {
 	const simulatorUrl = context.config.baseUrls.simulator;
 	if (!context.config.demo || !simulatorUrl) return;
-	const response = await fetch(`${simulatorUrl}/_sim/seed`, {
-		signal: AbortSignal.timeout(5_000)
-	});
-	const seed = seedSchema.parse(await response.json());
+	const seed = await simulatorSeed(simulatorUrl);
 	// Each screen once: a store from before a screen existed gets it too.
 	const modes = new Set(context.devices.list().map((device) => device.mode));
 	for (const { simulatorId, mode } of DEMO_DEVICES) {
@@ -52,7 +49,7 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 			apiKey: device.apiKey
 		});
 	}
-	await wireDemoCallbacks(context, simulatorUrl, seed.devices);
+	await wireDemoCallbacks(context);
 	if (!context.staff.isSet()) await context.staff.create(DEMO_STAFF_PASSWORD);
 	if (!hasScreenPin(context.settings)) await setScreenPin(context.settings, DEMO_EXIT_PIN);
 	if (context.catalog.isEmpty()) {
@@ -62,15 +59,30 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 	}
 }
 
-/** Points the simulator's callbacks for each demo board device at this server. */
-async function wireDemoCallbacks(
-	context: ServerContext,
-	simulatorUrl: string,
-	seedDevices: { id: string; apiKey: string }[]
+async function simulatorSeed(simulatorUrl: string): Promise<z.output<typeof seedSchema>> {
+	const response = await fetch(`${simulatorUrl}/_sim/seed`, {
+		signal: AbortSignal.timeout(5_000)
+	});
+	return seedSchema.parse(await response.json());
+}
+
+/**
+ * Points the simulator's callbacks for each demo board device at this server: on every start
+ * (the simulator may have restarted and forgotten them) and after staff rotated an address (the
+ * simulator stands in for the platform's management console, where staff would enter it).
+ * Only in demo mode: never against a real platform.
+ */
+export async function wireDemoCallbacks(
+	context: Pick<ServerContext, 'config' | 'devices'> & {
+		counterOrders: Pick<ServerContext['counterOrders'], 'tokens'>;
+	}
 ): Promise<void> {
+	const simulatorUrl = context.config.baseUrls.simulator;
+	if (!context.config.demo || !simulatorUrl) return;
+	const seed = await simulatorSeed(simulatorUrl);
 	const origin = `http://127.0.0.1:${context.config.port}`;
 	for (const { simulatorId } of DEMO_DEVICES.filter((demo) => demo.mode === 'board')) {
-		const apiKey = seedDevices.find((device) => device.id === simulatorId)?.apiKey;
+		const apiKey = seed.devices.find((device) => device.id === simulatorId)?.apiKey;
 		const local = context.devices
 			.list()
 			.find((device) => context.devices.apiKeyOf(device.id) === apiKey);

@@ -10,6 +10,11 @@ import {
 } from '#lib/server/sales/kiosk-settings.ts';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
 import {
+	boardSettings,
+	boardSettingsFromForm,
+	saveBoardSettings
+} from '#lib/server/orders/board-settings.ts';
+import {
 	returnSettings,
 	returnSettingsFromForm,
 	saveReturnSettings
@@ -31,7 +36,8 @@ export const load: PageServerLoad = () => {
 			idleSeconds: kiosk.idleSeconds,
 			currencyCode
 		},
-		returnStation: returnSettings(context.settings)
+		returnStation: returnSettings(context.settings),
+		orderBoard: boardSettings(context.settings)
 	};
 };
 
@@ -53,6 +59,12 @@ export const actions: Actions = {
 		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
 		saveReturnSettings(settings, parsed.values);
 		return { returnSaved: true };
+	},
+	orderBoard: async ({ request }) => {
+		const values = boardSettingsFromForm(await readForm(request));
+		if (!values) return fail(400, { boardError: true });
+		saveBoardSettings(serverContext().settings, values);
+		return { boardSaved: true };
 	},
 	pin: async ({ request }) => {
 		const pin = (await readForm(request)).get('pin');

@@ -1,6 +1,7 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
+import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/order-callback.ts';
 import { pairScreen } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -11,10 +12,12 @@ function deviceOr404(id: string) {
 }
 
 export const load: PageServerLoad = ({ params, url }) => {
-	const overview = deviceOverview(serverContext(), deviceOr404(params.id));
+	const context = serverContext();
+	const overview = deviceOverview(context, deviceOr404(params.id));
 	const configuration = overview.view.depositConfiguration;
 	return {
 		...overview,
+		callbackAddress: orderCallbackAddress(context, overview.device, url.origin),
 		categories: configuration ? depositCategories(configuration) : [],
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
 		saved: url.searchParams.has('saved')
@@ -30,6 +33,12 @@ export const actions: Actions = {
 	pair: ({ params, cookies, url }) => {
 		pairScreen(serverContext(), deviceOr404(params.id).id, cookies, url);
 		redirect(303, '/screen');
+	},
+	/** A new callback address; staff enter it in the platform's console (demo: done for them). */
+	rotateCallback: async ({ params }) => {
+		const outcome = await rotateOrderCallback(serverContext(), deviceOr404(params.id));
+		if (outcome === 'no-callbacks') return fail(400);
+		return { callbackRotated: true, demoNotTold: outcome === 'demo-not-told' };
 	},
 	remove: ({ params }) => {
 		if (!serverContext().devices.remove(params.id)) return fail(404);
