@@ -53,9 +53,12 @@ test('an order approved, made ready and picked up on the board moves across the 
 		'at Bar counter'
 	);
 	await expect(preparing.getByText(order.orderNumber, { exact: true })).toHaveCount(0);
-	await expect(pickup.locator('[aria-live="assertive"]')).toHaveText(
-		`Order ${order.orderNumber} is ready. Please collect it at Bar counter.`
-	);
+	// Announced to screen readers (the live region), not only shown.
+	await expect(
+		pickup
+			.locator('[aria-live="assertive"]')
+			.filter({ hasText: `Order ${order.orderNumber} is ready` })
+	).toHaveText(`Order ${order.orderNumber} is ready. Please collect it at Bar counter.`);
 	await expectNoAxeViolations(pickup);
 	await screenshot(pickup, 'pickup-ready');
 
