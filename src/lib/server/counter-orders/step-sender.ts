@@ -54,7 +54,9 @@ export interface StepSenderDeps {
 type Settlement =
 	| { kind: 'sent'; by: 'answer' | 'read' }
 	| { kind: 'failed'; problem: OrderStepProblem }
-	| { kind: 'again' };
+	| { kind: 'again' }
+	/** The lease ran out before sending: the step is another worker's now. */
+	| { kind: 'not-ours' };
 
 export class StepSender {
 	readonly #deps: StepSenderDeps;
@@ -94,23 +96,28 @@ export class StepSender {
 	async #work(step: OrderStep): Promise<void> {
 		const settlement = await this.#attempt(step).catch((): Settlement => ({ kind: 'again' }));
 		const { outbox, feed, journal } = this.#deps;
+		if (settlement.kind === 'not-ours') return;
 		if (settlement.kind === 'again') {
 			const delay = backoffDelay(STEP_BACKOFF, step.attempts + 1, this.#deps.random ?? Math.random);
 			outbox.retryLater(step.id, this.#owner, Math.max(250, delay));
 			return;
 		}
+		// The journal first: a crash before the step is settled leaves the step pending, to be
+		// read and settled again (journal included); the other way round it would leave an open
+		// journal entry that no pending step owns, flagged for staff although it was settled.
 		const { journalId } = step;
 		if (settlement.kind === 'sent') {
-			outbox.sent(step.id, this.#owner, settlement.by);
 			if (journalId !== null) {
 				journal.settle(journalId, settlement.by === 'answer' ? 'succeeded' : 'resolved', {
 					result: { resolvedBy: settlement.by }
 				});
 			}
+			outbox.sent(step.id, this.#owner, settlement.by);
 		} else {
-			outbox.failed(step.id, this.#owner, settlement.problem);
-			if (journalId !== null)
+			if (journalId !== null) {
 				journal.settle(journalId, 'failed', { errorCode: settlement.problem });
+			}
+			outbox.failed(step.id, this.#owner, settlement.problem);
 		}
 		feed.changed();
 	}
@@ -125,7 +132,9 @@ export class StepSender {
 				return { kind: 'failed', problem: 'invalid-transition' };
 			}
 		}
-		this.#deps.outbox.sending(step, this.#owner, this.#beginJournal(step));
+		if (!this.#deps.outbox.sending(step, this.#owner, () => this.#beginJournal(step))) {
+			return { kind: 'not-ours' };
+		}
 		step.attempts += 1;
 		try {
 			this.#store(step, await this.#send(step, platform));
