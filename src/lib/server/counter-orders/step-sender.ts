@@ -53,7 +53,8 @@ export interface StepSenderDeps {
 
 type Settlement =
 	| { kind: 'sent'; by: 'answer' | 'read' }
-	| { kind: 'failed'; problem: OrderStepProblem }
+	/** `unknown`: a money step's earlier attempt may have landed; the journal says so. */
+	| { kind: 'failed'; problem: OrderStepProblem; unknown?: boolean }
 	| { kind: 'again' }
 	/** The lease ran out before sending: the step is another worker's now. */
 	| { kind: 'not-ours' };
@@ -94,7 +95,15 @@ export class StepSender {
 	}
 
 	async #work(step: OrderStep): Promise<void> {
-		const settlement = await this.#attempt(step).catch((): Settlement => ({ kind: 'again' }));
+		const settlement = await this.#attempt(step).catch((error): Settlement => {
+			// Only a read of the order (or the store) gets here: sending settles its own errors.
+			this.#deps.health.failed(step.deviceId, error);
+			if (error instanceof PlatformApiError && (error.status === 403 || error.status === 404)) {
+				// The order is gone for this device: retrying would keep the card "sending…" forever.
+				return { kind: 'failed', problem: 'not-accessible', unknown: true };
+			}
+			return { kind: 'again' };
+		});
 		const { outbox, feed, journal } = this.#deps;
 		if (settlement.kind === 'not-ours') return;
 		if (settlement.kind === 'again') {
@@ -115,7 +124,9 @@ export class StepSender {
 			outbox.sent(step.id, this.#owner, settlement.by);
 		} else {
 			if (journalId !== null) {
-				journal.settle(journalId, 'failed', { errorCode: settlement.problem });
+				journal.settle(journalId, settlement.unknown ? 'needs-staff' : 'failed', {
+					errorCode: settlement.problem
+				});
 			}
 			outbox.failed(step.id, this.#owner, settlement.problem);
 		}
