@@ -157,12 +157,12 @@ describe('OrderFetcher', () => {
 	);
 
 	it('waits for the device’s place before storing', async () => {
-		let place: string | undefined;
-		const r = rig({ place: () => place });
+		const identity: { place?: string } = {};
+		const r = rig({ place: () => identity.place });
 		r.callback();
 		expect(await r.fetcher.drain()).toBe(0);
 		expect(r.row()).toMatchObject({ state: 'waiting', attempts: 1 });
-		place = PLACE;
+		identity.place = PLACE;
 		expect(await r.later()).toBe(1);
 	});
 
