@@ -2,7 +2,7 @@
  * CounterOrders as context.ts wires it: a callback is recorded before it is answered and
  * fetched after; the journal resolver leaves the entries of a money step still on its way alone.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlatformViewStore } from '../devices/platform-view.ts';
 import { resolveOpenEntries } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
@@ -92,5 +92,24 @@ describe('CounterOrders', () => {
 		expect(counterOrders.orders.get('ord_000001')!.order.status).toBe('REJECTED');
 		expect(await counterOrders.reconcile()).toMatchObject({ read: 0, changed: 0 });
 		stop();
+	});
+
+	it('a background round that fails (the store closed at shutdown) is logged, not an unhandled rejection that ends the process', async () => {
+		const { counterOrders, store } = await rig();
+		const unhandled: unknown[] = [];
+		const listener = (reason: unknown) => void unhandled.push(reason);
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		process.on('unhandledRejection', listener);
+		try {
+			store.db.close();
+			counterOrders.fetcher.wake();
+			counterOrders.sender.wake();
+			for (let turn = 0; turn < 3; turn += 1) await new Promise((go) => setImmediate(go));
+			expect(unhandled).toEqual([]);
+			expect(logged).toHaveBeenCalledTimes(2);
+		} finally {
+			process.off('unhandledRejection', listener);
+			logged.mockRestore();
+		}
 	});
 });

@@ -128,10 +128,14 @@ export class CounterOrders {
 
 	start(): void {
 		const tick = setInterval(() => {
-			void this.fetcher.drain();
-			void this.sender.drain();
+			this.fetcher.background();
+			this.sender.background();
 		}, WORKER_TICK_MS);
-		const reconcile = setInterval(() => void this.reconcile(), this.#deps.reconcileMs);
+		const reconcile = setInterval(() => {
+			this.reconcile().catch((error: unknown) => {
+				console.error(`order reconciliation: ${error instanceof Error ? error.message : error}`);
+			});
+		}, this.#deps.reconcileMs);
 		for (const timer of [tick, reconcile]) timer.unref();
 		this.#timers = [tick, reconcile];
 	}

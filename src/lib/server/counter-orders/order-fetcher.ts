@@ -47,7 +47,17 @@ export class OrderFetcher {
 
 	/** A callback came: fetch soon, without holding up its answer. */
 	wake(): void {
-		setImmediate(() => void this.drain());
+		setImmediate(() => this.background());
+	}
+
+	/**
+	 * A round nobody awaits (a wake-up, the timer): a failure (the store closed at shutdown, a
+	 * busy store) is logged; as an unhandled rejection it would end the server.
+	 */
+	background(): void {
+		this.drain().catch((error: unknown) => {
+			console.error(`order fetcher: ${error instanceof Error ? error.message : String(error)}`);
+		});
 	}
 
 	/** Fetches every due entry; resolves with how many orders were stored. */

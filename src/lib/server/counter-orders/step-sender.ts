@@ -71,7 +71,17 @@ export class StepSender {
 
 	/** A step was queued: send it now. */
 	wake(): void {
-		setImmediate(() => void this.drain());
+		setImmediate(() => this.background());
+	}
+
+	/**
+	 * A round nobody awaits (a wake-up, the timer): a failure (the store closed at shutdown, a
+	 * busy store) is logged; as an unhandled rejection it would end the server.
+	 */
+	background(): void {
+		this.drain().catch((error: unknown) => {
+			console.error(`step sender: ${error instanceof Error ? error.message : String(error)}`);
+		});
 	}
 
 	drain(): Promise<void> {
