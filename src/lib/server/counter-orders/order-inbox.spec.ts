@@ -75,6 +75,25 @@ describe('OrderInbox', () => {
 		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
 	});
 
+	it('fetches an order not fetched yet with the key of the device whose callback came last', () => {
+		const { inbox, store, row } = rig();
+		const other = store.devices.add({
+			name: 'Second board',
+			mode: 'board',
+			environment: 'simulator',
+			baseUrl: 'https://platform.test',
+			apiKey: 'second-key'
+		}).id;
+		inbox.record(store.deviceId, 'ord_1');
+		inbox.claim('worker', LEASE, 10);
+		inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
+		inbox.record(other, 'ord_1');
+		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', deviceId: other }]);
+		inbox.fetched('ord_1', 'worker');
+		inbox.record(store.deviceId, 'ord_1');
+		expect(row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
+	});
+
 	it('does not pull a waiting retry forward on a repeated callback (its backoff stands)', () => {
 		const { clock, inbox, store } = rig();
 		inbox.record(store.deviceId, 'ord_1');
