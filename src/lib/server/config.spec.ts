@@ -10,7 +10,9 @@ describe('loadServerConfig', () => {
 			refreshIntervalMs: 600_000,
 			platformTimeoutMs: 10_000,
 			recoveryIntervalMs: 10_000,
-			unattendedSaleMs: 600_000
+			unattendedSaleMs: 600_000,
+			port: 3000,
+			orderReconcileMs: 15_000
 		});
 	});
 
