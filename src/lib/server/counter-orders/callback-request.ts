@@ -6,8 +6,12 @@
  */
 import type { CallbackTokens } from './callback-tokens.ts';
 
-/** Ids are opaque strings (spec 2); this bounds them to what an id can look like. */
-const ORDER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/**
+ * Ids are opaque strings (spec 2); this bounds them to what an id can look like. The first
+ * character is a letter or digit, so `.` and `..` (which a URL would resolve as a path step when
+ * the id is put into `…/counter-orders/{orderId}`) are not ids.
+ */
+const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export type CallbackCheck =
 	| { ok: true; deviceId: string; orderId: string }
@@ -25,4 +29,27 @@ export function readCallback(
 		return { ok: false, status: 400, error: 'bad-order-id' };
 	}
 	return { ok: true, deviceId, orderId: ids[0]! };
+}
+
+export interface CallbackAnswer {
+	status: 200 | 400 | 404;
+	body: { received: string } | { error: 'unknown-callback' | 'bad-order-id' };
+}
+
+/**
+ * The whole endpoint (the route only turns this into a response): a good callback is recorded
+ * by `received` (durably, before this returns) and answered 200; the fetch runs after.
+ */
+export function answerCallback(
+	counterOrders: {
+		tokens: Pick<CallbackTokens, 'deviceOf'>;
+		received(deviceId: string, orderId: string): void;
+	},
+	token: string,
+	query: URLSearchParams
+): CallbackAnswer {
+	const callback = readCallback(counterOrders.tokens, token, query);
+	if (!callback.ok) return { status: callback.status, body: { error: callback.error } };
+	counterOrders.received(callback.deviceId, callback.orderId);
+	return { status: 200, body: { received: callback.orderId } };
 }

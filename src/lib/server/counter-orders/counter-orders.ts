@@ -32,6 +32,10 @@ export interface CounterOrdersDeps {
 	feed: OrderFeed;
 	platformFor(deviceId: string): PlatformClient;
 	reconcileMs: number;
+	/** The clock of every part (tests move it instead of sleeping). */
+	now?: () => Date;
+	/** The jitter of the retry delays, in [0, 1). */
+	random?: () => number;
 }
 
 export class CounterOrders {
@@ -39,7 +43,7 @@ export class CounterOrders {
 	readonly inbox: OrderInbox;
 	readonly orders: AppOrderRepository;
 	readonly outbox: OrderOutbox;
-	readonly health = new PlatformHealth();
+	readonly health: PlatformHealth;
 	readonly desks: BoardDesks;
 	readonly fetcher: OrderFetcher;
 	readonly sender: StepSender;
@@ -50,12 +54,12 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { db, journal, feed, platformFor, views, devices } = deps;
-		const health = this.health;
-		this.tokens = new CallbackTokens(db);
-		this.inbox = new OrderInbox(db);
-		this.orders = new AppOrderRepository(db);
-		this.outbox = new OrderOutbox(db);
+		const { db, journal, feed, platformFor, views, devices, now, random } = deps;
+		const health = (this.health = new PlatformHealth(now));
+		this.tokens = new CallbackTokens(db, now);
+		this.inbox = new OrderInbox(db, now);
+		this.orders = new AppOrderRepository(db, now);
+		this.outbox = new OrderOutbox(db, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
 		this.fetcher = new OrderFetcher({
 			inbox: this.inbox,
@@ -65,7 +69,8 @@ export class CounterOrders {
 				views.get(deviceId).identity?.place.id ??
 				(await views.refresh(deviceId, platformFor(deviceId))).identity?.place.id,
 			feed,
-			health
+			health,
+			random
 		});
 		this.sender = new StepSender({
 			outbox: this.outbox,
@@ -73,7 +78,8 @@ export class CounterOrders {
 			journal,
 			platformFor,
 			feed,
-			health
+			health,
+			random
 		});
 		const placeOf = (deviceId: string) => views.get(deviceId).identity?.place.id;
 		this.steps = new StaffSteps({
@@ -122,10 +128,14 @@ export class CounterOrders {
 
 	start(): void {
 		const tick = setInterval(() => {
-			void this.fetcher.drain();
-			void this.sender.drain();
+			this.fetcher.background();
+			this.sender.background();
 		}, WORKER_TICK_MS);
-		const reconcile = setInterval(() => void this.reconcile(), this.#deps.reconcileMs);
+		const reconcile = setInterval(() => {
+			this.reconcile().catch((error: unknown) => {
+				console.error(`order reconciliation: ${error instanceof Error ? error.message : error}`);
+			});
+		}, this.#deps.reconcileMs);
 		for (const timer of [tick, reconcile]) timer.unref();
 		this.#timers = [tick, reconcile];
 	}

@@ -40,10 +40,11 @@ export class OrderFetcher {
 	readonly #deps: OrderFetcherDeps;
 	readonly #owner = `fetcher-${randomUUID()}`;
 	readonly #queue = new QueueDrain({
+		name: 'order fetcher',
 		round: async () => {
 			const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
-			await Promise.all(due.map((entry) => this.#fetch(entry)));
-			return due.length;
+			const stored = await Promise.all(due.map((entry) => this.#fetch(entry)));
+			return { claimed: due.length, finished: stored.filter(Boolean).length };
 		},
 		renew: () => this.#deps.inbox.renew(this.#owner, LEASE_MS),
 		renewMs: LEASE_MS / 3
@@ -58,12 +59,18 @@ export class OrderFetcher {
 		this.#queue.wake();
 	}
 
-	/** Fetches every due entry. */
-	drain(): Promise<void> {
+	/** A drain nobody awaits (the timer): failures are logged. */
+	background(): void {
+		this.#queue.background();
+	}
+
+	/** Fetches every due entry; resolves with how many orders were stored. */
+	drain(): Promise<number> {
 		return this.#queue.drain();
 	}
 
-	async #fetch(entry: InboxEntry): Promise<void> {
+	/** True when the order is stored. */
+	async #fetch(entry: InboxEntry): Promise<boolean> {
 		const { inbox, orders, feed, health } = this.#deps;
 		try {
 			const placeId = await this.#deps.placeOf(entry.deviceId);
@@ -75,6 +82,7 @@ export class OrderFetcher {
 			const changed = orders.save(entry.deviceId, placeId, order);
 			inbox.fetched(entry.orderId, this.#owner);
 			if (changed) feed.changed();
+			return true;
 		} catch (error) {
 			health.failed(entry.deviceId, error);
 			const reason = describe(error);
@@ -88,6 +96,7 @@ export class OrderFetcher {
 				);
 				inbox.retryLater(entry.orderId, this.#owner, reason, Math.max(250, delay));
 			}
+			return false;
 		}
 	}
 }

@@ -44,6 +44,8 @@ export class OrderInbox {
 	/**
 	 * Records a callback. A repeat of a known id only counts the callback (and, when its order
 	 * could not be fetched, makes it due again: the platform says there is something to fetch).
+	 * An order not fetched yet is fetched with the key of the device whose callback came last:
+	 * the first device's key may be the one that cannot read it.
 	 */
 	record(deviceId: string, orderId: string): void {
 		const at = this.#now().toISOString();
@@ -54,6 +56,7 @@ export class OrderInbox {
 				 ON CONFLICT (order_id) DO UPDATE SET
 					callbacks = callbacks + 1,
 					last_callback_at = excluded.last_callback_at,
+					device_id = CASE WHEN state = 'fetched' THEN device_id ELSE excluded.device_id END,
 					state = CASE WHEN state = 'failed' THEN 'waiting' ELSE state END,
 					next_attempt_at = CASE WHEN state = 'failed' THEN excluded.next_attempt_at ELSE next_attempt_at END`
 			)

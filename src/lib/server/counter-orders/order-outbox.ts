@@ -12,7 +12,7 @@ import {
 	type OrderStepProblem
 } from '#lib/board/order-board.ts';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import type { Database } from '../store/database.ts';
+import { transaction, type Database } from '../store/database.ts';
 
 export interface OrderStep {
 	id: number;
@@ -104,14 +104,23 @@ export class OrderOutbox {
 		renewClaims(this.#db, QUEUE, { owner, now: this.#now(), leaseMs });
 	}
 
-	/** About to send: counts the attempt (and keeps the journal entry of a money step). */
-	sending(step: OrderStep, owner: string, journalId: number | null): void {
-		this.#db
-			.prepare(
-				`UPDATE order_outbox SET attempts = attempts + 1, journal_id = ?
-				 WHERE id = ? AND lease_owner = ?`
-			)
-			.run(journalId, step.id, owner);
+	/**
+	 * About to send: while `owner` still holds the step's lease, counts the attempt and keeps the
+	 * journal entry of a money step (`journal` begins it, or counts a repeat), in one transaction,
+	 * so no journal entry exists that its step does not know. False when the lease ran out or
+	 * another worker has the step: then nothing may be sent (that worker reads and sends).
+	 */
+	sending(step: OrderStep, owner: string, journal: () => number | null): boolean {
+		return transaction(this.#db, () => {
+			const held = this.#db
+				.prepare('SELECT 1 FROM order_outbox WHERE id = ? AND lease_owner = ? AND lease_until > ?')
+				.get(step.id, owner, this.#now().toISOString());
+			if (!held) return false;
+			this.#db
+				.prepare('UPDATE order_outbox SET attempts = attempts + 1, journal_id = ? WHERE id = ?')
+				.run(journal(), step.id);
+			return true;
+		});
 	}
 
 	/** The step took effect. */

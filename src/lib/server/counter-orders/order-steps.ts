@@ -74,11 +74,14 @@ function isSettled(order: OrderPaymentState): boolean {
 	);
 }
 
-/** The steps offered for an order, in the order the board shows them. */
+/**
+ * The steps offered for an order, in the order the board shows them. A NEW order (payment still
+ * processing, no callback yet; the guest may still cancel it) offers nothing, not even collecting.
+ */
 export function stepsFor(order: OrderPaymentState): AppOrderAction[] {
 	const next = NEXT_STATUSES[order.status] ?? [];
 	const steps: AppOrderAction[] = [];
-	if (awaitsCounterPayment(order) && !isTerminal(order.status)) {
+	if (awaitsCounterPayment(order) && next.length > 0) {
 		steps.push('collect', 'payment-failed');
 	}
 	const settled = isSettled(order);
@@ -125,7 +128,8 @@ export function isNotBehind(read: OrderPaymentState, known: OrderPaymentState): 
 
 /** Statuses an order can only be in if the step's status was set (it, or a later one after it). */
 const REACHED_BY: Record<StatusStep, readonly OrderStatus[]> = {
-	approve: ['APPROVED', 'DONE', 'COMPLETED'],
+	// LEFT too: it is only reachable from APPROVED or DONE, both after APPROVED.
+	approve: ['APPROVED', 'DONE', 'COMPLETED', 'LEFT'],
 	reject: ['REJECTED'],
 	ready: ['DONE', 'COMPLETED'],
 	'picked-up': ['COMPLETED'],

@@ -57,17 +57,21 @@ export interface StepSenderDeps {
 
 type Settlement =
 	| { kind: 'sent'; by: 'answer' | 'read' }
-	| { kind: 'failed'; problem: OrderStepProblem }
-	| { kind: 'again' };
+	/** `unknown`: a money step's earlier attempt may have landed; the journal says so. */
+	| { kind: 'failed'; problem: OrderStepProblem; unknown?: boolean }
+	| { kind: 'again' }
+	/** The lease ran out before sending: the step is another worker's now. */
+	| { kind: 'not-ours' };
 
 export class StepSender {
 	readonly #deps: StepSenderDeps;
 	readonly #owner = `sender-${randomUUID()}`;
 	readonly #queue = new QueueDrain({
+		name: 'step sender',
 		round: async () => {
 			const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
 			await Promise.all(due.map((step) => this.#work(step)));
-			return due.length;
+			return { claimed: due.length, finished: due.length };
 		},
 		renew: () => this.#deps.outbox.renew(this.#owner, LEASE_MS),
 		renewMs: LEASE_MS / 3
@@ -82,31 +86,51 @@ export class StepSender {
 		this.#queue.wake();
 	}
 
-	/** Sends every due step. */
-	drain(): Promise<void> {
-		return this.#queue.drain();
+	/** A drain nobody awaits (the timer): failures are logged. */
+	background(): void {
+		this.#queue.background();
+	}
+
+	/** Sends every due step (settled, failed or rescheduled). */
+	async drain(): Promise<void> {
+		await this.#queue.drain();
 	}
 
 	async #work(step: OrderStep): Promise<void> {
-		const settlement = await this.#attempt(step).catch((): Settlement => ({ kind: 'again' }));
+		const settlement = await this.#attempt(step).catch((error): Settlement => {
+			// Only a read of the order (or the store) gets here: sending settles its own errors.
+			this.#deps.health.failed(step.deviceId, error);
+			if (error instanceof PlatformApiError && (error.status === 403 || error.status === 404)) {
+				// The order is gone for this device: retrying would keep the card "sending…" forever.
+				return { kind: 'failed', problem: 'not-accessible', unknown: true };
+			}
+			return { kind: 'again' };
+		});
 		const { outbox, feed, journal } = this.#deps;
+		if (settlement.kind === 'not-ours') return;
 		if (settlement.kind === 'again') {
 			const delay = backoffDelay(STEP_BACKOFF, step.attempts + 1, this.#deps.random ?? Math.random);
 			outbox.retryLater(step.id, this.#owner, Math.max(250, delay));
 			return;
 		}
+		// The journal first: a crash before the step is settled leaves the step pending, to be
+		// read and settled again (journal included); the other way round it would leave an open
+		// journal entry that no pending step owns, flagged for staff although it was settled.
 		const { journalId } = step;
 		if (settlement.kind === 'sent') {
-			outbox.sent(step.id, this.#owner, settlement.by);
 			if (journalId !== null) {
 				journal.settle(journalId, settlement.by === 'answer' ? 'succeeded' : 'resolved', {
 					result: { resolvedBy: settlement.by }
 				});
 			}
+			outbox.sent(step.id, this.#owner, settlement.by);
 		} else {
+			if (journalId !== null) {
+				journal.settle(journalId, settlement.unknown ? 'needs-staff' : 'failed', {
+					errorCode: settlement.problem
+				});
+			}
 			outbox.failed(step.id, this.#owner, settlement.problem);
-			if (journalId !== null)
-				journal.settle(journalId, 'failed', { errorCode: settlement.problem });
 		}
 		feed.changed();
 	}
@@ -121,7 +145,9 @@ export class StepSender {
 				return { kind: 'failed', problem: 'invalid-transition' };
 			}
 		}
-		this.#deps.outbox.sending(step, this.#owner, this.#beginJournal(step));
+		if (!this.#deps.outbox.sending(step, this.#owner, () => this.#beginJournal(step))) {
+			return { kind: 'not-ours' };
+		}
 		step.attempts += 1;
 		try {
 			this.#store(step, await this.#send(step, platform));

@@ -1,29 +1,46 @@
 /**
  * Works a leased queue (store/leases.ts) until nothing is due: `round` claims one batch and
- * works it, answering how many rows it claimed; `renew` extends the leases every `renewMs` while
- * it works. One drain runs at a time in this process; a wake during a drain makes it go round
- * once more, so a row written meanwhile is not left for the periodic tick. Other processes drain
- * the same queue safely: the leases keep them apart.
+ * works it, answering how many rows it claimed and how many it finished; `renew` extends the
+ * leases every `renewMs` while it works. One drain runs at a time in this process; a wake during
+ * a drain makes it go round once more, so a row written meanwhile is not left for the periodic
+ * tick. Other processes drain the same queue safely: the leases keep them apart.
  */
+export interface QueueWork {
+	/** Names the queue in the log. */
+	name: string;
+	round: () => Promise<{ claimed: number; finished: number }>;
+	renew: () => void;
+	renewMs: number;
+}
+
 export class QueueDrain {
-	readonly #round: () => Promise<number>;
-	readonly #renew: () => void;
-	readonly #renewMs: number;
-	#running: Promise<void> | null = null;
+	readonly #work: QueueWork;
+	#running: Promise<number> | null = null;
 	#again = false;
 
-	constructor(work: { round: () => Promise<number>; renew: () => void; renewMs: number }) {
-		this.#round = work.round;
-		this.#renew = work.renew;
-		this.#renewMs = work.renewMs;
+	constructor(work: QueueWork) {
+		this.#work = work;
 	}
 
 	/** Something was queued: drain soon, without holding up the caller. */
 	wake(): void {
-		setImmediate(() => void this.drain());
+		setImmediate(() => this.background());
 	}
 
-	drain(): Promise<void> {
+	/**
+	 * A drain nobody awaits (a wake-up, the timer): a failure (the store closed at shutdown, a
+	 * busy store) is logged; as an unhandled rejection it would end the server.
+	 */
+	background(): void {
+		this.drain().catch((error: unknown) => {
+			console.error(
+				`${this.#work.name}: ${error instanceof Error ? error.message : String(error)}`
+			);
+		});
+	}
+
+	/** Works every due row; resolves with how many it finished. */
+	drain(): Promise<number> {
 		if (this.#running) {
 			this.#again = true;
 			return this.#running;
@@ -32,15 +49,21 @@ export class QueueDrain {
 		return this.#running;
 	}
 
-	async #all(): Promise<void> {
-		const renewal = setInterval(this.#renew, this.#renewMs);
+	async #all(): Promise<number> {
+		const renewal = setInterval(this.#work.renew, this.#work.renewMs);
+		let finished = 0;
 		try {
 			do {
 				this.#again = false;
-				while ((await this.#round()) > 0);
+				for (;;) {
+					const round = await this.#work.round();
+					finished += round.finished;
+					if (round.claimed === 0) break;
+				}
 			} while (this.#again);
 		} finally {
 			clearInterval(renewal);
 		}
+		return finished;
 	}
 }

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { answerCallback, readCallback } from './callback-request.ts';
+import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
+import { orderStore, testClock } from './testing/order-store.ts';
+
+const TOKEN = 'a'.repeat(43);
+const tokens = { deviceOf: (token: string) => (token === TOKEN ? 'dev-1' : undefined) };
+const query = (search: string) => new URLSearchParams(search);
+
+describe('readCallback', () => {
+	it('names the device and the order of a good callback', () => {
+		expect(readCallback(tokens, TOKEN, query('orderId=ord_000001'))).toEqual({
+			ok: true,
+			deviceId: 'dev-1',
+			orderId: 'ord_000001'
+		});
+	});
+
+	it('answers an unknown token with 404 before looking at the order id', () => {
+		for (const token of ['b'.repeat(43), '', 'x', TOKEN.slice(1)]) {
+			expect(readCallback(tokens, token, query('orderId=ord_1'))).toEqual({
+				ok: false,
+				status: 404,
+				error: 'unknown-callback'
+			});
+			expect(readCallback(tokens, token, query(''))).toMatchObject({ status: 404 });
+		}
+	});
+
+	it.each([
+		['missing', ''],
+		['empty', 'orderId='],
+		['repeated (same id)', 'orderId=ord_1&orderId=ord_1'],
+		['repeated (two ids)', 'orderId=ord_1&orderId=ord_2'],
+		['with a space', 'orderId=ord%201'],
+		['with a slash', 'orderId=ord%2F1'],
+		['a path step', 'orderId=..'],
+		['a dot', 'orderId=.'],
+		['dots first', 'orderId=..%2F..'],
+		['not ASCII', 'orderId=%C3%BCber'],
+		['too long', `orderId=${'x'.repeat(129)}`],
+		['under another name', 'order_id=ord_1']
+	])('answers an order id %s with 400', (_, search) => {
+		expect(readCallback(tokens, TOKEN, query(search))).toEqual({
+			ok: false,
+			status: 400,
+			error: 'bad-order-id'
+		});
+	});
+
+	it('accepts ids up to 128 characters of letters, digits and . _ : -', () => {
+		for (const id of ['x'.repeat(128), 'ord_000001', 'A1.b-2:c_3', '7']) {
+			expect(readCallback(tokens, TOKEN, query(`orderId=${id}`))).toMatchObject({
+				ok: true,
+				orderId: id
+			});
+		}
+	});
+});
+
+describe('answerCallback', () => {
+	it('records a good callback and answers 200', () => {
+		const received = vi.fn();
+		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
+		expect(answer).toEqual({ status: 200, body: { received: 'ord_1' } });
+		expect(received).toHaveBeenCalledExactlyOnceWith('dev-1', 'ord_1');
+	});
+
+	it('records nothing for a bad callback', () => {
+		const received = vi.fn();
+		expect(answerCallback({ tokens, received }, 'nope', query('orderId=ord_1')).status).toBe(404);
+		expect(answerCallback({ tokens, received }, TOKEN, query('')).status).toBe(400);
+		expect(answerCallback({ tokens, received }, TOKEN, query('orderId=a&orderId=b')).status).toBe(
+			400
+		);
+		expect(received).not.toHaveBeenCalled();
+	});
+});
+
+describe('CallbackTokens', () => {
+	it('gives each device its own long random token, the same on every ask', () => {
+		const store = orderStore(testClock());
+		const other = store.devices.add({
+			name: 'Second board',
+			mode: 'board',
+			environment: 'simulator',
+			baseUrl: 'https://platform.test',
+			apiKey: 'second-key'
+		}).id;
+		const tokens = new CallbackTokens(store.db);
+		const first = tokens.tokenOf(store.deviceId);
+		expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		expect(tokens.tokenOf(store.deviceId)).toBe(first);
+		expect(tokens.tokenOf(other)).not.toBe(first);
+		expect(tokens.deviceOf(first)).toBe(store.deviceId);
+		expect(tokens.deviceOf(tokens.tokenOf(other))).toBe(other);
+	});
+
+	it('survives a restart, stops the old address on rotation, and goes with the device', () => {
+		let store = orderStore(testClock());
+		const token = new CallbackTokens(store.db).tokenOf(store.deviceId);
+		store = store.reopen();
+		const tokens = new CallbackTokens(store.db);
+		expect(tokens.deviceOf(token)).toBe(store.deviceId);
+		const rotated = tokens.rotate(store.deviceId);
+		expect(rotated).not.toBe(token);
+		expect(tokens.deviceOf(token)).toBeUndefined();
+		expect(tokens.deviceOf(rotated)).toBe(store.deviceId);
+		store.devices.remove(store.deviceId);
+		expect(tokens.deviceOf(rotated)).toBeUndefined();
+	});
+
+	it('refuses malformed tokens without asking the store', () => {
+		const store = orderStore(testClock());
+		const tokens = new CallbackTokens(store.db);
+		const token = tokens.tokenOf(store.deviceId);
+		for (const bad of [token.slice(0, 42), `${token}x`, `${token.slice(0, 42)}'`, "' OR 1=1 --"]) {
+			expect(tokens.deviceOf(bad)).toBeUndefined();
+		}
+	});
+
+	it('builds the address the platform calls', () => {
+		expect(callbackUrl('https://kiosk.example/', TOKEN)).toBe(
+			`https://kiosk.example/api/orders/callback/${TOKEN}`
+		);
+	});
+});

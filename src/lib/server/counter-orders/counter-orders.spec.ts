@@ -1,0 +1,115 @@
+/**
+ * CounterOrders as context.ts wires it: a callback is recorded before it is answered and
+ * fetched after; the journal resolver leaves the entries of a money step still on its way alone.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { PlatformViewStore } from '../devices/platform-view.ts';
+import { resolveOpenEntries } from '../journal/resolver.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import { externalDevice } from '../platform/testing/fixtures.ts';
+import { CounterOrders } from './counter-orders.ts';
+import { FakeOrderPlatform, orderStore, testClock, type Behaviour } from './testing/order-store.ts';
+
+async function rig() {
+	const clock = testClock();
+	const store = orderStore(clock);
+	const platform = new FakeOrderPlatform();
+	const views = new PlatformViewStore(store.db, clock.now);
+	await views.refresh(store.deviceId, {
+		identity: { getExternalDevice: async () => externalDevice({ authorities: ['ORDER'] }) },
+		deposits: {}
+	} as unknown as PlatformClient);
+	const counterOrders = new CounterOrders({
+		db: store.db,
+		journal: store.journal,
+		devices: store.devices,
+		views,
+		feed: store.feed,
+		platformFor: () => platform.client,
+		reconcileMs: 60_000,
+		now: clock.now,
+		random: () => 0
+	});
+	const resolve = () =>
+		resolveOpenEntries(
+			store.journal,
+			() => platform.client,
+			(entry) => counterOrders.ownsJournalReference(entry.reference)
+		);
+	return { clock, store, platform, counterOrders, resolve };
+}
+
+describe('CounterOrders', () => {
+	it('records a callback before returning, and fetches it only after', async () => {
+		const { counterOrders, store, platform } = await rig();
+		counterOrders.received(store.deviceId, 'ord_000001');
+		// Synchronously after received(): recorded, not fetched (the answer goes out first).
+		expect(counterOrders.inbox.health([store.deviceId]).waiting).toBe(1);
+		expect(platform.calls).toEqual([]);
+		expect(counterOrders.orders.get('ord_000001')).toBeUndefined();
+		await new Promise((resolve) => setImmediate(resolve));
+		await counterOrders.fetcher.drain();
+		expect(counterOrders.orders.get('ord_000001')).toMatchObject({
+			placeId: 'place_main_stage',
+			order: { status: 'APPROVABLE' }
+		});
+	});
+
+	it('leaves the journal entry of a money step on its way to the step; resolves nothing of it', async () => {
+		const { counterOrders, store, platform, resolve, clock } = await rig();
+		counterOrders.received(store.deviceId, 'ord_000001');
+		await counterOrders.fetcher.drain();
+		platform.scripts.finalize.push(...Array<Behaviour>(5).fill('503'));
+		expect(counterOrders.steps.request(store.deviceId, 'ord_000001', 'collect')).toEqual({
+			ok: true
+		});
+		await counterOrders.sender.drain();
+		const [entry] = store.journal.list({ reference: 'order:ord_000001' });
+		expect(entry).toMatchObject({ status: 'pending' });
+		expect(counterOrders.ownsJournalReference('order:ord_000001')).toBe(true);
+		expect(counterOrders.ownsJournalReference('order:ord_000002')).toBe(false);
+		expect(counterOrders.ownsJournalReference('sale:ord_000001')).toBe(false);
+		expect(await resolve()).toEqual({ resolved: 0, flagged: 0, stillOpen: 1 });
+		expect(store.journal.get(entry!.id)).toMatchObject({ status: 'pending', attempts: 1 });
+		expect(platform.count('PUT finalize-external-payment')).toBe(5);
+
+		clock.advance(60_000);
+		await counterOrders.sender.drain();
+		expect(store.journal.get(entry!.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+		expect(counterOrders.ownsJournalReference('order:ord_000001')).toBe(false);
+		expect(await resolve()).toEqual({ resolved: 0, flagged: 0, stillOpen: 0 });
+	});
+
+	it('reconciles the open orders only while a board listens', async () => {
+		const { counterOrders, store, platform } = await rig();
+		counterOrders.received(store.deviceId, 'ord_000001');
+		await counterOrders.fetcher.drain();
+		platform.order.status = 'REJECTED'; // moved elsewhere, no callback for that
+		expect(await counterOrders.reconcile()).toBeNull();
+		expect(platform.count('GET order')).toBe(1);
+		const stop = store.feed.subscribe(() => {});
+		expect(await counterOrders.reconcile()).toMatchObject({ read: 1, changed: 1 });
+		expect(counterOrders.orders.get('ord_000001')!.order.status).toBe('REJECTED');
+		expect(await counterOrders.reconcile()).toMatchObject({ read: 0, changed: 0 });
+		stop();
+	});
+
+	it('a background round that fails (the store closed at shutdown) is logged, not an unhandled rejection that ends the process', async () => {
+		const { counterOrders, store } = await rig();
+		const unhandled: unknown[] = [];
+		const listener = (reason: unknown) => void unhandled.push(reason);
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		process.on('unhandledRejection', listener);
+		try {
+			store.db.close();
+			counterOrders.fetcher.wake();
+			counterOrders.sender.wake();
+			for (let turn = 0; turn < 3; turn += 1) await new Promise((go) => setImmediate(go));
+			expect(unhandled).toEqual([]);
+			expect(logged).toHaveBeenCalledTimes(2);
+		} finally {
+			process.off('unhandledRejection', listener);
+			logged.mockRestore();
+		}
+	});
+});

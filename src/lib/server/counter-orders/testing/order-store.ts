@@ -1,0 +1,230 @@
+/**
+ * Unit-test rig of the counter-order parts: a store (in memory, or a file to reopen as a
+ * restarted server would), a board device in it, a clock the test moves, and a fake platform
+ * that keeps one order's state and answers over the real platform client (schemas, retry
+ * table, typed errors) with what each test scripts.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeviceRepository } from '../../devices/device-repository.ts';
+import { Journal } from '../../journal/journal.ts';
+import { OrderFeed } from '../../orders/order-feed.ts';
+import { createPlatformClient, type PlatformClient } from '../../platform/client.ts';
+import {
+	envelope,
+	json,
+	networkFailure,
+	type RecordedCall
+} from '../../platform/testing/fake-fetch.ts';
+import { counterOrder } from '../../platform/testing/fixtures.ts';
+import { openDatabase, type Database } from '../../store/database.ts';
+import { loadKeyring } from '../../store/keyring.ts';
+
+export const START = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
+
+export interface Clock {
+	now: () => Date;
+	advance(ms: number): void;
+}
+
+export function testClock(start = START): Clock {
+	let at = start.getTime();
+	return {
+		now: () => new Date(at),
+		advance: (ms) => void (at += ms)
+	};
+}
+
+export interface OrderStore {
+	dataDir: string;
+	db: Database;
+	devices: DeviceRepository;
+	/** The board device every row belongs to. */
+	deviceId: string;
+	journal: Journal;
+	feed: OrderFeed;
+	/** Opens the same file again with fresh objects, as a restarted server does. */
+	reopen(): OrderStore;
+}
+
+/** A store on a temporary file with one board device. */
+export function orderStore(clock: Clock, dataDir = mkdtempSync(join(tmpdir(), 'orders-'))) {
+	const open = (): OrderStore => {
+		const db = openDatabase(dataDir);
+		const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
+		const deviceId =
+			devices.list()[0]?.id ??
+			devices.add({
+				name: 'Counter board',
+				mode: 'board',
+				environment: 'simulator',
+				baseUrl: 'https://platform.test',
+				apiKey: 'board-key'
+			}).id;
+		return {
+			dataDir,
+			db,
+			devices,
+			deviceId,
+			journal: new Journal(db, clock.now),
+			feed: new OrderFeed(db),
+			reopen: () => {
+				db.close();
+				return open();
+			}
+		};
+	};
+	return open();
+}
+
+/** What the fake platform does with one call. */
+export type Behaviour =
+	/** Apply and answer 200 with the order. */
+	| 'ok'
+	/** 503 SERVICE_UNAVAILABLE, nothing applied. */
+	| '503'
+	/** 500: nothing applied (the platform crashed before acting). */
+	| '500'
+	/** 500 after applying (the platform crashed after acting). */
+	| '500-applied'
+	/** Applied, then the connection is lost (no answer). */
+	| 'lost'
+	/** Applied, but the answer arrives after the client's time limit. */
+	| 'timeout-applied'
+	/** No answer within the time limit, nothing applied. */
+	| 'timeout'
+	/** Refused before sending (connection refused): nothing applied. */
+	| 'refused'
+	/** That status with an error envelope, nothing applied. */
+	| 400
+	| 401
+	| 403
+	| 404;
+
+type Wire = Record<string, any>;
+
+const TRANSITIONS: Record<string, string[]> = {
+	APPROVABLE: ['APPROVED', 'REJECTED'],
+	APPROVED: ['DONE', 'LEFT'],
+	DONE: ['COMPLETED', 'LEFT']
+};
+
+/**
+ * One order on a fake platform, with spec 2's rules (docs/platform-assumptions.md): status
+ * transitions by the table, finalize/cancel-external-payment on UNPAID (a repeat of the same
+ * report is a 200). Each kind of call takes its next behaviour from its script (`ok` when the
+ * script is used up).
+ */
+export class FakeOrderPlatform {
+	order: Wire;
+	readonly calls: RecordedCall[] = [];
+	readonly scripts: Record<'read' | 'status' | 'finalize' | 'cancel', Behaviour[]> = {
+		read: [],
+		status: [],
+		finalize: [],
+		cancel: []
+	};
+	/** Called on every call before it is answered (to look at the store at that moment). */
+	onCall: (call: RecordedCall) => void = () => {};
+	readonly client: PlatformClient;
+
+	constructor(overrides: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}) {
+		this.order = counterOrder(overrides);
+		this.client = createPlatformClient({
+			baseUrl: 'https://platform.test',
+			apiKey: 'board-key',
+			fetch: (input, init) => this.#fetch(String(input), init ?? {}),
+			sleep: async () => {},
+			random: () => 0.5,
+			timeoutMs: options.timeoutMs ?? 50
+		});
+	}
+
+	/** Calls of a kind, as `METHOD path-tail` (e.g. `PUT status`, `GET order`). */
+	get log(): string[] {
+		return this.calls.map((call) => {
+			const tail = call.url.replace(/^.*\/counter-orders\/[^/]+/, '');
+			return `${call.method} ${tail === '' ? 'order' : tail.slice(1)}`;
+		});
+	}
+
+	count(entry: string): number {
+		return this.log.filter((line) => line === entry).length;
+	}
+
+	async #fetch(url: string, init: RequestInit): Promise<Response> {
+		const call: RecordedCall = {
+			url,
+			method: init.method ?? 'GET',
+			headers: {},
+			body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+		};
+		this.calls.push(call);
+		this.onCall(call);
+		const kind =
+			call.method === 'GET'
+				? 'read'
+				: (url.match(/\/(status|finalize|cancel)(-|$)/)?.[1] as 'status');
+		const behaviour = this.scripts[kind].shift() ?? 'ok';
+		const apply = () => this.#apply(kind, call.body as Wire | undefined);
+		switch (behaviour) {
+			case 'ok':
+				return apply();
+			case '503':
+				return envelope(503, 'SERVICE_UNAVAILABLE');
+			case '500':
+				return envelope(500, 'INTERNAL');
+			case '500-applied':
+				apply();
+				return envelope(500, 'INTERNAL');
+			case 'lost':
+				apply();
+				throw networkFailure('ECONNRESET');
+			case 'timeout-applied':
+				apply();
+				return this.#hang(init);
+			case 'timeout':
+				return this.#hang(init);
+			case 'refused':
+				throw networkFailure('ECONNREFUSED');
+			default:
+				return envelope(behaviour, `HTTP_${behaviour}`);
+		}
+	}
+
+	#hang(init: RequestInit): Promise<Response> {
+		return new Promise((_, reject) => {
+			init.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+		});
+	}
+
+	#apply(kind: 'read' | 'status' | 'finalize' | 'cancel', body: Wire | undefined): Response {
+		const order = this.order;
+		if (kind === 'status') {
+			const to = body!.status as string;
+			if (!(TRANSITIONS[order.status] ?? []).includes(to)) {
+				return envelope(400, 'INVALID_STATUS_TRANSITION', [order.status, to]);
+			}
+			order.status = to;
+			if (to === 'REJECTED' && body!.rejectionMessage !== undefined) {
+				order.rejectionMessage = body!.rejectionMessage;
+			}
+		} else if (kind === 'finalize' || kind === 'cancel') {
+			const target = kind === 'finalize' ? 'PAID_EXTERNALLY' : 'FAILED';
+			if (order.transactionStatus !== target) {
+				if (
+					order.transactionStatus !== 'UNPAID' ||
+					['CANCELLED', 'REJECTED'].includes(order.status)
+				) {
+					return envelope(400, 'INVALID_TRANSACTION_STATUS', [
+						order.transactionStatus,
+						order.status
+					]);
+				}
+				order.transactionStatus = target;
+			}
+		}
+		return json(structuredClone(order));
+	}
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOARD_SETTINGS } from '#lib/board/order-board.ts';
+import type { KioskOrder } from '#lib/board/kiosk-order.ts';
+import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
+import type { BoardDesks } from '../counter-orders/board-desks.ts';
+import { OrderInbox } from '../counter-orders/order-inbox.ts';
+import { OrderOutbox } from '../counter-orders/order-outbox.ts';
+import { PlatformHealth } from '../counter-orders/platform-health.ts';
+import { orderStore, START, testClock } from '../counter-orders/testing/order-store.ts';
+import { PlatformViewStore } from '../devices/platform-view.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
+import { counterOrder, externalDevice } from '../platform/testing/fixtures.ts';
+import type { KioskOrders } from './kiosk-orders.ts';
+import { OrderBoard } from './order-board.ts';
+
+const MAIN = { id: 'place_main_stage', name: 'Main Stage Bar' };
+const at = (seconds: number) => new Date(START.getTime() + seconds * 1_000).toISOString();
+
+async function rig(kiosk: KioskOrder[] = []) {
+	const clock = testClock();
+	const store = orderStore(clock);
+	const views = new PlatformViewStore(store.db, clock.now);
+	const identify = (deviceId: string, authorities: string[]) =>
+		views.refresh(deviceId, {
+			identity: {
+				getExternalDevice: async () => externalDevice({ place: { ...MAIN }, authorities })
+			},
+			deposits: {}
+		} as unknown as PlatformClient);
+	await identify(store.deviceId, ['ORDER']);
+	const appOrders = new AppOrderRepository(store.db, clock.now);
+	const outbox = new OrderOutbox(store.db, clock.now);
+	const inbox = new OrderInbox(store.db, clock.now);
+	const health = new PlatformHealth(clock.now);
+	const board = new OrderBoard({
+		devices: store.devices,
+		views,
+		appOrders,
+		outbox,
+		inbox,
+		kioskOrders: {
+			atPlace: () => ({
+				open: kiosk.filter((order) => order.status !== 'collected'),
+				collected: kiosk.filter((order) => order.status === 'collected')
+			})
+		} as unknown as KioskOrders,
+		desks: { known: () => [] } as unknown as BoardDesks,
+		health,
+		nameOf: () => null,
+		settings: () => DEFAULT_BOARD_SETTINGS,
+		now: clock.now
+	});
+	const save = (overrides: Record<string, unknown>) =>
+		appOrders.save(store.deviceId, MAIN.id, counterOrderSchema.parse(counterOrder(overrides)));
+	return { clock, store, board, outbox, inbox, health, save, identify };
+}
+
+const kioskOrder = (saleId: string, orderedAt: string): KioskOrder => ({
+	saleId,
+	orderNumber: `K-${saleId}`,
+	kioskName: 'Kiosk 1',
+	orderedAt,
+	status: 'new',
+	lines: [],
+	containers: []
+});
+
+describe('OrderBoard', () => {
+	it('shows app and kiosk orders in one queue, oldest first', async () => {
+		const r = await rig([kioskOrder('s1', at(5)), kioskOrder('s2', at(-60))]);
+		r.save({ id: 'ord_1' });
+		r.clock.advance(10_000);
+		r.save({ id: 'ord_2', status: 'APPROVED', transactionStatus: 'PAID_EXTERNALLY' });
+		const view = r.board.view(r.store.deviceId);
+		expect(view).toMatchObject({ placeKnown: true, receivesAppOrders: true, desks: [] });
+		expect(view.orders.map((order) => order.key)).toEqual([
+			'kiosk:s2',
+			'app:ord_1',
+			'kiosk:s1',
+			'app:ord_2'
+		]);
+	});
+
+	it('shows a step on its way (nothing offered meanwhile) and a step that failed', async () => {
+		const r = await rig();
+		r.save({ id: 'ord_1' });
+		r.save({ id: 'ord_2' });
+		r.outbox.enqueue({ orderId: 'ord_1', deviceId: r.store.deviceId, action: 'collect' });
+		r.outbox.enqueue({ orderId: 'ord_2', deviceId: r.store.deviceId, action: 'payment-failed' });
+		const [, failed] = r.outbox.claim('w', 60_000, 10).sort((a, b) => a.id - b.id);
+		r.outbox.failed(failed!.id, 'w', 'not-accessible');
+		const [one, two] = r.board.view(r.store.deviceId).orders;
+		expect(one).toMatchObject({ key: 'app:ord_1', sending: 'collect', actions: [], problem: null });
+		expect(two).toMatchObject({
+			key: 'app:ord_2',
+			sending: null,
+			actions: ['collect', 'payment-failed', 'reject'],
+			problem: { action: 'payment-failed', reason: 'not-accessible' }
+		});
+	});
+
+	it('reports how orders arrive: the last callback, what waits to be fetched, platform trouble', async () => {
+		const r = await rig();
+		r.inbox.record(r.store.deviceId, 'ord_1');
+		r.clock.advance(90_000);
+		r.health.failed(r.store.deviceId, new Error('unreachable'));
+		expect(r.board.view(r.store.deviceId).health).toEqual({
+			lastCallbackAt: at(0),
+			platformDown: true,
+			lastPlatformAnswerAt: null,
+			unfetched: 1,
+			oldestUnfetchedMs: 90_000
+		});
+	});
+
+	it('shows nothing of a place it does not know, and no desks without the ORDER authority', async () => {
+		const r = await rig();
+		r.save({ id: 'ord_1' });
+		const other = r.store.devices.add({
+			name: 'New board',
+			mode: 'board',
+			environment: 'simulator',
+			baseUrl: 'https://platform.test',
+			apiKey: 'new-key'
+		}).id;
+		expect(r.board.view(other)).toMatchObject({
+			placeKnown: false,
+			receivesAppOrders: false,
+			orders: [],
+			desks: null
+		});
+		await r.identify(other, ['KIOSK']);
+		expect(r.board.view(other)).toMatchObject({ placeKnown: true, receivesAppOrders: false });
+		expect(r.board.view(other).desks).toBeNull();
+		expect(r.board.view(other).orders).toHaveLength(1);
+	});
+});

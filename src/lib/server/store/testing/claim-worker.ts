@@ -1,0 +1,24 @@
+/**
+ * A worker thread that claims rows of the leases spec's `jobs` table one at a time until none
+ * is left, and reports the ids it got: two of these on one file race for real.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { DatabaseSync } from 'node:sqlite';
+import { claimDue } from '../leases.ts';
+
+const { file, owner } = workerData as { file: string; owner: string };
+const db = new DatabaseSync(file);
+db.exec('PRAGMA busy_timeout = 5000;');
+const got: number[] = [];
+const now = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
+for (;;) {
+	const rows = claimDue<{ id: number }>(
+		db,
+		{ table: 'jobs', key: 'id', open: "state = 'open'" },
+		{ owner, now, leaseMs: 60_000, limit: 1 }
+	);
+	if (rows.length === 0) break;
+	got.push(...rows.map((row) => row.id));
+}
+db.close();
+parentPort!.postMessage(got);
