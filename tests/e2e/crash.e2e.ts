@@ -13,12 +13,13 @@
  * - paying again after recovery asks the card nothing (the terminal's record is unchanged);
  * - no answer of the kiosk API was a 500 (a 503 "platform unavailable" is an answer).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 
 // Ports of their own, beside the suite's shared server and simulator.
 const CRASH_KIOSK_PORT = KIOSK_PORT + 200;
@@ -26,7 +27,6 @@ const CRASH_SIM_PORT = SIM_PORT + 200;
 const kioskUrl = `http://127.0.0.1:${CRASH_KIOSK_PORT}`;
 const simUrl = `http://127.0.0.1:${CRASH_SIM_PORT}`;
 const DATA_DIR = resolve('test-results/crash-data');
-const ROOT = resolve(import.meta.dirname, '../..');
 
 const BASKET = [
 	{ productId: 'drink_pils', quantity: 2 },
@@ -76,45 +76,21 @@ let kiosk: ChildProcess | undefined;
 /** Every status the kiosk API answered in this test. */
 let statuses: number[] = [];
 
-function startProcess(script: string, env: Record<string, string>): ChildProcess {
-	const child = spawn(process.execPath, [script], {
-		cwd: ROOT,
-		env: { ...process.env, ...env },
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
-	return child;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000) {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		const value = await probe().catch(() => undefined);
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((done) => setTimeout(done, 50));
-	}
-}
-
 async function startKiosk(request: APIRequestContext): Promise<void> {
-	kiosk = startProcess('scripts/start.ts', {
-		PORT: String(CRASH_KIOSK_PORT),
-		HOST: '127.0.0.1',
-		SIMULATOR_URL: simUrl,
-		DATA_DIR,
-		RECOVERY_INTERVAL_SECONDS: '1',
-		// An open sale nobody drives is released after 3 s here (10 minutes by default).
-		UNATTENDED_SALE_MINUTES: '0.05'
+	kiosk = await startKioskServer(request, {
+		port: CRASH_KIOSK_PORT,
+		simulatorUrl: simUrl,
+		dataDir: DATA_DIR,
+		env: {
+			RECOVERY_INTERVAL_SECONDS: '1',
+			// An open sale nobody drives is released after 3 s here (10 minutes by default).
+			UNATTENDED_SALE_MINUTES: '0.05'
+		}
 	});
-	await until('the kiosk server', async () =>
-		(await request.get(`${kioskUrl}/`)).ok() ? true : undefined
-	);
 }
 
 async function killKiosk(): Promise<void> {
-	const child = kiosk!;
-	const exited = new Promise((done) => child.once('exit', done));
-	child.kill('SIGKILL');
-	await exited;
+	await killHard(kiosk!);
 	kiosk = undefined;
 }
 
@@ -188,13 +164,7 @@ function possiblyIssued(saleId: string): number {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-	simulator = startProcess('src/sim/main.ts', {
-		SIM_PORT: String(CRASH_SIM_PORT),
-		SIM_QUIET: '1'
-	});
-	await until('the simulator', async () =>
-		(await request.get(`${simUrl}/_sim/seed`)).ok() ? true : undefined
-	);
+	simulator = await startSimulator(request, CRASH_SIM_PORT);
 });
 
 test.afterAll(() => {
