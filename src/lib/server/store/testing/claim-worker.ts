@@ -6,9 +6,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
 import { claimDue } from '../leases.ts';
 
-const { file, owner } = workerData as { file: string; owner: string };
+const { file, owner, gate, workers } = workerData as {
+	file: string;
+	owner: string;
+	/** Shared by all workers: each counts itself in and waits for the others, so they race. */
+	gate: SharedArrayBuffer;
+	workers: number;
+};
 const db = new DatabaseSync(file);
 db.exec('PRAGMA busy_timeout = 5000;');
+const arrived = new Int32Array(gate);
+if (Atomics.add(arrived, 0, 1) + 1 === workers) Atomics.notify(arrived, 0);
+while (Atomics.load(arrived, 0) < workers)
+	Atomics.wait(arrived, 0, Atomics.load(arrived, 0), 5_000);
 const got: number[] = [];
 const now = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
 for (;;) {
