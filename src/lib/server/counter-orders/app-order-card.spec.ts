@@ -159,7 +159,7 @@ describe('appOrderCard', () => {
 			since: '2026-11-22T10:00:05.000Z',
 			collectMinor: 730,
 			tipMinor: 150,
-			actions: ['collect', 'payment-failed', 'reject'],
+			actions: ['collect', 'payment-failed'],
 			sending: null,
 			problem: null
 		});

@@ -32,8 +32,8 @@ const PLATFORM_PAID: Record<OrderStatus, AppOrderAction[]> = {
 
 /**
  * EXTERNAL_MANUAL: collect (finalize-external-payment) or report it failed
- * (cancel-external-payment) while UNPAID; approve, ready and picked-up only once PAID_EXTERNALLY;
- * reject and left never wait for the payment.
+ * (cancel-external-payment) while UNPAID, and nothing else then (a rejected order takes no payment
+ * report); approve, ready and picked-up only once PAID_EXTERNALLY; reject and left after a failure.
  */
 const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderAction[]>> = {
 	NEW: {
@@ -46,7 +46,7 @@ const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderA
 		PAYMENT_NOT_REQUIRED: []
 	},
 	APPROVABLE: {
-		UNPAID: ['collect', 'payment-failed', 'reject'],
+		UNPAID: ['collect', 'payment-failed'],
 		AUTHORIZED: ['reject'],
 		CAPTURED: ['reject'],
 		PAID_EXTERNALLY: ['approve', 'reject'],
@@ -55,7 +55,7 @@ const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderA
 		PAYMENT_NOT_REQUIRED: ['reject']
 	},
 	APPROVED: {
-		UNPAID: ['collect', 'payment-failed', 'left'],
+		UNPAID: ['collect', 'payment-failed'],
 		AUTHORIZED: ['left'],
 		CAPTURED: ['left'],
 		PAID_EXTERNALLY: ['ready', 'left'],
@@ -64,7 +64,7 @@ const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderA
 		PAYMENT_NOT_REQUIRED: ['left']
 	},
 	DONE: {
-		UNPAID: ['collect', 'payment-failed', 'left'],
+		UNPAID: ['collect', 'payment-failed'],
 		AUTHORIZED: ['left'],
 		CAPTURED: ['left'],
 		PAID_EXTERNALLY: ['picked-up', 'left'],

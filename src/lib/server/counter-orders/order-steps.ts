@@ -10,8 +10,10 @@
  *   counter": finalize-external-payment (UNPAID → PAID_EXTERNALLY) or cancel-external-payment
  *   when it fails. Typical flow: collect, *then* approve or reject.
  * Our rule on top (docs/platform-assumptions.md, "the board follows the flow"): an
- * EXTERNAL_MANUAL order is approved and handed out only once it is paid; a failed payment leaves
- * only rejecting (or "left", if already in preparation).
+ * EXTERNAL_MANUAL order is approved and handed out only once it is paid; while the payment is
+ * open, only its outcome can be reported — the platform refuses payment reports on a rejected
+ * order, so rejecting (or "left") first would leave it UNPAID for good. A failed payment leaves
+ * rejecting (or "left", if already in preparation).
  */
 import type { AppOrderAction } from '#lib/board/order-board.ts';
 import type { OrderStatus, OrderTransactionStatus } from '#lib/platform-vocabulary.ts';
@@ -84,10 +86,12 @@ export function stepsFor(order: OrderPaymentState): AppOrderAction[] {
 	if (awaitsCounterPayment(order) && next.length > 0) {
 		steps.push('collect', 'payment-failed');
 	}
+	// Every status step waits while the counter payment is open: its outcome first.
+	if (awaitsCounterPayment(order)) return steps;
 	const settled = isSettled(order);
 	for (const [step, status] of Object.entries(STATUS_OF_STEP) as [StatusStep, OrderStatus][]) {
 		if (!next.includes(status)) continue;
-		// Approving, marking ready and handing out wait for the payment; rejecting and "left" do not.
+		// Approving, marking ready and handing out need the payment; rejecting and "left" do not.
 		if ((step === 'approve' || step === 'ready' || step === 'picked-up') && !settled) continue;
 		steps.push(step);
 	}

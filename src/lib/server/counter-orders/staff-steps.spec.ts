@@ -67,8 +67,16 @@ describe('StaffSteps', () => {
 		expect(r.queued()).toBe(1);
 	});
 
-	it('keeps a rejection message of at most 2000 characters, trimmed, and only with reject', () => {
+	it('does not reject while the counter payment is open (a rejected order takes no report)', () => {
 		const r = rig();
+		expect(r.steps.request(r.store.deviceId, 'ord_000001', 'reject')).toEqual({
+			ok: false,
+			refusal: 'not-offered'
+		});
+	});
+
+	it('keeps a rejection message of at most 2000 characters, trimmed, and only with reject', () => {
+		const r = rig({ transactionStatus: 'FAILED' });
 		expect(r.steps.request(r.store.deviceId, 'ord_000001', 'reject', 'x'.repeat(2001))).toEqual({
 			ok: false,
 			refusal: 'message-too-long'
@@ -79,7 +87,7 @@ describe('StaffSteps', () => {
 		const [step] = r.outbox.claim('w', 1_000, 1);
 		expect(step!.rejectionMessage).toBe('x'.repeat(2000));
 
-		const other = rig();
+		const other = rig({ transactionStatus: 'FAILED' });
 		other.steps.request(other.store.deviceId, 'ord_000001', 'reject', '   ');
 		other.outbox.claim('w', 1_000, 1);
 		const message = other.store.db.prepare('SELECT rejection_message FROM order_outbox').get();

@@ -95,7 +95,7 @@ describe('OrderBoard', () => {
 		expect(two).toMatchObject({
 			key: 'app:ord_2',
 			sending: null,
-			actions: ['collect', 'payment-failed', 'reject'],
+			actions: ['collect', 'payment-failed'],
 			problem: { action: 'payment-failed', reason: 'not-accessible' }
 		});
 	});
