@@ -10,6 +10,7 @@ import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
+import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 
 export const init: ServerInit = async () => {
@@ -76,4 +77,13 @@ const securityHeaders: Handle = async ({ event, resolve }) => {
 	return response;
 };
 
-export const handle = sequence(securityHeaders, csrf, i18n, sessions);
+const everything = sequence(securityHeaders, csrf, i18n, sessions);
+
+/**
+ * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
+ * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
+ */
+export const handle: Handle = (input) =>
+	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`)
+		? input.resolve(input.event)
+		: everything(input);

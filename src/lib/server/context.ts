@@ -91,7 +91,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal(db);
-	const orderFeed = new OrderFeed(db);
+	// Changes within 20 ms make one: bursts of callbacks are announced once, not per order.
+	const orderFeed = new OrderFeed(db, 20);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const kioskOrders = new KioskOrders({ db, devices, views, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
@@ -183,6 +184,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		resolveJournal,
 		recoverSales,
 		close() {
+			orderFeed.close();
 			clearInterval(timer);
 			clearInterval(recoveryTimer);
 			counterOrders.stop();

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/database.ts';
 import { OrderFeed } from './order-feed.ts';
 
@@ -44,5 +44,25 @@ describe('OrderFeed', () => {
 		feed.changed();
 		expect(heard).toEqual([1, 2]);
 		expect(feed.listening).toBe(0);
+	});
+
+	it('gathers the changes of a burst into one write and one event', () => {
+		vi.useFakeTimers();
+		try {
+			const feed = new OrderFeed(openDatabase(':memory:'), 20);
+			const heard: number[] = [];
+			feed.subscribe((sequence) => heard.push(sequence));
+			for (let order = 0; order < 500; order += 1) feed.changed();
+			expect(heard).toEqual([]);
+			vi.advanceTimersByTime(20);
+			expect(heard).toEqual([1]);
+			expect(feed.current()).toBe(1);
+			feed.changed();
+			feed.close(); // the store closes: nothing is written or announced after it
+			vi.advanceTimersByTime(20);
+			expect(heard).toEqual([1]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 });

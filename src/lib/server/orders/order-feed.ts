@@ -16,9 +16,17 @@ export type FeedListener = (sequence: number) => void;
 export class OrderFeed {
 	readonly #db: Database;
 	readonly #listeners = new Set<FeedListener>();
+	readonly #gatherMs: number;
+	#gathering: ReturnType<typeof setTimeout> | null = null;
 
-	constructor(db: Database) {
+	/**
+	 * `gatherMs` > 0: the changes of that many milliseconds make one change (one write, one event
+	 * per screen) — a burst of 500 fetched orders would otherwise write and announce 500 times,
+	 * each making every open board read itself again.
+	 */
+	constructor(db: Database, gatherMs = 0) {
 		this.#db = db;
+		this.#gatherMs = gatherMs;
 	}
 
 	/** Calls `listener` on every change until the returned function is called. */
@@ -41,6 +49,22 @@ export class OrderFeed {
 	}
 
 	changed(): void {
+		if (this.#gatherMs === 0) return this.#publish();
+		if (this.#gathering) return;
+		this.#gathering = setTimeout(() => {
+			this.#gathering = null;
+			this.#publish();
+		}, this.#gatherMs);
+		this.#gathering.unref();
+	}
+
+	/** The store closes: a gathered change is not announced any more. */
+	close(): void {
+		if (this.#gathering) clearTimeout(this.#gathering);
+		this.#gathering = null;
+	}
+
+	#publish(): void {
 		const row = this.#db
 			.prepare('UPDATE order_feed SET sequence = sequence + 1 WHERE id = 1 RETURNING sequence')
 			.get() as { sequence: number };
