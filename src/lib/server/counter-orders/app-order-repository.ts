@@ -4,7 +4,7 @@
  * that arrives after a newer one never takes an order back (order-steps.ts `isNotBehind`).
  */
 import type { CounterOrder } from '../platform/counter-orders.ts';
-import type { Database } from '../store/database.ts';
+import { transaction, type Database } from '../store/database.ts';
 import { isNotBehind, TERMINAL_STATUSES } from './order-steps.ts';
 
 export interface StoredAppOrder {
@@ -50,20 +50,23 @@ export class AppOrderRepository {
 	 * state), so callers tell the boards only about real changes.
 	 */
 	save(deviceId: string, placeId: string, order: CounterOrder): boolean {
-		const known = this.get(order.id);
-		if (known && !isNotBehind(order, known.order)) return false;
-		const body = JSON.stringify(order);
-		if (known && JSON.stringify(known.order) === body) return false;
-		const at = this.#now().toISOString();
-		this.#db
-			.prepare(
-				`INSERT INTO app_orders (order_id, device_id, place_id, status, body, received_at, updated_at)
-				 VALUES (?, ?, ?, ?, ?, ?, ?)
-				 ON CONFLICT (order_id) DO UPDATE SET
-					status = excluded.status, body = excluded.body, updated_at = excluded.updated_at`
-			)
-			.run(order.id, deviceId, placeId, order.status, body, at, at);
-		return true;
+		// Compared and written in one transaction: a second server's newer read cannot slip between.
+		return transaction(this.#db, () => {
+			const known = this.get(order.id);
+			if (known && !isNotBehind(order, known.order)) return false;
+			const body = JSON.stringify(order);
+			if (known && JSON.stringify(known.order) === body) return false;
+			const at = this.#now().toISOString();
+			this.#db
+				.prepare(
+					`INSERT INTO app_orders (order_id, device_id, place_id, status, body, received_at, updated_at)
+					 VALUES (?, ?, ?, ?, ?, ?, ?)
+					 ON CONFLICT (order_id) DO UPDATE SET
+						status = excluded.status, body = excluded.body, updated_at = excluded.updated_at`
+				)
+				.run(order.id, deviceId, placeId, order.status, body, at, at);
+			return true;
+		});
 	}
 
 	get(orderId: string): StoredAppOrder | undefined {
