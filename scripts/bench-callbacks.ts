@@ -63,6 +63,8 @@ const simulator = startProcess('src/sim/main.ts', {
 	SIM_QUIET: '1',
 	SIM_CALLBACK_URL: undefined
 });
+// Demo set-up asks the simulator for its seed once, at start: the simulator must be up first.
+await until(() => isUp(`${simulatorUrl}/_sim/seed`), 'the simulator');
 const kiosk = `http://127.0.0.1:${await freePort()}`;
 const server = startProcess('scripts/start.ts', {
 	PORT: new URL(kiosk).port,
@@ -86,7 +88,6 @@ try {
 }
 
 async function run(): Promise<boolean> {
-	await until(() => isUp(`${simulatorUrl}/_sim/seed`), 'the simulator');
 	await until(() => isUp(kiosk), 'the kiosk server');
 	await until(
 		async () => (await callbackAddresses(null))[BOARD_DEVICE] !== undefined,

@@ -78,6 +78,10 @@ test('kill -9 between the callback and the fetch, with repeated callbacks: one c
 	await page.getByRole('button', { name: 'Order board' }).click();
 	await expect(page.locator('main[data-ready]')).toBeVisible();
 	const toApprove = page.getByRole('region', { name: /^To approve/ });
+	// Due again once the killed server's lease (15 s) and the fetch's backoff have run out.
+	await expect(toApprove.getByRole('article', { name: `Order ${order.orderNumber}` })).toBeVisible({
+		timeout: 45_000
+	});
 	await expect(toApprove.getByRole('article', { name: `Order ${order.orderNumber}` })).toHaveCount(
 		1
 	);

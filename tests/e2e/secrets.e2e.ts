@@ -35,7 +35,8 @@ test('no platform key in any page or response of the setup and screen pages', as
 		.getByRole('article')
 		.getByRole('link')
 		.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
-	expect(devicePages).toHaveLength(3);
+	// The demo kiosk, return station, order board and pickup screen.
+	expect(devicePages).toHaveLength(4);
 	for (const path of devicePages) {
 		await page.goto(path);
 		await page.getByRole('button', { name: 'Refresh now' }).click();
