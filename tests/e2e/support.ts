@@ -30,6 +30,8 @@ export async function logIn(page: Page): Promise<void> {
 	await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
 	await page.getByRole('button', { name: 'Log in' }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+	// Hydrated: a choice made now is not reset by hydration.
+	await expect(page.locator('main[data-ready]')).toBeAttached();
 }
 
 /**
