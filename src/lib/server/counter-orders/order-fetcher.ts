@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
+import { isOrderOutOfReach } from '../platform/counter-orders.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
@@ -86,7 +87,7 @@ export class OrderFetcher {
 		} catch (error) {
 			health.failed(entry.deviceId, error);
 			const reason = describe(error);
-			if (error instanceof PlatformApiError && (error.status === 404 || error.status === 403)) {
+			if (isOrderOutOfReach(error)) {
 				inbox.failed(entry.orderId, this.#owner, reason);
 			} else {
 				const delay = backoffDelay(

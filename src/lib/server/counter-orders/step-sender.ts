@@ -19,13 +19,8 @@ import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
-import type { CounterOrder } from '../platform/counter-orders.ts';
-import {
-	PlatformApiError,
-	PlatformClientError,
-	PlatformRequestError,
-	isRefusal
-} from '../platform/errors.ts';
+import { isOrderOutOfReach, type CounterOrder } from '../platform/counter-orders.ts';
+import { PlatformClientError, PlatformRequestError, isRefusal } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
@@ -100,7 +95,7 @@ export class StepSender {
 		const settlement = await this.#attempt(step).catch((error): Settlement => {
 			// Only a read of the order (or the store) gets here: sending settles its own errors.
 			this.#deps.health.failed(step.deviceId, error);
-			if (error instanceof PlatformApiError && (error.status === 403 || error.status === 404)) {
+			if (isOrderOutOfReach(error)) {
 				// The order is gone for this device: retrying would keep the card "sending…" forever.
 				return { kind: 'failed', problem: 'not-accessible', unknown: true };
 			}
@@ -154,7 +149,7 @@ export class StepSender {
 			return { kind: 'sent', by: 'answer' };
 		} catch (error) {
 			this.#deps.health.failed(step.deviceId, error);
-			if (error instanceof PlatformApiError && (error.status === 403 || error.status === 404)) {
+			if (isOrderOutOfReach(error)) {
 				return { kind: 'failed', problem: 'not-accessible' };
 			}
 			if (isRefusal(error) && error.status !== 400) return { kind: 'failed', problem: 'refused' };

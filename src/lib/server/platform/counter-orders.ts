@@ -61,6 +61,17 @@ export function isCounterOrderError(
 	return error instanceof PlatformApiError && error.status === status;
 }
 
+/**
+ * The platform says this device cannot have the order: 403 ("key lacks access to this order")
+ * or 404 ("order not found"). Repeating the same call will not change that.
+ */
+export function isOrderOutOfReach(error: unknown): error is PlatformApiError {
+	return (
+		isCounterOrderError(error, CounterOrderStatusCode.forbidden) ||
+		isCounterOrderError(error, CounterOrderStatusCode.notFound)
+	);
+}
+
 /** The statuses the external system may set (IntegrationUpdateCounterOrderStatusRequest). */
 export const SETTABLE_ORDER_STATUSES = [
 	'APPROVED',
