@@ -99,12 +99,12 @@ async function boardRig(
 	});
 	const waiting = new Map<string, (answer: { status: number; storedAtAnswer: boolean }) => void>();
 	const answers = new Map<string, { status: number; storedAtAnswer: boolean }>();
-	const server: Server = createServer((req, res) => {
+	const server: Server = createServer(async (req, res) => {
 		const url = new URL(req.url ?? '/', 'http://board.invalid');
 		const token = url.pathname.match(/^\/api\/orders\/callback\/([^/]*)$/)?.[1];
 		const answer =
 			req.method === 'POST' && token !== undefined
-				? answerCallback(counterOrders, decodeURIComponent(token), url.searchParams)
+				? await answerCallback(counterOrders, decodeURIComponent(token), url.searchParams)
 				: { status: 404, body: {} };
 		const orderId = url.searchParams.get('orderId') ?? '';
 		const result = {
@@ -559,7 +559,7 @@ describe('the server context (context.ts)', () => {
 		const orderId = await placeOrder();
 		await sim.control('POST', `/_sim/counter-orders/${orderId}/confirm-payment`);
 		// The endpoint recorded the callback and answered; the server died before fetching.
-		first.counterOrders.inbox.record(deviceId, orderId);
+		first.counterOrders.inbox.record([{ deviceId, orderId }]);
 		first.close();
 
 		const second = createServerContext(config);

@@ -32,6 +32,12 @@ import { Settings } from './settings.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { loadKeyring } from './store/keyring.ts';
 
+/**
+ * The boards and pickup screens hear of changes at most four times a second: a burst of
+ * callbacks makes a few reads of the board, not one per order; a single change goes out at once.
+ */
+const ORDER_FEED_SPACING_MS = 250;
+
 export interface ServerContext {
 	config: ServerConfig;
 	db: Database;
@@ -91,8 +97,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal(db);
-	// Changes within 20 ms make one: bursts of callbacks are announced once, not per order.
-	const orderFeed = new OrderFeed(db, 20);
+	const orderFeed = new OrderFeed(db, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const kioskOrders = new KioskOrders({ db, devices, views, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
@@ -113,7 +118,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		kioskOrders,
 		desks: counterOrders.desks,
 		health: counterOrders.health,
-		nameOf: (productId) => catalog.get(productId)?.name ?? null,
+		productNames: () => catalog.names(),
 		settings: () => boardSettings(settings)
 	});
 	const checkout = new Checkout({

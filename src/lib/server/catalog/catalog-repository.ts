@@ -1,5 +1,6 @@
 /** The menu in the store. Import replaces the whole menu atomically. */
 import { transaction, type Database } from '../store/database.ts';
+import type { Translated } from '#lib/kiosk/types.ts';
 import type { Product } from './product.ts';
 
 interface ProductRow {
@@ -59,6 +60,15 @@ export class CatalogRepository {
 	get(id: string): Product | undefined {
 		const row = this.#db.prepare('SELECT * FROM products WHERE id = ?').get(id);
 		return row ? toProduct(row as unknown as ProductRow) : undefined;
+	}
+
+	/** Every product's name by id: one read for a screen that names many lines. */
+	names(): Map<string, Translated> {
+		const rows = this.#db.prepare('SELECT id, names FROM products').all() as {
+			id: string;
+			names: string;
+		}[];
+		return new Map(rows.map((row) => [row.id, JSON.parse(row.names) as Translated]));
 	}
 
 	isEmpty(): boolean {

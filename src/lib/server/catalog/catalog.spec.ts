@@ -94,6 +94,16 @@ describe('CatalogRepository', () => {
 		expect(catalog.get('food_fries')).toBeUndefined();
 	});
 
+	it('names every product in one read', () => {
+		const catalog = repository();
+		const imported = importJson(JSON.stringify(demoMenu));
+		if (!imported.ok) throw new Error('demo menu invalid');
+		catalog.replaceAll(imported.products);
+		const names = catalog.names();
+		expect(names.size).toBe(imported.products.length);
+		for (const product of imported.products) expect(names.get(product.id)).toEqual(product.name);
+	});
+
 	it('leaves the old menu in place when an import fails half-way', () => {
 		const catalog = repository();
 		const imported = importJson(JSON.stringify(demoMenu));

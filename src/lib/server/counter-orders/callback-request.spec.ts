@@ -59,21 +59,38 @@ describe('readCallback', () => {
 });
 
 describe('answerCallback', () => {
-	it('records a good callback and answers 200', () => {
-		const received = vi.fn();
-		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
-		expect(answer).toEqual({ status: 200, body: { received: 'ord_1' } });
+	it('answers 200 only once the callback is recorded', async () => {
+		let record = () => {};
+		const received = vi.fn(() => new Promise<void>((done) => (record = done)));
+		let answered = false;
+		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1')).then(
+			(result) => ((answered = true), result)
+		);
+		await Promise.resolve();
 		expect(received).toHaveBeenCalledExactlyOnceWith('dev-1', 'ord_1');
+		expect(answered).toBe(false);
+		record();
+		expect(await answer).toEqual({ status: 200, body: { received: 'ord_1' } });
 	});
 
-	it('records nothing for a bad callback', () => {
-		const received = vi.fn();
-		expect(answerCallback({ tokens, received }, 'nope', query('orderId=ord_1')).status).toBe(404);
-		expect(answerCallback({ tokens, received }, TOKEN, query('')).status).toBe(400);
-		expect(answerCallback({ tokens, received }, TOKEN, query('orderId=a&orderId=b')).status).toBe(
-			400
-		);
+	it('records nothing for a bad callback', async () => {
+		const received = vi.fn(() => Promise.resolve());
+		const answer = (token: string, search: string) =>
+			answerCallback({ tokens, received }, token, query(search));
+		expect((await answer('nope', 'orderId=ord_1')).status).toBe(404);
+		expect((await answer(TOKEN, '')).status).toBe(400);
+		expect((await answer(TOKEN, 'orderId=a&orderId=b')).status).toBe(400);
 		expect(received).not.toHaveBeenCalled();
+	});
+
+	it('answers 503 when the store cannot take the callback, so the platform retries', async () => {
+		const received = vi.fn(() => Promise.reject(new Error('database or disk is full')));
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const answer = await answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
+		expect(answer).toEqual({ status: 503, body: { error: 'not-recorded-try-again' } });
+		expect(logged).toHaveBeenCalledWith('order callback not recorded: database or disk is full');
+		expect(JSON.stringify(logged.mock.calls)).not.toContain(TOKEN);
+		logged.mockRestore();
 	});
 });
 

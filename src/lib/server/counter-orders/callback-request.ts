@@ -32,24 +32,35 @@ export function readCallback(
 }
 
 export interface CallbackAnswer {
-	status: 200 | 400 | 404;
-	body: { received: string } | { error: 'unknown-callback' | 'bad-order-id' };
+	status: 200 | 400 | 404 | 503;
+	body:
+		| { received: string }
+		| { error: 'unknown-callback' | 'bad-order-id' | 'not-recorded-try-again' };
 }
 
 /**
  * The whole endpoint (the route only turns this into a response): a good callback is recorded
- * by `received` (durably, before this returns) and answered 200; the fetch runs after.
+ * by `received` (durably, before it resolves) and answered 200; the fetch runs after. When the
+ * store cannot take it (a full disk), nothing was recorded and the answer is 503: the platform
+ * retries a failed callback with exponential backoff (spec 2, Events: Failure).
  */
-export function answerCallback(
+export async function answerCallback(
 	counterOrders: {
 		tokens: Pick<CallbackTokens, 'deviceOf'>;
-		received(deviceId: string, orderId: string): void;
+		received(deviceId: string, orderId: string): Promise<void>;
 	},
 	token: string,
 	query: URLSearchParams
-): CallbackAnswer {
+): Promise<CallbackAnswer> {
 	const callback = readCallback(counterOrders.tokens, token, query);
 	if (!callback.ok) return { status: callback.status, body: { error: callback.error } };
-	counterOrders.received(callback.deviceId, callback.orderId);
+	try {
+		await counterOrders.received(callback.deviceId, callback.orderId);
+	} catch (error) {
+		console.error(
+			`order callback not recorded: ${error instanceof Error ? error.message : String(error)}`
+		);
+		return { status: 503, body: { error: 'not-recorded-try-again' } };
+	}
 	return { status: 200, body: { received: callback.orderId } };
 }

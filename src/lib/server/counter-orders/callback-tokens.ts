@@ -5,6 +5,7 @@
  * enter in the platform's management console) and rotatable when it may have leaked.
  */
 import { randomBytes } from 'node:crypto';
+import type { StatementSync } from 'node:sqlite';
 import type { Database } from '../store/database.ts';
 
 /** The path of the callback endpoint; the token follows. */
@@ -15,10 +16,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export class CallbackTokens {
 	readonly #db: Database;
 	readonly #now: () => Date;
+	/** Prepared once: it runs on every callback, and compiling it each time costs as much. */
+	readonly #deviceOfToken: StatementSync;
 
 	constructor(db: Database, now: () => Date = () => new Date()) {
 		this.#db = db;
 		this.#now = now;
+		this.#deviceOfToken = db.prepare('SELECT device_id FROM order_callback_tokens WHERE token = ?');
 	}
 
 	/** The device's token, created on first use. */
@@ -44,9 +48,7 @@ export class CallbackTokens {
 	/** The device a callback token belongs to, or undefined (unknown, malformed, rotated away). */
 	deviceOf(token: string): string | undefined {
 		if (!TOKEN_PATTERN.test(token)) return undefined;
-		const row = this.#db
-			.prepare('SELECT device_id FROM order_callback_tokens WHERE token = ?')
-			.get(token) as { device_id: string } | undefined;
+		const row = this.#deviceOfToken.get(token) as { device_id: string } | undefined;
 		return row?.device_id;
 	}
 }

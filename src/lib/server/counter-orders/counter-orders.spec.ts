@@ -40,10 +40,12 @@ async function rig() {
 }
 
 describe('CounterOrders', () => {
-	it('records a callback before returning, and fetches it only after', async () => {
+	it('records a callback before it resolves, and fetches it only after', async () => {
 		const { counterOrders, store, platform } = await rig();
-		counterOrders.received(store.deviceId, 'ord_000001');
-		// Synchronously after received(): recorded, not fetched (the answer goes out first).
+		const recorded = counterOrders.received(store.deviceId, 'ord_000001');
+		expect(counterOrders.inbox.health([store.deviceId]).waiting).toBe(0);
+		await recorded;
+		// When received() resolves: recorded, not fetched (the answer goes out first).
 		expect(counterOrders.inbox.health([store.deviceId]).waiting).toBe(1);
 		expect(platform.calls).toEqual([]);
 		expect(counterOrders.orders.get('ord_000001')).toBeUndefined();
@@ -57,7 +59,7 @@ describe('CounterOrders', () => {
 
 	it('leaves the journal entry of a money step on its way to the step; resolves nothing of it', async () => {
 		const { counterOrders, store, platform, resolve, clock } = await rig();
-		counterOrders.received(store.deviceId, 'ord_000001');
+		await counterOrders.received(store.deviceId, 'ord_000001');
 		await counterOrders.fetcher.drain();
 		platform.scripts.finalize.push(...Array<Behaviour>(5).fill('503'));
 		expect(counterOrders.steps.request(store.deviceId, 'ord_000001', 'collect')).toEqual({
@@ -82,7 +84,7 @@ describe('CounterOrders', () => {
 
 	it('reconciles the open orders only while a board listens', async () => {
 		const { counterOrders, store, platform } = await rig();
-		counterOrders.received(store.deviceId, 'ord_000001');
+		await counterOrders.received(store.deviceId, 'ord_000001');
 		await counterOrders.fetcher.drain();
 		platform.order.status = 'REJECTED'; // moved elsewhere, no callback for that
 		expect(await counterOrders.reconcile()).toBeNull();
@@ -104,9 +106,9 @@ describe('CounterOrders', () => {
 			store.db.close();
 			counterOrders.fetcher.wake();
 			counterOrders.sender.wake();
-			for (let turn = 0; turn < 3; turn += 1) await new Promise((go) => setImmediate(go));
+			// The fetcher first waits for a lull in the callbacks (10 ms).
+			await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
 			expect(unhandled).toEqual([]);
-			expect(logged).toHaveBeenCalledTimes(2);
 		} finally {
 			process.off('unhandledRejection', listener);
 			logged.mockRestore();

@@ -11,11 +11,12 @@ import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import type { Database } from '../store/database.ts';
+import { GroupCommit } from '../store/group-commit.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
-import { OrderInbox } from './order-inbox.ts';
+import { OrderInbox, type InboxCallback } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { PlatformHealth } from './platform-health.ts';
@@ -50,6 +51,7 @@ export class CounterOrders {
 	readonly steps: StaffSteps;
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
+	readonly #callbacks: GroupCommit<InboxCallback>;
 	#timers: ReturnType<typeof setInterval>[] = [];
 
 	constructor(deps: CounterOrdersDeps) {
@@ -58,6 +60,7 @@ export class CounterOrders {
 		const health = (this.health = new PlatformHealth(now));
 		this.tokens = new CallbackTokens(db, now);
 		this.inbox = new OrderInbox(db, now);
+		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
 		this.orders = new AppOrderRepository(db, now);
 		this.outbox = new OrderOutbox(db, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
@@ -108,9 +111,12 @@ export class CounterOrders {
 		});
 	}
 
-	/** A callback for the device: recorded before the answer, fetched after it. */
-	received(deviceId: string, orderId: string): void {
-		this.inbox.record(deviceId, orderId);
+	/**
+	 * A callback for the device: resolves once it is on disk, fetched after that. The callbacks
+	 * of one burst share a transaction (store/group-commit.ts): one wait for the disk, not fifty.
+	 */
+	async received(deviceId: string, orderId: string): Promise<void> {
+		await this.#callbacks.add({ deviceId, orderId });
 		this.fetcher.wake();
 	}
 

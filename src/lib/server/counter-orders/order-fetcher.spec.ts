@@ -49,7 +49,7 @@ function rig(
 		orders,
 		health,
 		fetcher,
-		callback: () => inbox.record(store.deviceId, ORDER),
+		callback: () => inbox.record([{ deviceId: store.deviceId, orderId: ORDER }]),
 		row: () => store.db.prepare('SELECT * FROM order_inbox WHERE order_id = ?').get(ORDER) as any,
 		script: (...behaviours: Behaviour[]) => platform.scripts.read.push(...behaviours),
 		async later(ms = 120_000) {
@@ -211,7 +211,7 @@ describe('OrderFetcher', () => {
 		r.callback();
 		r.platform.onCall = () => {
 			r.platform.onCall = () => {};
-			r.inbox.record(r.store.deviceId, 'ord_000002');
+			r.inbox.record([{ deviceId: r.store.deviceId, orderId: 'ord_000002' }]);
 			void r.fetcher.drain();
 		};
 		await r.fetcher.drain();

@@ -17,6 +17,7 @@ import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
+import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
 import type { PlatformHealth } from './platform-health.ts';
 
@@ -25,6 +26,8 @@ export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 /** Renewed every third of it while fetching: a killed server's rows are due again soon. */
 const LEASE_MS = 15_000;
 const BATCH = 16;
+/** A burst's callbacks first: a batch waits for 10 ms without one, 200 ms at most. */
+const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
@@ -40,9 +43,11 @@ export interface OrderFetcherDeps {
 export class OrderFetcher {
 	readonly #deps: OrderFetcherDeps;
 	readonly #owner = `fetcher-${randomUUID()}`;
+	readonly #lull: CallbackLull;
 	readonly #queue = new QueueDrain({
 		name: 'order fetcher',
 		round: async () => {
+			await this.#lull.quiet();
 			const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
 			const stored = await Promise.all(due.map((entry) => this.#fetch(entry)));
 			return { claimed: due.length, finished: stored.filter(Boolean).length };
@@ -53,10 +58,12 @@ export class OrderFetcher {
 
 	constructor(deps: OrderFetcherDeps) {
 		this.#deps = deps;
+		this.#lull = new CallbackLull(CALLBACK_LULL);
 	}
 
-	/** A callback came: fetch soon, without holding up its answer. */
+	/** A callback came: fetch soon, without holding up its answer or the next ones. */
 	wake(): void {
+		this.#lull.callback();
 		this.#queue.wake();
 	}
 

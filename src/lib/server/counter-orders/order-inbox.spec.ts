@@ -16,10 +16,10 @@ function rig() {
 describe('OrderInbox', () => {
 	it('records a callback as due at once, and a repeat of it only as another callback', () => {
 		const { clock, inbox, row, store } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		clock.advance(1_000);
-		inbox.record(store.deviceId, 'ord_1');
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(store.db.prepare('SELECT COUNT(*) AS n FROM order_inbox').get()).toEqual({ n: 1 });
 		expect(row('ord_1')).toMatchObject({
 			state: 'waiting',
@@ -35,17 +35,17 @@ describe('OrderInbox', () => {
 
 	it('does not hand a fetched order out again, even when the platform repeats its callback', () => {
 		const { inbox, store, row } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.fetched('ord_1', 'worker');
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(row('ord_1')).toMatchObject({ state: 'fetched', callbacks: 2, lease_owner: null });
 		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
 	});
 
 	it('retries later with the attempt counted, and not before', () => {
 		const { clock, inbox, store, row } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.retryLater('ord_1', 'worker', '503 SERVICE_UNAVAILABLE', 4_000);
 		expect(row('ord_1')).toMatchObject({
@@ -61,13 +61,13 @@ describe('OrderInbox', () => {
 
 	it('makes a failed order (404, 403) due again when a callback names it again', () => {
 		const { clock, inbox, store, row } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
 		expect(row('ord_1')).toMatchObject({ state: 'failed', attempts: 1 });
 		clock.advance(600_000);
 		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(row('ord_1')).toMatchObject({
 			state: 'waiting',
 			next_attempt_at: clock.now().toISOString()
@@ -84,29 +84,29 @@ describe('OrderInbox', () => {
 			baseUrl: 'https://platform.test',
 			apiKey: 'second-key'
 		}).id;
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
-		inbox.record(other, 'ord_1');
+		inbox.record([{ deviceId: other, orderId: 'ord_1' }]);
 		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', deviceId: other }]);
 		inbox.fetched('ord_1', 'worker');
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
 	});
 
 	it('does not pull a waiting retry forward on a repeated callback (its backoff stands)', () => {
 		const { clock, inbox, store } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.retryLater('ord_1', 'worker', 'timeout', 10_000);
 		clock.advance(1_000);
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
 	});
 
 	it('ignores settling by a worker that does not hold the row', () => {
 		const { clock, inbox, store, row } = rig();
-		inbox.record(store.deviceId, 'ord_1');
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('slow', 1_000, 10);
 		clock.advance(1_000);
 		expect(inbox.claim('fast', LEASE, 10)).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('OrderInbox', () => {
 	it('keeps what was recorded across a restart', () => {
 		const clock = testClock();
 		const store = orderStore(clock);
-		new OrderInbox(store.db, clock.now).record(store.deviceId, 'ord_1');
+		new OrderInbox(store.db, clock.now).record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		const reopened = store.reopen();
 		const inbox = new OrderInbox(reopened.db, clock.now);
 		expect(inbox.claim('after-restart', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
@@ -145,11 +145,11 @@ describe('OrderInbox', () => {
 				waiting: 0,
 				oldestWaitingSince: null
 			});
-			inbox.record(store.deviceId, 'ord_1');
+			inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 			clock.advance(1_000);
-			inbox.record(store.deviceId, 'ord_2');
+			inbox.record([{ deviceId: store.deviceId, orderId: 'ord_2' }]);
 			clock.advance(1_000);
-			inbox.record(other, 'ord_3');
+			inbox.record([{ deviceId: other, orderId: 'ord_3' }]);
 			inbox.claim('worker', LEASE, 10);
 			inbox.fetched('ord_1', 'worker');
 			inbox.failed('ord_2', 'worker', '404');

@@ -7,7 +7,13 @@
  * answer, with backoff; rows left by a restart are simply still due.
  */
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import type { Database } from '../store/database.ts';
+import { transaction, type Database } from '../store/database.ts';
+
+/** One callback: the device whose address was called, and the order id it named. */
+export interface InboxCallback {
+	deviceId: string;
+	orderId: string;
+}
 
 export interface InboxEntry {
 	orderId: string;
@@ -42,25 +48,27 @@ export class OrderInbox {
 	}
 
 	/**
-	 * Records a callback. A repeat of a known id only counts the callback (and, when its order
-	 * could not be fetched, makes it due again: the platform says there is something to fetch).
-	 * An order not fetched yet is fetched with the key of the device whose callback came last:
-	 * the first device's key may be the one that cannot read it.
+	 * Records callbacks, all in one transaction (the callback endpoint groups a burst: see
+	 * store/group-commit.ts). A repeat of a known id only counts the callback (and, when its
+	 * order could not be fetched, makes it due again: the platform says there is something to
+	 * fetch). An order not fetched yet is fetched with the key of the device whose callback came
+	 * last: the first device's key may be the one that cannot read it.
 	 */
-	record(deviceId: string, orderId: string): void {
+	record(callbacks: readonly InboxCallback[]): void {
 		const at = this.#now().toISOString();
-		this.#db
-			.prepare(
-				`INSERT INTO order_inbox (order_id, device_id, received_at, last_callback_at, state, next_attempt_at)
-				 VALUES (?, ?, ?, ?, 'waiting', ?)
-				 ON CONFLICT (order_id) DO UPDATE SET
-					callbacks = callbacks + 1,
-					last_callback_at = excluded.last_callback_at,
-					device_id = CASE WHEN state = 'fetched' THEN device_id ELSE excluded.device_id END,
-					state = CASE WHEN state = 'failed' THEN 'waiting' ELSE state END,
-					next_attempt_at = CASE WHEN state = 'failed' THEN excluded.next_attempt_at ELSE next_attempt_at END`
-			)
-			.run(orderId, deviceId, at, at, at);
+		const upsert = this.#db.prepare(
+			`INSERT INTO order_inbox (order_id, device_id, received_at, last_callback_at, state, next_attempt_at)
+			 VALUES (?, ?, ?, ?, 'waiting', ?)
+			 ON CONFLICT (order_id) DO UPDATE SET
+				callbacks = callbacks + 1,
+				last_callback_at = excluded.last_callback_at,
+				device_id = CASE WHEN state = 'fetched' THEN device_id ELSE excluded.device_id END,
+				state = CASE WHEN state = 'failed' THEN 'waiting' ELSE state END,
+				next_attempt_at = CASE WHEN state = 'failed' THEN excluded.next_attempt_at ELSE next_attempt_at END`
+		);
+		transaction(this.#db, () => {
+			for (const { deviceId, orderId } of callbacks) upsert.run(orderId, deviceId, at, at, at);
+		});
 	}
 
 	/** Claims due entries for `owner` for `leaseMs`. */

@@ -47,7 +47,7 @@ async function rig(kiosk: KioskOrder[] = []) {
 		} as unknown as KioskOrders,
 		desks: { known: () => [] } as unknown as BoardDesks,
 		health,
-		nameOf: () => null,
+		productNames: () => new Map(),
 		settings: () => DEFAULT_BOARD_SETTINGS,
 		now: clock.now
 	});
@@ -102,7 +102,7 @@ describe('OrderBoard', () => {
 
 	it('reports how orders arrive: the last callback, what waits to be fetched, platform trouble', async () => {
 		const r = await rig();
-		r.inbox.record(r.store.deviceId, 'ord_1');
+		r.inbox.record([{ deviceId: r.store.deviceId, orderId: 'ord_1' }]);
 		r.clock.advance(90_000);
 		r.health.failed(r.store.deviceId, new Error('unreachable'));
 		expect(r.board.view(r.store.deviceId).health).toEqual({

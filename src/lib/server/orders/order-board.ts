@@ -35,8 +35,11 @@ export interface OrderBoardDeps {
 	kioskOrders: KioskOrders;
 	desks: BoardDesks;
 	health: PlatformHealth;
-	/** The menu's name of a product id (spec 2: "the integrator's own product id"). */
-	nameOf(productId: string): Translated | null;
+	/**
+	 * The menu's names by product id (spec 2: an item's productId is "the integrator's own
+	 * product id"), read once per view.
+	 */
+	productNames(): ReadonlyMap<string, Translated>;
 	settings(): BoardSettings;
 	now?: () => Date;
 }
@@ -106,7 +109,9 @@ export class OrderBoard {
 
 	/** Every order of the place in progress, and the last few done, oldest first. */
 	ordersAtPlace(placeId: string): BoardOrder[] {
-		const { appOrders, outbox, kioskOrders, nameOf } = this.#deps;
+		const { appOrders, outbox, kioskOrders } = this.#deps;
+		const names = this.#deps.productNames();
+		const nameOf = (productId: string) => names.get(productId) ?? null;
 		const stored = appOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
 		const sending = outbox.pending(ids);

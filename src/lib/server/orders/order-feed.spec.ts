@@ -46,21 +46,49 @@ describe('OrderFeed', () => {
 		expect(feed.listening).toBe(0);
 	});
 
-	it('gathers the changes of a burst into one write and one event', () => {
+	it('announces a change after a quiet spell at once, and a burst at most once per spacing', () => {
 		vi.useFakeTimers();
 		try {
-			const feed = new OrderFeed(openDatabase(':memory:'), 20);
+			const feed = new OrderFeed(openDatabase(':memory:'), 250);
 			const heard: number[] = [];
 			feed.subscribe((sequence) => heard.push(sequence));
-			for (let order = 0; order < 500; order += 1) feed.changed();
-			expect(heard).toEqual([]);
-			vi.advanceTimersByTime(20);
+			feed.changed();
+			feed.changed();
+			vi.advanceTimersByTime(0);
 			expect(heard).toEqual([1]);
-			expect(feed.current()).toBe(1);
+			// A burst right after: one write and one event, a spacing after the last.
+			for (let order = 0; order < 500; order += 1) feed.changed();
+			vi.advanceTimersByTime(249);
+			expect(heard).toEqual([1]);
+			vi.advanceTimersByTime(1);
+			expect(heard).toEqual([1, 2]);
+			expect(feed.current()).toBe(2);
+			// Quiet for longer than the spacing: the next change goes out at once again.
+			vi.advanceTimersByTime(1_000);
+			feed.changed();
+			vi.advanceTimersByTime(0);
+			expect(heard).toEqual([1, 2, 3]);
 			feed.changed();
 			feed.close(); // the store closes: nothing is written or announced after it
-			vi.advanceTimersByTime(20);
-			expect(heard).toEqual([1]);
+			vi.advanceTimersByTime(1_000);
+			expect(heard).toEqual([1, 2, 3]);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it('waits no longer than one spacing when the clock is set back', () => {
+		vi.useFakeTimers();
+		try {
+			const feed = new OrderFeed(openDatabase(':memory:'), 250);
+			const heard: number[] = [];
+			feed.subscribe((sequence) => heard.push(sequence));
+			feed.changed();
+			vi.advanceTimersByTime(0);
+			vi.setSystemTime(Date.now() - 3_600_000);
+			feed.changed();
+			vi.advanceTimersByTime(250);
+			expect(heard).toEqual([1, 2]);
 		} finally {
 			vi.useRealTimers();
 		}

@@ -16,17 +16,20 @@ export type FeedListener = (sequence: number) => void;
 export class OrderFeed {
 	readonly #db: Database;
 	readonly #listeners = new Set<FeedListener>();
-	readonly #gatherMs: number;
+	readonly #spacingMs: number;
 	#gathering: ReturnType<typeof setTimeout> | null = null;
+	#lastAnnounced = -Infinity;
 
 	/**
-	 * `gatherMs` > 0: the changes of that many milliseconds make one change (one write, one event
-	 * per screen) — a burst of 500 fetched orders would otherwise write and announce 500 times,
-	 * each making every open board read itself again.
+	 * `spacingMs` > 0: announcements are at least that far apart, and the changes in between
+	 * make one (one write, one event per screen). A burst of 500 fetched orders would otherwise
+	 * announce hundreds of times, and every open board would read all its cards again each time
+	 * — work that holds up the callbacks of the same burst. A change after a quiet spell is
+	 * announced at once (in the next turn, with whatever else that turn changed).
 	 */
-	constructor(db: Database, gatherMs = 0) {
+	constructor(db: Database, spacingMs = 0) {
 		this.#db = db;
-		this.#gatherMs = gatherMs;
+		this.#spacingMs = spacingMs;
 	}
 
 	/** Calls `listener` on every change until the returned function is called. */
@@ -49,12 +52,16 @@ export class OrderFeed {
 	}
 
 	changed(): void {
-		if (this.#gatherMs === 0) return this.#publish();
+		if (this.#spacingMs === 0) return this.#publish();
 		if (this.#gathering) return;
+		const sinceLast = Date.now() - this.#lastAnnounced;
+		// A clock set back counts as "just announced": never longer than one spacing.
+		const wait = sinceLast < 0 ? this.#spacingMs : Math.max(0, this.#spacingMs - sinceLast);
 		this.#gathering = setTimeout(() => {
 			this.#gathering = null;
+			this.#lastAnnounced = Date.now();
 			this.#publish();
-		}, this.#gatherMs);
+		}, wait);
 		this.#gathering.unref();
 	}
 
