@@ -13,7 +13,7 @@ import {
 	wireCallbacks,
 	type AppOrder
 } from './board-support.ts';
-import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
+import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 
@@ -173,6 +173,48 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	expect(updates.filter((call) => call.status === 200)).toHaveLength(1);
 	expect(updates.filter((call) => call.status === 503)).toHaveLength(7);
 	expect((await platformOrder(request, order.id)).status).toBe('APPROVED');
+	await board.context().close();
+});
+
+test('removing a board while a step is on its way says what would be dropped', async ({
+	browser,
+	request
+}) => {
+	test.setTimeout(90_000);
+	const board = await openBoard(browser);
+	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	await expect(card(board, order)).toBeVisible();
+	await request.post(`${simulator}/_sim/faults`, {
+		data: {
+			method: 'PUT',
+			path: `/v1/integrations/counter-orders/${order.id}/status`,
+			mode: 'status',
+			status: 503,
+			count: 1000
+		}
+	});
+	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
+	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
+
+	const staff = await (await browser.newContext()).newPage();
+	await logIn(staff);
+	await staff.getByRole('link', { name: 'Main Stage Order Board' }).click();
+	await staff.getByText('Remove device', { exact: true }).first().click();
+	await expect(staff.getByRole('note')).toContainText('staff steps not sent: 1.');
+	await expectNoAxeViolations(staff);
+	await screenshot(staff, 'setup-remove-board-unfinished');
+
+	// Once the step has landed there is nothing to warn about.
+	await request.delete(`${simulator}/_sim/faults`);
+	await expect(
+		column(board, /^In preparation/).getByRole('article', { name: `Order ${order.orderNumber}` })
+	).toBeVisible({ timeout: 60_000 });
+	await staff.reload();
+	await expect(
+		staff.getByRole('heading', { level: 1, name: 'Main Stage Order Board' })
+	).toBeVisible();
+	await expect(staff.getByRole('note')).toHaveCount(0);
+	await staff.context().close();
 	await board.context().close();
 });
 

@@ -8,6 +8,7 @@ import { resolveOpenEntries } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
 import { CounterOrders } from './counter-orders.ts';
+import { orderPaymentToCheck } from './step-sender.ts';
 import { FakeOrderPlatform, orderStore, testClock, type Behaviour } from './testing/order-store.ts';
 
 async function rig() {
@@ -80,6 +81,28 @@ describe('CounterOrders', () => {
 		expect(store.journal.get(entry!.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
 		expect(counterOrders.ownsJournalReference('order:ord_000001')).toBe(false);
 		expect(await resolve()).toEqual({ resolved: 0, flagged: 0, stillOpen: 0 });
+	});
+
+	it('says what removing the board would drop; a money step left behind is flagged with what to check', async () => {
+		const { counterOrders, store, platform } = await rig();
+		await counterOrders.received(store.deviceId, 'ord_000001');
+		expect(counterOrders.unfinishedOf(store.deviceId)).toEqual({ unfetched: 1, unsent: 0 });
+		await counterOrders.fetcher.drain();
+		platform.scripts.finalize.push(...Array<Behaviour>(5).fill('503'));
+		counterOrders.steps.request(store.deviceId, 'ord_000001', 'collect');
+		await counterOrders.sender.drain();
+		expect(counterOrders.unfinishedOf(store.deviceId)).toEqual({ unfetched: 0, unsent: 1 });
+
+		expect(store.devices.remove(store.deviceId)).toBe(true);
+		const summary = await resolveOpenEntries(
+			store.journal,
+			() => undefined, // the device is gone: no key to ask the platform with
+			(entry) => counterOrders.ownsJournalReference(entry.reference)
+		);
+		expect(summary).toEqual({ resolved: 0, flagged: 1, stillOpen: 0 });
+		const [entry] = store.journal.list({ reference: 'order:ord_000001' });
+		expect(entry).toMatchObject({ status: 'needs-staff', errorCode: 'device-removed' });
+		expect(orderPaymentToCheck(entry!)).toEqual({ orderId: 'ord_000001', step: 'finalize' });
 	});
 
 	it('reconciles the open orders only while a board listens', async () => {

@@ -21,7 +21,7 @@ import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { PlatformHealth } from './platform-health.ts';
 import { StaffSteps } from './staff-steps.ts';
-import { orderReference, StepSender } from './step-sender.ts';
+import { orderOfReference, StepSender } from './step-sender.ts';
 
 const WORKER_TICK_MS = 1_000;
 
@@ -120,10 +120,21 @@ export class CounterOrders {
 		this.fetcher.wake();
 	}
 
+	/**
+	 * What removing the device would drop: orders announced but not fetched yet, and staff steps
+	 * not sent yet (a money step among them is left in the journal for staff: device removed).
+	 */
+	unfinishedOf(deviceId: string): { unfetched: number; unsent: number } {
+		return {
+			unfetched: this.inbox.health([deviceId]).waiting,
+			unsent: this.outbox.unsentOf(deviceId)
+		};
+	}
+
 	/** The journal entries of an order whose money step is still on its way are settled here. */
 	ownsJournalReference(reference: string): boolean {
-		const prefix = orderReference('');
-		return reference.startsWith(prefix) && this.outbox.owns(reference.slice(prefix.length));
+		const orderId = orderOfReference(reference);
+		return orderId !== null && this.outbox.owns(orderId);
 	}
 
 	/** Re-reads what the open boards show; nothing while no board is open. */

@@ -160,6 +160,16 @@ export class OrderOutbox {
 		return this.pending([orderId]).size > 0;
 	}
 
+	/** How many steps of the device's orders are still on their way. */
+	unsentOf(deviceId: string): number {
+		const row = this.#db
+			.prepare(
+				"SELECT count(*) AS unsent FROM order_outbox WHERE device_id = ? AND state = 'pending'"
+			)
+			.get(deviceId) as { unsent: number };
+		return row.unsent;
+	}
+
 	/** Every step staff took on the order, oldest first. */
 	history(orderId: string): StepRecord[] {
 		const rows = this.#db

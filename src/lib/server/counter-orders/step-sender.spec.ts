@@ -5,7 +5,9 @@ import { AppOrderRepository } from './app-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { PlatformHealth } from './platform-health.ts';
 import { StaffSteps } from './staff-steps.ts';
-import { STEP_BACKOFF, StepSender } from './step-sender.ts';
+import type { JournalStatus } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import { orderPaymentToCheck, STEP_BACKOFF, StepSender } from './step-sender.ts';
 import { FakeOrderPlatform, orderStore, testClock, type Behaviour } from './testing/order-store.ts';
 
 const PLACE = 'place_main_stage';
@@ -431,5 +433,34 @@ describe('StepSender: counter payments (EXTERNAL_MANUAL) are journaled', () => {
 		r.request('approve');
 		await r.sender.drain();
 		expect(r.journal()).toEqual([]);
+	});
+});
+
+describe('orderPaymentToCheck', () => {
+	const entry = (operation: string, reference: string, status: JournalStatus) => ({
+		operation,
+		reference,
+		status
+	});
+
+	it('names the order and the step of a counter payment only staff can settle', () => {
+		expect(
+			orderPaymentToCheck(entry(JournalOperation.orderPaymentCancel, 'order:ord_7', 'needs-staff'))
+		).toEqual({ orderId: 'ord_7', step: 'cancel' });
+		expect(
+			orderPaymentToCheck(
+				entry(JournalOperation.orderPaymentFinalize, 'order:ord_7', 'needs-staff')
+			)
+		).toEqual({ orderId: 'ord_7', step: 'finalize' });
+	});
+
+	it('leaves everything else alone', () => {
+		for (const other of [
+			entry(JournalOperation.orderPaymentFinalize, 'order:ord_7', 'pending'),
+			entry(JournalOperation.orderPaymentFinalize, 'order:ord_7', 'succeeded'),
+			entry(JournalOperation.creditFinalize, 'order:ord_7', 'needs-staff'),
+			entry(JournalOperation.orderPaymentFinalize, 'sale:s_1', 'needs-staff')
+		])
+			expect(orderPaymentToCheck(other)).toBeNull();
 	});
 });

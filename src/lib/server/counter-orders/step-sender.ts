@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OrderStepProblem } from '#lib/board/order-board.ts';
-import type { Journal } from '../journal/journal.ts';
+import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
@@ -37,8 +37,32 @@ export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 const LEASE_MS = 15_000;
 const BATCH = 8;
 
+const ORDER_REFERENCE_PREFIX = 'order:';
+
 /** The journal reference of an app order's money steps. */
-export const orderReference = (orderId: string) => `order:${orderId}`;
+export const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
+
+/** The order a journal reference names, if it is an app order's. */
+export function orderOfReference(reference: string): string | null {
+	return reference.startsWith(ORDER_REFERENCE_PREFIX)
+		? reference.slice(ORDER_REFERENCE_PREFIX.length)
+		: null;
+}
+
+/**
+ * A counter payment step whose outcome only staff can settle (its answer was lost and the order
+ * could not be read, or its board was removed): which order, and which step to check for.
+ */
+export function orderPaymentToCheck(
+	entry: Pick<JournalEntry, 'operation' | 'reference' | 'status'>
+): { orderId: string; step: 'finalize' | 'cancel' } | null {
+	const orderId = orderOfReference(entry.reference);
+	if (orderId === null || entry.status !== 'needs-staff') return null;
+	if (entry.operation === JournalOperation.orderPaymentFinalize)
+		return { orderId, step: 'finalize' };
+	if (entry.operation === JournalOperation.orderPaymentCancel) return { orderId, step: 'cancel' };
+	return null;
+}
 
 export interface StepSenderDeps {
 	outbox: OrderOutbox;

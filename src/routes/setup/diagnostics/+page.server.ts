@@ -1,6 +1,7 @@
 import { readForm } from '#lib/server/http/forms.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { JOURNAL_STATUSES } from '#lib/server/journal/journal.ts';
+import { orderPaymentToCheck } from '#lib/server/counter-orders/step-sender.ts';
 import { staffTaskOf } from '#lib/server/sales/staff-tasks.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal-filter.ts';
@@ -21,7 +22,11 @@ export const load: PageServerLoad = ({ url }) => {
 			...context.journal.list({ status: 'needs-staff' })
 		].map((entry) => {
 			const sale = context.sales.get(entry.reference);
-			return { ...entry, task: sale ? staffTaskOf(sale) : null };
+			return {
+				...entry,
+				task: sale ? staffTaskOf(sale) : null,
+				orderPayment: orderPaymentToCheck(entry)
+			};
 		})
 	};
 };

@@ -20,6 +20,10 @@ export const load: PageServerLoad = ({ params, url }) => {
 		callbackAddress: orderCallbackAddress(context, overview.device, url.origin),
 		categories: configuration ? depositCategories(configuration) : [],
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
+		unfinished:
+			overview.device.mode === 'board'
+				? context.counterOrders.unfinishedOf(overview.device.id)
+				: null,
 		saved: url.searchParams.has('saved')
 	};
 };
