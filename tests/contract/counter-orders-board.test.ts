@@ -20,6 +20,7 @@ import { callbackUrl } from '#lib/server/counter-orders/callback-tokens.ts';
 import { CounterOrders } from '#lib/server/counter-orders/counter-orders.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
+import { KnownPlaces } from '#lib/server/devices/known-places.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
 import { OrderFeed } from '#lib/server/orders/order-feed.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
@@ -89,8 +90,8 @@ async function boardRig(
 	const counterOrders = new CounterOrders({
 		db,
 		journal,
-		devices,
 		views,
+		places: new KnownPlaces(devices, views),
 		feed: new OrderFeed(db),
 		platformFor,
 		reconcileMs: 60_000,

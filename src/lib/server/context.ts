@@ -18,7 +18,7 @@ import { OrderBoard } from './orders/order-board.ts';
 import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
-import { KnownPlaces } from './returns/places.ts';
+import { KnownPlaces } from './devices/known-places.ts';
 import { ReturnDesk } from './returns/return-desk.ts';
 import { returnSettings } from './returns/return-settings.ts';
 import { Checkout } from './sales/checkout.ts';
@@ -62,6 +62,7 @@ export interface ServerContext {
 	counterOrders: CounterOrders;
 	/** App and kiosk orders of a place in one queue, for boards and pickup screens. */
 	orderBoard: OrderBoard;
+	places: KnownPlaces;
 	/** The container returns of the return stations. */
 	returns: ReturnDesk;
 	/** A client speaking with the device's own key; the key never leaves the server. */
@@ -99,18 +100,19 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const terminal = new SimulatedTerminal(db);
 	const orderFeed = new OrderFeed(db, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
-	const kioskOrders = new KioskOrders({ db, devices, views, sales, feed: orderFeed });
+	const places = new KnownPlaces(devices, views);
+	const kioskOrders = new KioskOrders({ db, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
 		db,
 		journal,
-		devices,
 		views,
+		places,
 		feed: orderFeed,
 		platformFor,
 		reconcileMs: config.orderReconcileMs
 	});
 	const orderBoard = new OrderBoard({
-		devices,
+		places,
 		views,
 		appOrders: counterOrders.orders,
 		outbox: counterOrders.outbox,
@@ -133,14 +135,13 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings)
 	});
-	const places = new KnownPlaces(devices, views);
 	const loginAttempts = new AttemptLimiter();
 	const returns = new ReturnDesk({
 		journal,
 		platformFor,
 		issuedHere: (code) => findIssuedDeposit(db, code),
 		placeName: (placeId) => places.nameOf(placeId),
-		placeOfDevice: (deviceId) => places.placeOfDevice(deviceId),
+		placeOfDevice: (deviceId) => places.placeOf(deviceId)?.name ?? null,
 		settings: () => returnSettings(settings),
 		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client)
 	});
@@ -183,6 +184,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		orderFeed,
 		counterOrders,
 		orderBoard,
+		places,
 		returns,
 		platformFor,
 		refreshAll,

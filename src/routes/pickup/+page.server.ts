@@ -11,7 +11,7 @@ export const load: PageServerLoad = ({ locals, depends }) => {
 	const context = serverContext();
 	const device = pairedDevice(context, locals.screenDeviceId, 'pickup');
 	if (!device) redirect(303, '/screen');
-	const place = context.orderBoard.placeOf(device.id);
+	const place = context.places.placeOf(device.id);
 	return {
 		pickup: pickupView(
 			place?.name ?? null,

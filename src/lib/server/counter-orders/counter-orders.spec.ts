@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { PlatformViewStore } from '../devices/platform-view.ts';
+import { KnownPlaces } from '../devices/known-places.ts';
 import { resolveOpenEntries } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
@@ -23,8 +24,8 @@ async function rig() {
 	const counterOrders = new CounterOrders({
 		db: store.db,
 		journal: store.journal,
-		devices: store.devices,
 		views,
+		places: new KnownPlaces(store.devices, views),
 		feed: store.feed,
 		platformFor: () => platform.client,
 		reconcileMs: 60_000,

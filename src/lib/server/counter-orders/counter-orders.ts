@@ -6,7 +6,7 @@
  * reconciliation every `reconcileMs` while a board is open.
  */
 import type { PlatformViewStore } from '../devices/platform-view.ts';
-import type { DeviceRepository } from '../devices/device-repository.ts';
+import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
@@ -28,8 +28,8 @@ const WORKER_TICK_MS = 1_000;
 export interface CounterOrdersDeps {
 	db: Database;
 	journal: Journal;
-	devices: DeviceRepository;
 	views: PlatformViewStore;
+	places: KnownPlaces;
 	feed: OrderFeed;
 	platformFor(deviceId: string): PlatformClient;
 	reconcileMs: number;
@@ -56,7 +56,7 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { db, journal, feed, platformFor, views, devices, now, random } = deps;
+		const { db, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
 		this.tokens = new CallbackTokens(db, now);
 		this.inbox = new OrderInbox(db, now);
@@ -68,8 +68,9 @@ export class CounterOrders {
 			inbox: this.inbox,
 			orders: this.orders,
 			platformFor,
+			// A board paired a moment ago may not have read its identity yet: read it now.
 			placeOf: async (deviceId) =>
-				views.get(deviceId).identity?.place.id ??
+				places.placeOf(deviceId)?.id ??
 				(await views.refresh(deviceId, platformFor(deviceId))).identity?.place.id,
 			feed,
 			health,
@@ -84,7 +85,7 @@ export class CounterOrders {
 			health,
 			random
 		});
-		const placeOf = (deviceId: string) => views.get(deviceId).identity?.place.id;
+		const placeOf = (deviceId: string) => places.placeOf(deviceId)?.id;
 		this.steps = new StaffSteps({
 			orders: this.orders,
 			outbox: this.outbox,
@@ -99,13 +100,9 @@ export class CounterOrders {
 			desks: this.desks,
 			platformFor,
 			boards: () =>
-				devices
-					.list()
-					.filter((device) => device.mode === 'board')
-					.flatMap((device) => {
-						const placeId = placeOf(device.id);
-						return placeId ? [{ deviceId: device.id, placeId }] : [];
-					}),
+				places
+					.placed('board')
+					.map(({ device, place }) => ({ deviceId: device.id, placeId: place.id })),
 			feed,
 			health
 		});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DeviceRepository, type NewDevice } from '../devices/device-repository.ts';
 import { PlatformViewStore } from '../devices/platform-view.ts';
+import { KnownPlaces } from '../devices/known-places.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
@@ -27,7 +28,10 @@ async function freshBoard() {
 	const views = new PlatformViewStore(db);
 	const feed = new OrderFeed(db);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(feed, sale) });
-	const orders = new KioskOrders({ db, devices, views, sales, feed }, () => NOW);
+	const orders = new KioskOrders(
+		{ db, places: new KnownPlaces(devices, views), sales, feed },
+		() => NOW
+	);
 	let keys = 0;
 	const add = async (name: string, mode: NewDevice['mode'], place: typeof MAIN_STAGE | null) => {
 		keys += 1;

@@ -7,8 +7,7 @@
  * the sales themselves come from their repository.
  */
 import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
-import type { DeviceRepository } from '../devices/device-repository.ts';
-import type { PlatformViewStore } from '../devices/platform-view.ts';
+import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
 import { transaction, type Database } from '../store/database.ts';
@@ -22,8 +21,7 @@ const BOARD_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface KioskOrdersDeps {
 	db: Database;
-	devices: DeviceRepository;
-	views: PlatformViewStore;
+	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;
 	sales: Pick<SaleRepository, 'ordersOf'>;
 	feed: OrderFeed;
 }
@@ -64,7 +62,7 @@ export class KioskOrders {
 
 	/** Moves an order of the board's place to `status`; false when the board cannot see it. */
 	setStatus(boardDeviceId: string, saleId: string, status: KioskOrderStatus): boolean {
-		const placeId = this.#deps.views.get(boardDeviceId).identity?.place.id;
+		const placeId = this.#deps.places.placeOf(boardDeviceId)?.id;
 		if (!placeId) return false;
 		const { open, collected } = this.atPlace(placeId);
 		if (![...open, ...collected].some((order) => order.saleId === saleId)) return false;
@@ -105,14 +103,8 @@ export class KioskOrders {
 
 	/** The ordering kiosks (id → name) at the place. */
 	#kiosksAt(placeId: string): Map<string, string> {
-		const { devices, views } = this.#deps;
 		return new Map(
-			devices
-				.list()
-				.filter(
-					(device) => device.mode === 'kiosk' && views.get(device.id).identity?.place.id === placeId
-				)
-				.map((device) => [device.id, device.name])
+			this.#deps.places.devicesAt(placeId, 'kiosk').map((device) => [device.id, device.name])
 		);
 	}
 }

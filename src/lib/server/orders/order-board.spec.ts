@@ -8,6 +8,7 @@ import { OrderOutbox } from '../counter-orders/order-outbox.ts';
 import { PlatformHealth } from '../counter-orders/platform-health.ts';
 import { orderStore, START, testClock } from '../counter-orders/testing/order-store.ts';
 import { PlatformViewStore } from '../devices/platform-view.ts';
+import { KnownPlaces } from '../devices/known-places.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder, externalDevice } from '../platform/testing/fixtures.ts';
@@ -34,7 +35,7 @@ async function rig(kiosk: KioskOrder[] = []) {
 	const inbox = new OrderInbox(store.db, clock.now);
 	const health = new PlatformHealth(clock.now);
 	const board = new OrderBoard({
-		devices: store.devices,
+		places: new KnownPlaces(store.devices, views),
 		views,
 		appOrders,
 		outbox,

@@ -20,14 +20,14 @@ import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
 import type { PlatformHealth } from '../counter-orders/platform-health.ts';
-import type { DeviceRepository } from '../devices/device-repository.ts';
+import type { KnownPlaces } from '../devices/known-places.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
 /** How many finished app orders stay in view (to see what happened to one). */
 export const RECENTLY_DONE = 6;
 
 export interface OrderBoardDeps {
-	devices: DeviceRepository;
+	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;
 	views: PlatformViewStore;
 	appOrders: AppOrderRepository;
 	outbox: OrderOutbox;
@@ -86,15 +86,9 @@ export class OrderBoard {
 		this.#deps = deps;
 	}
 
-	/** The place a device belongs to (its cached identity), if known. */
-	placeOf(deviceId: string): { id: string; name: string } | null {
-		const place = this.#deps.views.get(deviceId).identity?.place;
-		return place ? { id: place.id, name: place.name } : null;
-	}
-
 	view(boardDeviceId: string): OrderBoardView {
 		const { views, desks, settings } = this.#deps;
-		const place = this.placeOf(boardDeviceId);
+		const place = this.#deps.places.placeOf(boardDeviceId);
 		const receivesAppOrders =
 			views.get(boardDeviceId).identity?.authorities.includes('ORDER') ?? false;
 		return {
@@ -130,13 +124,10 @@ export class OrderBoard {
 
 	/** The callbacks of the place's boards and the platform's answers to this board. */
 	#health(boardDeviceId: string, placeId: string | undefined): BoardHealth {
-		const { devices, inbox, health } = this.#deps;
+		const { places, inbox, health } = this.#deps;
 		const now = (this.#deps.now ?? (() => new Date()))();
 		const boards = placeId
-			? devices
-					.list()
-					.filter((device) => device.mode === 'board' && this.placeOf(device.id)?.id === placeId)
-					.map((device) => device.id)
+			? places.devicesAt(placeId, 'board').map((device) => device.id)
 			: [boardDeviceId];
 		const callbacks = inbox.health(boards);
 		const platform = health.of(boardDeviceId);
