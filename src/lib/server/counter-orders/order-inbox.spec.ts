@@ -94,6 +94,20 @@ describe('OrderInbox', () => {
 		expect(row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
 	});
 
+	it('counts the wait of an order made due again from the callback that did it', () => {
+		const { clock, inbox, store } = rig();
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		inbox.claim('worker', LEASE, 10);
+		inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		clock.advance(3_600_000);
+		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(inbox.health([store.deviceId])).toEqual({
+			lastCallbackAt: clock.now().toISOString(),
+			waiting: 1,
+			oldestWaitingSince: clock.now().toISOString()
+		});
+	});
+
 	it('does not pull a waiting retry forward on a repeated callback (its backoff stands)', () => {
 		const { clock, inbox, store } = rig();
 		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);

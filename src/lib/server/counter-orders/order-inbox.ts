@@ -52,7 +52,8 @@ export class OrderInbox {
 	 * store/group-commit.ts). A repeat of a known id only counts the callback (and, when its
 	 * order could not be fetched, makes it due again: the platform says there is something to
 	 * fetch). An order not fetched yet is fetched with the key of the device whose callback came
-	 * last: the first device's key may be the one that cannot read it.
+	 * last: the first device's key may be the one that cannot read it. `received_at` is when the
+	 * row became due (a failed row made due again waits from then, not from its first callback).
 	 */
 	record(callbacks: readonly InboxCallback[]): void {
 		const at = this.#now().toISOString();
@@ -64,6 +65,7 @@ export class OrderInbox {
 				last_callback_at = excluded.last_callback_at,
 				device_id = CASE WHEN state = 'fetched' THEN device_id ELSE excluded.device_id END,
 				state = CASE WHEN state = 'failed' THEN 'waiting' ELSE state END,
+				received_at = CASE WHEN state = 'failed' THEN excluded.received_at ELSE received_at END,
 				next_attempt_at = CASE WHEN state = 'failed' THEN excluded.next_attempt_at ELSE next_attempt_at END`
 		);
 		transaction(this.#db, () => {
