@@ -78,3 +78,86 @@ test('only a browser paired as a pickup screen gets its feed', async ({ request 
 	const page = await request.get('/pickup', { maxRedirects: 0 });
 	expect(page.status()).toBe(303);
 });
+
+/**
+ * A kiosk browser's autoplay policy, made exact for the test: audio runs only when started while
+ * the page handles a tap (headless Chromium lets it run anyway, and counts its own activation
+ * differently), and every tone started is counted in `window.tones`.
+ */
+function strictAutoplay() {
+	let lastTap = -Infinity;
+	for (const type of ['click', 'touchend', 'pointerup'])
+		window.addEventListener(type, () => (lastTap = performance.now()), true);
+	const tapping = () => performance.now() - lastTap < 1_000;
+	const counter = window as unknown as { tones: number };
+	counter.tones = 0;
+	const Native = window.AudioContext;
+	class Strict extends Native {
+		constructor(options?: AudioContextOptions) {
+			super(options);
+			if (!tapping()) void this.suspend();
+		}
+		override resume(): Promise<void> {
+			return tapping() ? super.resume() : Promise.resolve();
+		}
+		override createOscillator(): OscillatorNode {
+			counter.tones += 1;
+			return super.createOscillator();
+		}
+	}
+	window.AudioContext = Strict;
+}
+
+test('the chime staff switched on is remembered; after a restart a tap lets it sound again', async ({
+	browser,
+	request
+}) => {
+	const first = await openPickup(browser);
+	await first.getByRole('button', { name: 'Turn the chime on' }).tap();
+	await expect(first.getByRole('button', { name: 'Turn the chime off' })).toBeVisible();
+
+	// The screen's browser restarts with its profile (cookies, storage): no tap since.
+	const restarted = await browser.newContext({
+		hasTouch: true,
+		storageState: await first.context().storageState()
+	});
+	await first.context().close();
+	await restarted.addInitScript(strictAutoplay);
+	const pickup = await restarted.newPage();
+	await pickup.goto('/pickup');
+	await guestScreenReady(pickup);
+	const tones = () => pickup.evaluate(() => (window as unknown as { tones: number }).tones);
+	const allow = pickup.getByRole('button', { name: 'Tap to let the chime sound' });
+	await expect(allow).toBeVisible();
+	await expectNoAxeViolations(pickup);
+	await allow.tap();
+	await expect(pickup.getByRole('button', { name: 'Turn the chime off' })).toBeVisible();
+
+	// A number turning ready chimes.
+	const board = await openBoard(browser);
+	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const card = board
+		.getByRole('region', { name: /^(To approve|In preparation|Ready for pick-up)/ })
+		.getByRole('article', { name: `Order ${order.orderNumber}` });
+	await card.getByRole('button', { name: 'Approve' }).tap();
+	await expect(
+		pickup.getByRole('region', { name: 'Being prepared' }).getByText(order.orderNumber)
+	).toBeVisible();
+	const before = await tones();
+	await card.getByRole('button', { name: 'Ready' }).tap();
+	await expect(
+		pickup
+			.getByRole('region', { name: 'Ready — please collect' })
+			.getByRole('listitem')
+			.filter({ hasText: order.orderNumber })
+	).toBeVisible();
+	await expect.poll(tones).toBeGreaterThan(before);
+
+	// Switched off: stays off after a reload.
+	await pickup.getByRole('button', { name: 'Turn the chime off' }).tap();
+	await pickup.reload();
+	await guestScreenReady(pickup);
+	await expect(pickup.getByRole('button', { name: 'Turn the chime on' })).toBeVisible();
+	await board.context().close();
+	await restarted.close();
+});

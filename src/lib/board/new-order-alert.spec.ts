@@ -4,9 +4,9 @@ import {
 	NewOrderAlert,
 	REPEAT_MS,
 	SOUND_STORAGE_KEY,
-	type NewOrderAlertOptions,
-	type StorageLike
+	type NewOrderAlertOptions
 } from './new-order-alert.svelte.ts';
+import type { StorageLike } from './remembered-sound.svelte.ts';
 import { FakeAudioContext } from './testing/fake-audio.ts';
 
 const CHIME_HZ = CHIME[0]!.frequency;
