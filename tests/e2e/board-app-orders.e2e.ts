@@ -5,7 +5,7 @@
  * invalid step; a 503 storm on status updates; desks closed and opened. Touch only, axe on the
  * way, English and German.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
 	openBoard,
 	placeAppOrder,
@@ -40,6 +40,19 @@ const doneCard = (board: Page, order: AppOrder) =>
 	column(board, /^Recently done/)
 		.getByRole('article', { name: `Order ${order.orderNumber}` })
 		.first();
+
+/** The platform answers the order's next `count` status updates with 503. */
+async function failStatusUpdates(request: APIRequestContext, order: AppOrder, count: number) {
+	await request.post(`${simulator}/_sim/faults`, {
+		data: {
+			method: 'PUT',
+			path: `/v1/integrations/counter-orders/${order.id}/status`,
+			mode: 'status',
+			status: 503,
+			count
+		}
+	});
+}
 
 test('an order paid in the app: approved, ready, picked up — each step lands once', async ({
 	browser,
@@ -150,15 +163,7 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
 	// More 503s than the client's own five attempts: the outbox takes over with its backoff.
-	await request.post(`${simulator}/_sim/faults`, {
-		data: {
-			method: 'PUT',
-			path: `/v1/integrations/counter-orders/${order.id}/status`,
-			mode: 'status',
-			status: 503,
-			count: 7
-		}
-	});
+	await failStatusUpdates(request, order, 7);
 	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
 	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
 	await expect(
@@ -184,15 +189,7 @@ test('removing a board while a step is on its way says what would be dropped', a
 	const board = await openBoard(browser);
 	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
-	await request.post(`${simulator}/_sim/faults`, {
-		data: {
-			method: 'PUT',
-			path: `/v1/integrations/counter-orders/${order.id}/status`,
-			mode: 'status',
-			status: 503,
-			count: 1000
-		}
-	});
+	await failStatusUpdates(request, order, 1000);
 	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
 	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
 

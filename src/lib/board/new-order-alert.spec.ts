@@ -8,19 +8,10 @@ import {
 } from './new-order-alert.svelte.ts';
 import type { StorageLike } from './remembered-sound.svelte.ts';
 import { FakeAudioContext } from './testing/fake-audio.ts';
+import { MemoryStorage } from './testing/memory-storage.ts';
 
 const CHIME_HZ = CHIME[0]!.frequency;
 const CONFIRMATION_HZ = CONFIRMATION[0]!.frequency;
-
-class MemoryStorage implements StorageLike {
-	readonly values = new Map<string, string>();
-	getItem(key: string) {
-		return this.values.get(key) ?? null;
-	}
-	setItem(key: string, value: string) {
-		this.values.set(key, value);
-	}
-}
 
 let context: FakeAudioContext;
 let contextsCreated: number;

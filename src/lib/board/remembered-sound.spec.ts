@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHIME, CONFIRMATION } from './chime.ts';
-import { RememberedSound, type StorageLike } from './remembered-sound.svelte.ts';
+import { RememberedSound } from './remembered-sound.svelte.ts';
 import { FakeAudioContext } from './testing/fake-audio.ts';
-
-class MemoryStorage implements StorageLike {
-	readonly values = new Map<string, string>();
-	getItem(key: string) {
-		return this.values.get(key) ?? null;
-	}
-	setItem(key: string, value: string) {
-		this.values.set(key, value);
-	}
-}
+import { MemoryStorage } from './testing/memory-storage.ts';
 
 const CHIME_HZ = CHIME[0]!.frequency;
 
