@@ -27,7 +27,10 @@ export default defineConfig({
 		baseURL: KIOSK_URL,
 		screenshot: 'only-on-failure',
 		trace: 'retain-on-failure',
-		launchOptions: chromiumLaunchOptions
+		launchOptions: chromiumLaunchOptions,
+		// The service worker is tried in pwa.e2e.ts; elsewhere every request reaches the server, as
+		// the tests that count requests, route them or kill the server expect.
+		serviceWorkers: 'block'
 	},
 	webServer: {
 		command: 'npm run build && node scripts/start.ts',

@@ -1,0 +1,117 @@
+/**
+ * The installable app (issue 11): Chromium finds nothing missing to install it; the service
+ * worker caches this version's files and the screens as last seen, so a kiosk whose server or
+ * network is gone still opens its screen — also from the installed app's start page `/screen` —
+ * with the chunks it loads on demand.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { KIOSK_URL } from '../../playwright.config.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
+import { pairKiosk } from './kiosk-support.ts';
+import { guestScreenReady, screenshot } from './support.ts';
+
+test.use({ serviceWorkers: 'allow', hasTouch: true });
+
+/**
+ * The service worker has installed (this version's files are cached) and controls the page; the
+ * page is loaded once more under its control, so that the screen itself is kept too.
+ */
+async function underServiceWorker(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	await page.reload();
+	await expect
+		.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+		.toBe(true);
+	await guestScreenReady(page);
+}
+
+test('Chromium finds nothing missing to install the app', async () => {
+	// Chromium installs nothing from a throwaway (incognito) profile: a profile of its own.
+	const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		...chromiumLaunchOptions,
+		baseURL: KIOSK_URL,
+		serviceWorkers: 'allow'
+	});
+	try {
+		const page = context.pages()[0] ?? (await context.newPage());
+		await pairKiosk(page);
+		await underServiceWorker(page);
+		const devtools = await context.newCDPSession(page);
+		const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as {
+			installabilityErrors: { errorId: string }[];
+		};
+		expect(installabilityErrors).toEqual([]);
+		const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+			start_url: string;
+			display: string;
+			icons: { sizes: string; purpose: string }[];
+		};
+		expect(manifest).toMatchObject({ start_url: '/screen', display: 'fullscreen' });
+		expect(manifest.icons).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ sizes: '192x192', purpose: 'any' }),
+				expect.objectContaining({ sizes: '512x512', purpose: 'any' }),
+				expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })
+			])
+		);
+	} finally {
+		await context.close();
+		rmSync(profile, { recursive: true, force: true });
+	}
+});
+
+test('with the network gone the kiosk opens from the cache, also from /screen', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await underServiceWorker(page);
+
+	await page.context().setOffline(true);
+	await page.reload();
+	await guestScreenReady(page);
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+	await screenshot(page, 'pwa-kiosk-offline');
+
+	// The installed app starts at /screen: offline it goes to the screen last shown.
+	await page.goto('/screen');
+	await expect(page).toHaveURL(/\/kiosk$/);
+	await guestScreenReady(page);
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+
+	// The menu and the language step come from this version's cached files.
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await page.getByRole('button', { name: 'English', exact: true }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+
+	// Back online: the server's page again.
+	await page.context().setOffline(false);
+	await page.reload();
+	await guestScreenReady(page);
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+});
+
+test('nothing from /api or a page’s data ever comes from the cache', async ({ page }) => {
+	await pairKiosk(page);
+	await underServiceWorker(page);
+	const fromWorker: string[] = [];
+	page.on('response', (response) => {
+		const { pathname } = new URL(response.url());
+		if (
+			response.fromServiceWorker() &&
+			(pathname.startsWith('/api/') || pathname.endsWith('__data.json'))
+		)
+			fromWorker.push(pathname);
+	});
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await page.getByRole('button', { name: 'English', exact: true }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+	await page.reload();
+	await guestScreenReady(page);
+	expect(fromWorker).toEqual([]);
+});
