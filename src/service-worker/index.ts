@@ -8,11 +8,12 @@ import { version } from '$app/env';
 import { assets, immutable } from '$app/manifest';
 import { self } from '$app/service-worker';
 import { cachePolicy, rootPath } from '../lib/pwa/cache-policy.ts';
+import { SCREENS_CACHE } from '../lib/pwa/screens-cache.ts';
 
 /** The files of this version; a new version installs its own and drops the old. */
 const FILES = `files-${version}`;
 /** The screens' pages as last seen, kept across versions (a new version refreshes them). */
-const SCREENS = 'screens';
+const SCREENS = SCREENS_CACHE;
 /** The path of the screen last shown, where an offline `/screen` goes. */
 const LAST_SCREEN = '/.last-screen';
 /** A screen's page that has not come after this long is shown from the cache, if there is one. */
@@ -62,10 +63,13 @@ async function fromFiles(request: Request): Promise<Response> {
 async function screen(request: Request, path: string): Promise<Response> {
 	const cache = await caches.open(SCREENS);
 	const fresh = fetch(request).then(async (response) => {
-		// Only a page the server rendered for this screen: not a redirect (unpaired), not an error.
+		// Only a page the server rendered for this screen, not an error. A redirect says this
+		// browser is not paired as that screen (any more): its kept page goes.
 		if (response.ok && !response.redirected && response.type === 'basic') {
 			await cache.put(path, response.clone());
 			await cache.put(LAST_SCREEN, new Response(path));
+		} else if (response.type === 'opaqueredirect' || response.redirected) {
+			await cache.delete(path);
 		}
 		return response;
 	});

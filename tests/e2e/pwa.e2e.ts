@@ -115,3 +115,20 @@ test('nothing from /api or a page’s data ever comes from the cache', async ({ 
 	await guestScreenReady(page);
 	expect(fromWorker).toEqual([]);
 });
+
+test('a browser that is no longer paired keeps no screen to open offline', async ({ page }) => {
+	await pairKiosk(page);
+	await underServiceWorker(page);
+	const keptScreens = () =>
+		page.evaluate(async () => (await (await caches.open('screens')).keys()).length);
+	expect(await keptScreens()).toBeGreaterThan(0);
+
+	// Unpaired (here: its session is gone); the start page says so and forgets the screens.
+	await page.context().clearCookies();
+	await page.goto('/screen');
+	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
+	await expect.poll(keptScreens).toBe(0);
+
+	await page.context().setOffline(true);
+	await expect(page.goto('/kiosk')).rejects.toThrow();
+});

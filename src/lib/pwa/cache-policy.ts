@@ -13,7 +13,6 @@
  */
 export const SCREEN_PATHS = ['/kiosk', '/return', '/board', '/pickup'] as const;
 export const START_PATH = '/screen';
-
 export type CachePolicy =
 	| { kind: 'network' }
 	| { kind: 'asset'; path: string }
