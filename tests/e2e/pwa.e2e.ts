@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { pairKiosk } from './kiosk-support.ts';
-import { guestScreenReady, screenshot } from './support.ts';
+import { addProduct, beginOrder, pairKiosk, toPayment } from './kiosk-support.ts';
+import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 test.use({ serviceWorkers: 'allow', hasTouch: true });
 
@@ -94,6 +94,42 @@ test('with the network gone the kiosk opens from the cache, also from /screen', 
 	await page.reload();
 	await guestScreenReady(page);
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+});
+
+test('with the kiosk server out of reach ordering pauses: the menu stays, nothing is sent, it resumes by itself', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await underServiceWorker(page);
+	await beginOrder(page);
+	await addProduct(page, 'Food', 'Pretzel');
+	const sales: string[] = [];
+	page.on('request', (request) => {
+		if (new URL(request.url()).pathname.startsWith('/api/kiosk/')) sales.push(request.url());
+	});
+
+	await page.context().setOffline(true);
+	const paused = page.getByRole('status').filter({ hasText: 'Ordering is paused here' });
+	await expect(paused).toBeVisible();
+	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await expect(
+		page.getByText('This kiosk cannot take orders right now. Please order at the counter.')
+	).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+	await expect(page.getByTestId('basket-total')).toHaveText('€3.00');
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'kiosk-ordering-paused');
+	expect(sales).toEqual([]);
+
+	await page.getByRole('button', { name: 'Deutsch' }).tap();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Bestellen ist hier gerade nicht möglich' })
+	).toBeVisible();
+	await page.getByRole('button', { name: 'English' }).tap();
+
+	await page.context().setOffline(false);
+	await expect(paused).toHaveCount(0);
+	await toPayment(page);
 });
 
 test('nothing from /api or a page’s data ever comes from the cache', async ({ page }) => {

@@ -83,6 +83,17 @@ describe('every failure ends in a message and a next step', () => {
 		}
 	});
 
+	it('the kiosk server out of reach: back to the menu, nothing cleared, "order at the counter"', () => {
+		for (const stage of stages)
+			expect(planFor('offline', { stage, withCredits: false })).toEqual({
+				message: 'kiosk_failure_offline',
+				next: 'menu',
+				actions: [],
+				clearSale: false,
+				refreshMenu: false
+			});
+	});
+
 	it('a closed sale is forgotten; a new one starts with the next payment choice', () => {
 		for (const failure of ['sale-closed', 'sale-not-found'] satisfies ApiFailure[]) {
 			expect(planFor(failure, { stage: 'pay', withCredits: false })).toMatchObject({

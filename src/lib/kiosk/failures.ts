@@ -15,9 +15,12 @@ export type SaleNotice =
 	/** The sale could not be paid after the card part was collected; the refund needs staff. */
 	| 'card-refund-pending';
 
-/** A failure code of the JSON API, or what the browser saw instead of an answer. */
+/**
+ * A failure code of the JSON API, or what the browser saw instead of an answer ('network'), or
+ * knew before asking: the kiosk server cannot be reached now ('offline': nothing is sent).
+ */
 export type ApiFailure =
-	CheckoutFailure | SaleNotice | 'not-paired' | 'bad-request' | 'network' | 'server';
+	CheckoutFailure | SaleNotice | 'not-paired' | 'bad-request' | 'network' | 'offline' | 'server';
 
 export const API_FAILURES: readonly ApiFailure[] = [
 	'sale-not-found',
@@ -125,6 +128,9 @@ export function planFor(
 			});
 		case 'not-paired':
 			return plan('kiosk_failure_generic', 'reload');
+		case 'offline':
+			// Ordering is paused; the menu stays browsable and the basket stays.
+			return plan('kiosk_failure_offline', 'menu');
 		case 'network':
 			return context.stage === 'scan'
 				? plan('kiosk_failure_network', 'scan')

@@ -20,6 +20,7 @@ import {
 	type ProblemAction
 } from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
+import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskData, SaleView } from './types.ts';
 
 export type Step =
@@ -83,6 +84,7 @@ export class KioskSession {
 
 	readonly #data: () => KioskData;
 	readonly #api: KioskApi;
+	readonly #reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null;
 	/** The basket the current sale was started with. */
 	#saleBasket: string | null = null;
 	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
@@ -92,10 +94,22 @@ export class KioskSession {
 		summarize(this.basket, this.data.products, this.data.settings.serviceFeeMinor)
 	);
 	readonly idleEnabled = $derived(IDLE_STEPS.has(this.step));
+	/**
+	 * The kiosk server cannot be reached: the menu stays browsable, but no sale is started and
+	 * nothing is paid until it can ("please order at the counter").
+	 */
+	get orderingPaused(): boolean {
+		return !(this.#reachability?.reachable ?? true);
+	}
 
-	constructor(data: () => KioskData, api: KioskApi = new KioskApi()) {
+	constructor(
+		data: () => KioskData,
+		api: KioskApi = new KioskApi(),
+		reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = null
+	) {
 		this.#data = data;
 		this.#api = api;
+		this.#reachability = reachability;
 	}
 
 	get data(): KioskData {
@@ -131,6 +145,7 @@ export class KioskSession {
 
 	toPayment(): void {
 		if (this.summary.lines.length === 0) return;
+		if (this.orderingPaused) return this.#show('offline', 'start');
 		this.problem = null;
 		this.step = 'payment';
 	}
@@ -269,6 +284,10 @@ export class KioskSession {
 	 */
 	async #openSale(): Promise<boolean> {
 		if (this.busy || this.paying) return false;
+		if (this.orderingPaused) {
+			this.#show('offline', 'start');
+			return false;
+		}
 		const key = basketKey(this.basket);
 		const current = this.sale;
 		if (current && current.state === 'quoted' && this.#saleBasket === key) return true;
@@ -314,6 +333,7 @@ export class KioskSession {
 			this.#completed(result.value);
 			return;
 		}
+		if (result.failure === 'network') this.#reachability?.unreachable();
 		if (result.failure === 'network' || result.failure === 'server') {
 			// The answer was lost (the server may be restarting): the sale itself says where it
 			// stands. Until it does, the guest is not offered a second payment.
@@ -376,6 +396,7 @@ export class KioskSession {
 	}
 
 	async #fail(failure: ApiFailure, stage: FailedStage, withCredits = false): Promise<void> {
+		if (failure === 'network') this.#reachability?.unreachable();
 		const generation = this.#generation;
 		const sale = this.sale;
 		if (failure === 'not-paired') {
