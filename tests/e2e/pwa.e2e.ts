@@ -11,6 +11,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { addProduct, beginOrder, pairKiosk, toPayment } from './kiosk-support.ts';
+import { pairReturnStation } from './return-support.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 test.use({ serviceWorkers: 'allow', hasTouch: true });
@@ -130,6 +131,19 @@ test('with the kiosk server out of reach ordering pauses: the menu stays, nothin
 	await page.context().setOffline(false);
 	await expect(paused).toHaveCount(0);
 	await toPayment(page);
+});
+
+test('the return station pauses while it cannot reach its server, and resumes by itself', async ({
+	page
+}) => {
+	await pairReturnStation(page);
+	await page.context().setOffline(true);
+	const paused = page.getByRole('status').filter({ hasText: 'Returns are paused here' });
+	await expect(paused).toBeVisible();
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'return-paused');
+	await page.context().setOffline(false);
+	await expect(paused).toHaveCount(0);
 });
 
 test('nothing from /api or a page’s data ever comes from the cache', async ({ page }) => {

@@ -84,7 +84,7 @@ export class KioskSession {
 
 	readonly #data: () => KioskData;
 	readonly #api: KioskApi;
-	readonly #reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null;
+	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
 	/** The basket the current sale was started with. */
 	#saleBasket: string | null = null;
 	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
@@ -102,13 +102,13 @@ export class KioskSession {
 		return !(this.#reachability?.reachable ?? true);
 	}
 
-	constructor(
-		data: () => KioskData,
-		api: KioskApi = new KioskApi(),
-		reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = null
-	) {
+	constructor(data: () => KioskData, api: KioskApi = new KioskApi()) {
 		this.#data = data;
 		this.#api = api;
+	}
+
+	/** From now on, ordering pauses while `reachability` says the server is out of reach. */
+	watch(reachability: Pick<ServerReachability, 'reachable' | 'unreachable'>): void {
 		this.#reachability = reachability;
 	}
 

@@ -75,6 +75,17 @@ describe('ServerReachability', () => {
 		expect(reachability.reachable).toBe(true); // stopped: no longer listening
 	});
 
+	it('started without a network it is out of reach at once', async () => {
+		const { state, fetcher } = server();
+		const reachability = new ServerReachability({ fetcher, network: null, online: () => false });
+		reachability.start();
+		expect(reachability.reachable).toBe(false);
+		await vi.advanceTimersByTimeAsync(3_000);
+		expect(state.probes).toBe(1);
+		expect(reachability.reachable).toBe(true);
+		reachability.stop();
+	});
+
 	it('counts an error answer as unreachable', async () => {
 		const fetcher = vi.fn(async () => new Response('', { status: 502 }));
 		const reachability = new ServerReachability({ fetcher, network: null });

@@ -15,6 +15,8 @@ export interface ReachabilityOptions {
 	timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
 	/** Where online/offline events come from (the window); null: none. */
 	network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+	/** Whether the browser has a network now (`navigator.onLine`), asked at `start`. */
+	online?: () => boolean;
 	upMs?: number;
 	downMs?: number;
 	/** A probe not answered after this long counts as unreachable. */
@@ -27,6 +29,7 @@ export class ServerReachability {
 	readonly #fetch: (url: string, init: RequestInit) => Promise<Response>;
 	readonly #timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
 	readonly #network: ReachabilityOptions['network'];
+	readonly #isOnline: () => boolean;
 	readonly #upMs: number;
 	readonly #downMs: number;
 	readonly #probeTimeoutMs: number;
@@ -39,6 +42,7 @@ export class ServerReachability {
 		fetcher = (url, init) => fetch(url, init),
 		timers = systemTimers,
 		network = typeof window === 'undefined' ? null : window,
+		online = () => typeof navigator === 'undefined' || navigator.onLine !== false,
 		upMs = 15_000,
 		downMs = 3_000,
 		probeTimeoutMs = 4_000
@@ -46,6 +50,7 @@ export class ServerReachability {
 		this.#fetch = fetcher;
 		this.#timers = timers;
 		this.#network = network;
+		this.#isOnline = online;
 		this.#upMs = upMs;
 		this.#downMs = downMs;
 		this.#probeTimeoutMs = probeTimeoutMs;
@@ -56,7 +61,9 @@ export class ServerReachability {
 		this.#running = true;
 		this.#network?.addEventListener('offline', this.#offline);
 		this.#network?.addEventListener('online', this.#online);
-		this.#probeSoon(this.#upMs);
+		// Started without a network (a kiosk switched on while the venue's network is down).
+		if (!this.#isOnline()) this.unreachable();
+		else this.#probeSoon(this.#upMs);
 	}
 
 	stop(): void {

@@ -39,6 +39,19 @@ describe('every return failure ends in a message and a next step', () => {
 		}
 	});
 
+	it('out of reach of the server: paused, scanning stays or the choice stays', () => {
+		expect(planFor('offline', 'scan')).toMatchObject({
+			next: 'scan',
+			message: { key: 'return_failure_offline' },
+			actions: []
+		});
+		expect(planFor('offline', 'confirm')).toMatchObject({
+			next: 'stay',
+			message: { key: 'return_failure_offline' },
+			actions: []
+		});
+	});
+
 	it('spec 1 rule 2: an unknown code → check the code, back to scanning', () => {
 		const plan = planFor('code-not-found', 'scan');
 		expect(plan).toMatchObject({ next: 'scan', message: { key: 'return_failure_not_found' } });

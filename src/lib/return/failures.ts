@@ -5,8 +5,11 @@
 import type { MessageKey } from '#lib/i18n/message.ts';
 import type { ReturnFailure } from './types.ts';
 
-/** A failure of the JSON API, or what the browser saw instead of an answer. */
-export type ReturnApiFailure = ReturnFailure | 'not-paired' | 'network' | 'server';
+/**
+ * A failure of the JSON API, or what the browser saw instead of an answer ('network'), or knew
+ * before asking: the kiosk server cannot be reached now ('offline': nothing is sent).
+ */
+export type ReturnApiFailure = ReturnFailure | 'not-paired' | 'network' | 'offline' | 'server';
 
 export const RETURN_API_FAILURES: readonly ReturnApiFailure[] = [
 	'code-empty',
@@ -103,6 +106,9 @@ export function planFor(
 			return plan('return_failure_refused', 'scan');
 		case 'not-paired':
 			return plan('return_failure_generic', 'reload');
+		case 'offline':
+			// Returns pause: a new code or a new confirm waits until the server answers again.
+			return plan('return_failure_offline', stage === 'scan' ? 'scan' : 'stay');
 		case 'network':
 		case 'server':
 			// A confirm whose answer did not arrive may have happened: ask the server again.

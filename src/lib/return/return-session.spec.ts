@@ -46,9 +46,22 @@ const failure = (
 	preview: details.preview ?? null
 });
 
+/** Whether the station reaches its server, as the test says; what the session reported. */
+function reach() {
+	return {
+		reachable: true,
+		reported: 0,
+		unreachable() {
+			this.reachable = false;
+			this.reported += 1;
+		}
+	};
+}
+
 function station(
 	answers: { preview?: Answer<ReturnPreviewView>[]; confirm?: Answer<ReturnResultView>[] },
-	staffAttended = false
+	staffAttended = false,
+	reachability: ReturnType<typeof reach> | null = null
 ) {
 	const api = {
 		preview: vi.fn(async () => answers.preview?.shift() ?? failure('server')),
@@ -63,10 +76,45 @@ function station(
 		demo: false,
 		hasPin: true
 	};
-	return { api, session: new ReturnSession(() => data, api as unknown as ReturnApi) };
+	const session = new ReturnSession(() => data, api as unknown as ReturnApi);
+	if (reachability) session.watch(reachability);
+	return { api, session };
 }
 
 describe('ReturnSession', () => {
+	it('out of reach of its server: no code is checked and no return confirmed; a lost answer pauses it', async () => {
+		const reachability = reach();
+		const { api, session } = station(
+			{
+				preview: [{ ok: true, value: preview(3) }],
+				confirm: [failure('network'), failure('network')]
+			},
+			false,
+			reachability
+		);
+		await session.scan(CODE);
+		expect(session.step).toBe('choose');
+		reachability.reachable = false;
+		await session.confirm();
+		expect(api.confirm).not.toHaveBeenCalled();
+		expect(session.step).toBe('choose');
+		expect(session.problem?.message.key).toBe('return_failure_offline');
+		expect(session.paused).toBe(true);
+
+		reachability.reachable = true;
+		await session.confirm();
+		// Both answers lost: "check again" stays possible, and the station is paused.
+		expect(api.confirm).toHaveBeenCalledTimes(2);
+		expect(reachability.reported).toBeGreaterThan(0);
+		expect(session.problem?.actions).toContain('check-again');
+
+		session.startOver();
+		await session.scan(CODE);
+		expect(api.preview).toHaveBeenCalledTimes(1);
+		expect(session.step).toBe('scan');
+		expect(session.problem?.message.key).toBe('return_failure_offline');
+	});
+
 	it('a bad scan says why and sends nothing', async () => {
 		const { api, session } = station({});
 		await session.scan('000a1b2c3d4e5f60718293a4b5c6d7e8');

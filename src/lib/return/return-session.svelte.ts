@@ -18,6 +18,7 @@ import {
 } from './failures.ts';
 import { adjustedTo, allActive, chosenCount, chosenRefunds, clamp } from './quantities.ts';
 import { ReturnApi, type ConfirmRequest, type ReturnApiResult } from './return-api.ts';
+import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type {
 	Quantities,
 	ReturnCategory,
@@ -69,6 +70,7 @@ export class ReturnSession {
 
 	readonly #data: () => ReturnData;
 	readonly #api: ReturnApi;
+	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
 	/** The code being returned (kept in memory only, until the guest is forgotten). */
 	#code: string | null = null;
 	/** The confirm last sent: asked again as is after a lost answer. */
@@ -85,6 +87,20 @@ export class ReturnSession {
 	constructor(data: () => ReturnData, api: ReturnApi = new ReturnApi()) {
 		this.#data = data;
 		this.#api = api;
+	}
+
+	/** From now on, returns pause while `reachability` says the server is out of reach. */
+	watch(reachability: Pick<ServerReachability, 'reachable' | 'unreachable'>): void {
+		this.#reachability = reachability;
+	}
+
+	/**
+	 * The kiosk server cannot be reached: no new code is checked and no new return confirmed
+	 * until it can. A confirm whose answer was lost may still be asked again ("check again"):
+	 * that settles what already happened.
+	 */
+	get paused(): boolean {
+		return !(this.#reachability?.reachable ?? true);
 	}
 
 	get staffAttended(): boolean {
@@ -104,6 +120,7 @@ export class ReturnSession {
 			this.#show(CODE_FAILURES[parsed.reason] ?? 'code-invalid', 'scan');
 			return;
 		}
+		if (this.paused) return this.#show('offline', 'scan');
 		this.checking = true;
 		this.problem = null;
 		const generation = this.#generation;
@@ -126,6 +143,7 @@ export class ReturnSession {
 	/** The guest's confirm: straight to the platform, or first the staff PIN. */
 	async confirm(): Promise<void> {
 		if (this.step !== 'choose' || this.returning || this.chosen === 0) return;
+		if (this.paused) return this.#show('offline', 'confirm');
 		if (this.staffAttended) {
 			this.problem = null;
 			this.pin = '';
@@ -145,6 +163,7 @@ export class ReturnSession {
 
 	async confirmWithPin(): Promise<void> {
 		if (this.step !== 'staff' || this.returning || this.pin.length < PIN_MIN_LENGTH) return;
+		if (this.paused) return this.#show('offline', 'confirm');
 		await this.#send(this.#newRequest());
 	}
 
@@ -231,6 +250,7 @@ export class ReturnSession {
 	}
 
 	#fail(result: Extract<ReturnApiResult<unknown>, { ok: false }>, stage: ReturnStage): void {
+		if (result.failure === 'network') this.#reachability?.unreachable();
 		const plan = planFor(result.failure, stage, result.place);
 		if (plan.next === 'reload') {
 			// The screen was unpaired: the page sends it where it belongs now.
