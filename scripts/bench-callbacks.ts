@@ -29,12 +29,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
 import type { BoardOrder } from '#lib/board/order-board.ts';
+import { freePort } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -396,17 +396,6 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 /** Resolves 'late' after `ms`; it keeps nothing running once the bench is done. */
 function delay(ms: number): Promise<'late'> {
 	return new Promise((resolve) => setTimeout(() => resolve('late'), Math.max(0, ms)).unref());
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
 }
 
 function sorted(values: number[]): number[] {

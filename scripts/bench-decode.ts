@@ -14,9 +14,7 @@
  *
  * Options: --scans N (default 20), --warm-up N (default 1, not counted), --fps N (default 10).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +24,7 @@ import { SCAN_MARKS } from '../src/lib/scanner/scanner.ts';
 import { chromiumLaunchOptions, fakeCameraArgs } from '../tests/e2e/chromium.ts';
 import { writeQrVideo } from '../tests/e2e/fixtures/qr-video.ts';
 import type { DecoderName, FrameResult, ScanResult } from './bench-decode-harness.ts';
+import { startKiosk } from './bench-kiosk.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STAFF_PASSWORD = 'kiosk-demo';
@@ -42,62 +41,6 @@ const { values } = parseArgs({
 const SCANS = Number(values.scans);
 const WARM_UP = Number(values['warm-up']);
 const FPS = Number(values.fps);
-
-async function freePort(): Promise<number> {
-	return new Promise((done, fail) => {
-		const server = createServer();
-		server.once('error', fail);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-		});
-	});
-}
-
-async function startKiosk(): Promise<{
-	url: string;
-	simulator: string;
-	stop: () => Promise<void>;
-}> {
-	const [port, simPort] = [await freePort(), await freePort()];
-	const dataDir = mkdtempSync(join(tmpdir(), 'bench-decode-'));
-	const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
-		cwd: ROOT,
-		env: {
-			...process.env,
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			SIM_PORT: String(simPort),
-			DATA_DIR: dataDir,
-			SIM_QUIET: '1'
-		},
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
-	const url = `http://127.0.0.1:${port}`;
-	const stop = async () => {
-		if (child.exitCode === null) {
-			const exited = new Promise((done) => child.once('exit', done));
-			child.kill('SIGTERM');
-			await exited;
-		}
-		rmSync(dataDir, { recursive: true, force: true });
-	};
-	const deadline = Date.now() + 30_000;
-	for (;;) {
-		if (child.exitCode !== null) throw new Error('the kiosk server stopped: run `npm run build`?');
-		try {
-			if ((await fetch(`${url}/`)).ok) break;
-		} catch {
-			// not listening yet
-		}
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error('the kiosk server did not start within 30 s');
-		}
-		await new Promise((done) => setTimeout(done, 200));
-	}
-	return { url, simulator: `http://127.0.0.1:${simPort}`, stop };
-}
 
 /** The harness, bundled with Vite into one classic script for the page. */
 async function bundleHarness(): Promise<string> {
@@ -195,7 +138,7 @@ async function harnessPage(browser: Browser, url: string, harness: string): Prom
 const fmt = (ms: number) => ms.toFixed(0).padStart(6);
 
 async function main() {
-	const kiosk = await startKiosk();
+	const kiosk = await startKiosk('bench-decode');
 	const workDir = mkdtempSync(join(tmpdir(), 'bench-decode-video-'));
 	let browser: Browser | undefined;
 	const cdnRequests: string[] = [];

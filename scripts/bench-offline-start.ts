@@ -10,17 +10,12 @@
  * the screen being up is the `kiosk:ready` performance mark (KioskScreen, once hydrated).
  * Prints p50 and max, and the cached files: count and bytes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { KIOSK_READY_MARK } from '../src/lib/pwa/marks.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+import { startKiosk } from './bench-kiosk.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const TARGET_MS = 300;
 const { values } = parseArgs({ options: { starts: { type: 'string', default: '10' } } });
 const STARTS = Number(values.starts);
@@ -29,25 +24,10 @@ if (!Number.isSafeInteger(STARTS) || STARTS < 1) {
 	process.exit(2);
 }
 
-const [port, simPort] = [await freePort(), await freePort()];
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-offline-'));
-const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
-	cwd: ROOT,
-	env: {
-		...process.env,
-		PORT: String(port),
-		HOST: '127.0.0.1',
-		SIM_PORT: String(simPort),
-		DATA_DIR: dataDir,
-		SIM_QUIET: '1'
-	},
-	stdio: ['ignore', 'ignore', 'inherit']
-});
-const url = `http://127.0.0.1:${port}`;
+const kiosk = await startKiosk('bench-offline');
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-	await until(async () => (await fetch(`${url}/`).catch(() => null))?.ok === true);
-	const page = await (await browser.newContext({ baseURL: url })).newPage();
+	const page = await (await browser.newContext({ baseURL: kiosk.url })).newPage();
 	await page.goto('/');
 	await page.getByRole('button', { name: 'Ordering kiosk' }).click();
 	await page.waitForURL(/\/kiosk$/);
@@ -67,8 +47,7 @@ try {
 		return { files, bytes };
 	});
 
-	server.kill('SIGKILL');
-	await new Promise((done) => server.once('exit', done));
+	await kiosk.kill();
 	const times: number[] = [];
 	for (let start = 0; start < STARTS; start += 1) {
 		await page.reload();
@@ -98,26 +77,5 @@ try {
 	);
 } finally {
 	await browser.close();
-	if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-	rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function until(done: () => Promise<boolean>): Promise<void> {
-	const deadline = Date.now() + 30_000;
-	while (!(await done())) {
-		if (server.exitCode !== null) throw new Error('the kiosk server stopped: run `npm run build`?');
-		if (Date.now() > deadline) throw new Error('waited 30 s for the kiosk server');
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
+	await kiosk.stop();
 }
