@@ -5,12 +5,12 @@
  * invalid step; a 503 storm on status updates; desks closed and opened. Touch only, axe on the
  * way, English and German.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
 	openBoard,
 	placeAppOrder,
 	platformOrder,
-	wireCallbacks,
+	resetWithCallbacks,
 	type AppOrder
 } from './board-support.ts';
 import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
@@ -19,12 +19,7 @@ test.use({ hasTouch: true });
 
 // One reset for the file: order numbers restart with each reset, and the kiosk server keeps the
 // orders of earlier tests, so every order here gets its own number.
-test.beforeAll(async ({ browser, playwright }) => {
-	const request = await playwright.request.newContext();
-	await request.post(`${simulator}/_sim/reset`);
-	await wireCallbacks(browser, request);
-	await request.dispose();
-});
+test.beforeAll(({ browser, playwright }) => resetWithCallbacks(browser, playwright));
 
 test.afterEach(async ({ request }) => {
 	await request.delete(`${simulator}/_sim/faults`);
@@ -41,17 +36,26 @@ const doneCard = (board: Page, order: AppOrder) =>
 		.getByRole('article', { name: `Order ${order.orderNumber}` })
 		.first();
 
-/** The platform answers the order's next `count` status updates with 503. */
-async function failStatusUpdates(request: APIRequestContext, order: AppOrder, count: number) {
+/**
+ * A board and a new order, approved while the platform answers the order's next `failures`
+ * status updates with 503: the card says the step is on its way.
+ */
+async function approvedInto503s(browser: Browser, request: APIRequestContext, failures: number) {
+	const board = await openBoard(browser);
+	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	await expect(card(board, order)).toBeVisible();
 	await request.post(`${simulator}/_sim/faults`, {
 		data: {
 			method: 'PUT',
 			path: `/v1/integrations/counter-orders/${order.id}/status`,
 			mode: 'status',
 			status: 503,
-			count
+			count: failures
 		}
 	});
+	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
+	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
+	return { board, order };
 }
 
 test('an order paid in the app: approved, ready, picked up — each step lands once', async ({
@@ -159,13 +163,8 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	request
 }) => {
 	test.setTimeout(90_000);
-	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
-	await expect(card(board, order)).toBeVisible();
 	// More 503s than the client's own five attempts: the outbox takes over with its backoff.
-	await failStatusUpdates(request, order, 7);
-	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
-	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
+	const { board, order } = await approvedInto503s(browser, request, 7);
 	await expect(
 		column(board, /^In preparation/).getByRole('article', { name: `Order ${order.orderNumber}` })
 	).toBeVisible({ timeout: 60_000 });
@@ -186,12 +185,7 @@ test('removing a board while a step is on its way says what would be dropped', a
 	request
 }) => {
 	test.setTimeout(90_000);
-	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
-	await expect(card(board, order)).toBeVisible();
-	await failStatusUpdates(request, order, 1000);
-	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
-	await expect(card(board, order).getByRole('status')).toHaveText('Sending “Approve”…');
+	const { board, order } = await approvedInto503s(browser, request, 1000);
 
 	const staff = await (await browser.newContext()).newPage();
 	await logIn(staff);

@@ -1,5 +1,11 @@
 /** Helpers of the order board tests: the board itself, and orders placed "in the app". */
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+	expect,
+	type APIRequestContext,
+	type Browser,
+	type Page,
+	type PlaywrightWorkerArgs
+} from '@playwright/test';
 import { logIn, simulator } from './support.ts';
 
 export const MAIN_PLACE = 'place_main_stage';
@@ -17,10 +23,24 @@ export async function openBoard(browser: Browser): Promise<Page> {
 }
 
 /**
+ * A file's start (in `beforeAll`): the simulator reset — order numbers restart, while the kiosk
+ * server keeps the orders of earlier files — and its callbacks wired to the board again.
+ */
+export async function resetWithCallbacks(
+	browser: Browser,
+	playwright: PlaywrightWorkerArgs['playwright']
+): Promise<void> {
+	const request = await playwright.request.newContext();
+	await request.post(`${simulator}/_sim/reset`);
+	await wireCallbacks(browser, request);
+	await request.dispose();
+}
+
+/**
  * Does what staff do once per board: copy the callback address from the device page in setup
  * and enter it in the platform's console (the simulator forgets it on every reset).
  */
-export async function wireCallbacks(browser: Browser, request: APIRequestContext): Promise<string> {
+async function wireCallbacks(browser: Browser, request: APIRequestContext): Promise<string> {
 	const context = await browser.newContext();
 	const page = await context.newPage();
 	await logIn(page);

@@ -4,17 +4,12 @@
  * when it is picked up. Large numbers, axe-clean, in English and German.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openBoard, placeAppOrder, wireCallbacks } from './board-support.ts';
-import { expectNoAxeViolations, guestScreenReady, screenshot, simulator } from './support.ts';
+import { openBoard, placeAppOrder, resetWithCallbacks } from './board-support.ts';
+import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 test.use({ hasTouch: true });
 
-test.beforeAll(async ({ browser, playwright }) => {
-	const request = await playwright.request.newContext();
-	await request.post(`${simulator}/_sim/reset`);
-	await wireCallbacks(browser, request);
-	await request.dispose();
-});
+test.beforeAll(({ browser, playwright }) => resetWithCallbacks(browser, playwright));
 
 async function openPickup(browser: Browser): Promise<Page> {
 	const context = await browser.newContext();
