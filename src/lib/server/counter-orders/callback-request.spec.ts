@@ -97,13 +97,7 @@ describe('answerCallback', () => {
 describe('CallbackTokens', () => {
 	it('gives each device its own long random token, the same on every ask', () => {
 		const store = orderStore(testClock());
-		const other = store.devices.add({
-			name: 'Second board',
-			mode: 'board',
-			environment: 'simulator',
-			baseUrl: 'https://platform.test',
-			apiKey: 'second-key'
-		}).id;
+		const other = store.addBoard('Second board', 'second-key');
 		const tokens = new CallbackTokens(store.db);
 		const first = tokens.tokenOf(store.deviceId);
 		expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);

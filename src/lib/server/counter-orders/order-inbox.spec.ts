@@ -77,13 +77,7 @@ describe('OrderInbox', () => {
 
 	it('fetches an order not fetched yet with the key of the device whose callback came last', () => {
 		const { inbox, store, row } = rig();
-		const other = store.devices.add({
-			name: 'Second board',
-			mode: 'board',
-			environment: 'simulator',
-			baseUrl: 'https://platform.test',
-			apiKey: 'second-key'
-		}).id;
+		const other = store.addBoard('Second board', 'second-key');
 		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		inbox.claim('worker', LEASE, 10);
 		inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
@@ -142,13 +136,7 @@ describe('OrderInbox', () => {
 	describe('health', () => {
 		it('reports the last callback and what still waits, per set of devices', () => {
 			const { clock, inbox, store } = rig();
-			const other = store.devices.add({
-				name: 'Garden board',
-				mode: 'board',
-				environment: 'simulator',
-				baseUrl: 'https://platform.test',
-				apiKey: 'garden-key'
-			}).id;
+			const other = store.addBoard('Garden board', 'garden-key');
 			expect(inbox.health([store.deviceId])).toEqual({
 				lastCallbackAt: null,
 				waiting: 0,

@@ -118,13 +118,7 @@ describe('OrderBoard', () => {
 	it('shows nothing of a place it does not know, and no desks without the ORDER authority', async () => {
 		const r = await rig();
 		r.save({ id: 'ord_1' });
-		const other = r.store.devices.add({
-			name: 'New board',
-			mode: 'board',
-			environment: 'simulator',
-			baseUrl: 'https://platform.test',
-			apiKey: 'new-key'
-		}).id;
+		const other = r.store.addBoard('New board', 'new-key');
 		expect(r.board.view(other)).toMatchObject({
 			placeKnown: false,
 			receivesAppOrders: false,

@@ -42,6 +42,8 @@ export interface OrderStore {
 	devices: DeviceRepository;
 	/** The board device every row belongs to. */
 	deviceId: string;
+	/** Adds another board device (its own name and key); its id. */
+	addBoard(name: string, apiKey: string): string;
 	journal: Journal;
 	feed: OrderFeed;
 	/** Opens the same file again with fresh objects, as a restarted server does. */
@@ -53,20 +55,21 @@ export function orderStore(clock: Clock, dataDir = mkdtempSync(join(tmpdir(), 'o
 	const open = (): OrderStore => {
 		const db = openDatabase(dataDir);
 		const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-		const deviceId =
-			devices.list()[0]?.id ??
+		const addBoard = (name: string, apiKey: string) =>
 			devices.add({
-				name: 'Counter board',
+				name,
 				mode: 'board',
 				environment: 'simulator',
 				baseUrl: 'https://platform.test',
-				apiKey: 'board-key'
+				apiKey
 			}).id;
+		const deviceId = devices.list()[0]?.id ?? addBoard('Counter board', 'board-key');
 		return {
 			dataDir,
 			db,
 			devices,
 			deviceId,
+			addBoard,
 			journal: new Journal(db, clock.now),
 			feed: new OrderFeed(db),
 			reopen: () => {
