@@ -1,39 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../platform/client.ts';
-import { externalDevice } from '../platform/testing/fixtures.ts';
-import { openDatabase } from '../store/database.ts';
-import { loadKeyring } from '../store/keyring.ts';
-import { DeviceRepository, type DeviceMode } from './device-repository.ts';
 import { KnownPlaces } from './known-places.ts';
-import { PlatformViewStore } from './platform-view.ts';
+import { placedDevices } from './testing/placed-devices.ts';
 
 const MAIN = { id: 'place_main_stage', name: 'Main Stage Bar' };
 const GARDEN = { id: 'place_garden', name: 'Garden Bar' };
 
 async function ourDevices() {
-	const dataDir = mkdtempSync(join(tmpdir(), 'known-places-'));
-	const db = openDatabase(dataDir);
-	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-	const views = new PlatformViewStore(db);
-	const add = async (name: string, mode: DeviceMode, place: typeof MAIN | null) => {
-		const device = devices.add({
-			name,
-			mode,
-			environment: 'simulator',
-			baseUrl: 'http://127.0.0.1:4010',
-			apiKey: `key-${name}`
-		});
-		if (place) {
-			await views.refresh(device.id, {
-				identity: { getExternalDevice: async () => externalDevice({ place: { ...place } }) },
-				deposits: {}
-			} as unknown as PlatformClient);
-		}
-		return device.id;
-	};
+	const { devices, views, add } = placedDevices('known-places');
 	return {
 		places: new KnownPlaces(devices, views),
 		board: await add('Board', 'board', MAIN),

@@ -1,17 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DeviceRepository, type NewDevice } from '../devices/device-repository.ts';
-import { PlatformViewStore } from '../devices/platform-view.ts';
 import { KnownPlaces } from '../devices/known-places.ts';
-import type { PlatformClient } from '../platform/client.ts';
-import { externalDevice } from '../platform/testing/fixtures.ts';
+import { placedDevices } from '../devices/testing/placed-devices.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import type { Sale, SaleState } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
-import { openDatabase } from '../store/database.ts';
-import { loadKeyring } from '../store/keyring.ts';
 import { announcePaidSale, KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
 import { OrderFeed } from './order-feed.ts';
 
@@ -22,35 +14,13 @@ const NOW = new Date(Date.UTC(2026, 10, 22, 18, 0, 0));
 
 /** A store with devices whose cached identities put them at a place. */
 async function freshBoard() {
-	const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-orders-'));
-	const db = openDatabase(dataDir);
-	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-	const views = new PlatformViewStore(db);
+	const { db, devices, views, add } = placedDevices('kiosk-orders');
 	const feed = new OrderFeed(db);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(feed, sale) });
 	const orders = new KioskOrders(
 		{ db, places: new KnownPlaces(devices, views), sales, feed },
 		() => NOW
 	);
-	let keys = 0;
-	const add = async (name: string, mode: NewDevice['mode'], place: typeof MAIN_STAGE | null) => {
-		keys += 1;
-		const device = devices.add({
-			name,
-			mode,
-			environment: 'simulator',
-			baseUrl: 'http://127.0.0.1:4010',
-			apiKey: `key-${keys}`
-		});
-		if (place) {
-			const platform = {
-				identity: { getExternalDevice: async () => externalDevice({ place: { ...place } }) },
-				deposits: {}
-			} as unknown as PlatformClient;
-			await views.refresh(device.id, platform);
-		}
-		return device.id;
-	};
 	return {
 		feed,
 		orders,
