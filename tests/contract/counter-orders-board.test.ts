@@ -198,6 +198,12 @@ const ofOrder = (orderId: string) => (path: string) =>
 	path.startsWith(`/v1/integrations/counter-orders/${orderId}`);
 
 const stored = (rig: Rig, orderId: string) => rig.counterOrders.orders.get(orderId)!.order;
+
+/** The platform's order and the board's copy of it both show `fields`. */
+async function bothShow(rig: Rig, orderId: string, fields: Record<string, unknown>) {
+	expect(await simOrder(orderId)).toMatchObject(fields);
+	expect(stored(rig, orderId)).toMatchObject(fields);
+}
 const history = (rig: Rig, orderId: string) => rig.counterOrders.outbox.history(orderId);
 
 async function fault(body: Record<string, unknown>) {
@@ -295,14 +301,7 @@ describe('driving an order', () => {
 		for (const action of ['collect', 'approve', 'ready', 'picked-up'] as const) {
 			await step(rig, orderId, action);
 		}
-		expect(await simOrder(orderId)).toMatchObject({
-			status: 'COMPLETED',
-			transactionStatus: 'PAID_EXTERNALLY'
-		});
-		expect(stored(rig, orderId)).toMatchObject({
-			status: 'COMPLETED',
-			transactionStatus: 'PAID_EXTERNALLY'
-		});
+		await bothShow(rig, orderId, { status: 'COMPLETED', transactionStatus: 'PAID_EXTERNALLY' });
 		const path = `/v1/integrations/counter-orders/${orderId}`;
 		expect(await calls(ofOrder(orderId))).toEqual([
 			`GET ${path} 200`,
@@ -330,8 +329,7 @@ describe('driving an order', () => {
 		await step(rig, orderId, 'approve');
 		await step(rig, orderId, 'ready');
 		await step(rig, orderId, 'left');
-		expect(await simOrder(orderId)).toMatchObject({ status: 'LEFT' });
-		expect(stored(rig, orderId).status).toBe('LEFT');
+		await bothShow(rig, orderId, { status: 'LEFT' });
 		expect(rig.journal.list({ reference: `order:${orderId}` })).toEqual([]);
 	});
 
@@ -339,14 +337,7 @@ describe('driving an order', () => {
 		const rig = await boardRig();
 		const orderId = await arrive(rig, { paymentProcessor: 'PROVIDER_B' });
 		await step(rig, orderId, 'reject', 'Kitchen closed early');
-		expect(await simOrder(orderId)).toMatchObject({
-			status: 'REJECTED',
-			rejectionMessage: 'Kitchen closed early'
-		});
-		expect(stored(rig, orderId)).toMatchObject({
-			status: 'REJECTED',
-			rejectionMessage: 'Kitchen closed early'
-		});
+		await bothShow(rig, orderId, { status: 'REJECTED', rejectionMessage: 'Kitchen closed early' });
 	});
 
 	it('an invalid transition (the order moved elsewhere): read again, reported, not repeated', async () => {
@@ -496,8 +487,7 @@ describe('counter payment (EXTERNAL_MANUAL)', () => {
 		const rig = await boardRig();
 		const orderId = await arrive(rig);
 		await step(rig, orderId, 'payment-failed');
-		expect(await simOrder(orderId)).toMatchObject({ transactionStatus: 'FAILED' });
-		expect(stored(rig, orderId).transactionStatus).toBe('FAILED');
+		await bothShow(rig, orderId, { transactionStatus: 'FAILED' });
 		expect(rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
 			{ operation: 'cancelExternalCounterOrderPayment', status: 'succeeded' }
 		]);
