@@ -5,13 +5,7 @@
  * `orderId` is a 400. Nothing is recorded for a bad callback.
  */
 import type { CallbackTokens } from './callback-tokens.ts';
-
-/**
- * Ids are opaque strings (spec 2); this bounds them to what an id can look like. The first
- * character is a letter or digit, so `.` and `..` (which a URL would resolve as a path step when
- * the id is put into `…/counter-orders/{orderId}`) are not ids.
- */
-const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+import { isOrderId } from './order-id.ts';
 
 export type CallbackCheck =
 	| { ok: true; deviceId: string; orderId: string }
@@ -25,7 +19,7 @@ export function readCallback(
 	const deviceId = tokens.deviceOf(token);
 	if (!deviceId) return { ok: false, status: 404, error: 'unknown-callback' };
 	const ids = query.getAll('orderId');
-	if (ids.length !== 1 || !ORDER_ID.test(ids[0]!)) {
+	if (ids.length !== 1 || !isOrderId(ids[0]!)) {
 		return { ok: false, status: 400, error: 'bad-order-id' };
 	}
 	return { ok: true, deviceId, orderId: ids[0]! };

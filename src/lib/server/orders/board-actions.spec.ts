@@ -48,6 +48,12 @@ describe('appOrderStep', () => {
 		],
 		[
 			[
+				['orderId', '..'],
+				['action', 'approve']
+			]
+		],
+		[
+			[
 				['orderId', 'ord_1'],
 				['action', 'APPROVED']
 			]

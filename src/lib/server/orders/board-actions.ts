@@ -6,6 +6,7 @@ import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.t
 import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/board/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
+import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
 
 export type BoardError =
@@ -19,6 +20,7 @@ export type BoardError =
 
 export type BoardActionResult = { ok: true } | { ok: false; error: BoardError; key?: string };
 
+/** A kiosk sale's or a desk's id. */
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A step on an app order: `orderId`, `action`, and for a rejection `rejectionMessage`. */
@@ -29,7 +31,7 @@ export function appOrderStep(
 ): BoardActionResult {
 	const orderId = textField(form, 'orderId');
 	const action = textField(form, 'action') as AppOrderAction;
-	if (!ID.test(orderId) || !APP_ORDER_ACTIONS.includes(action)) {
+	if (!isOrderId(orderId) || !APP_ORDER_ACTIONS.includes(action)) {
 		return { ok: false, error: 'bad-request' };
 	}
 	const result = context.counterOrders.steps.request(
