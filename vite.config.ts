@@ -17,7 +17,10 @@ export default defineConfig({
 			adapter: adapter(),
 			// SvelteKit's check would refuse the platform's body-less order callback before any
 			// hook runs; hooks.server.ts applies the same rule to everything else (http/csrf.ts).
-			csrf: { trustedOrigins: ['*'] }
+			csrf: { trustedOrigins: ['*'] },
+			// Registered by the app with workbox-window, which also swaps versions in when a screen
+			// is idle (src/lib/pwa/app-update.svelte.ts).
+			serviceWorker: { register: false }
 		}),
 		// Vitest runs on messages compiled by `prepare`/`check`; the plugin's watcher would keep it alive.
 		...(process.env.VITEST

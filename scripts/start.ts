@@ -39,9 +39,11 @@ if (process.env.PLATFORM_BASE_URL) {
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-const { handler } = (await import(
-	pathToFileURL(resolve(import.meta.dirname, '../build/handler.js')).href
-)) as { handler: Handler };
+/** The built app to serve: `build/` (`npm run build`) unless BUILD_DIR names another build. */
+const buildDir = resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build');
+const { handler } = (await import(pathToFileURL(resolve(buildDir, 'handler.js')).href)) as {
+	handler: Handler;
+};
 
 const server = createServer((req, res) => {
 	if (!behindProxy) req.headers[OWN_PROTOCOL_HEADER] = 'http';

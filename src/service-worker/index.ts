@@ -37,6 +37,12 @@ self.addEventListener('activate', (event) => {
 	);
 });
 
+// A new version waits until a screen lets it take over (lib/pwa/app-update.svelte.ts): a guest
+// screen when idle, a staff screen when staff tap "reload". workbox-window sends this message.
+self.addEventListener('message', (event) => {
+	if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
 self.addEventListener('fetch', (event) => {
 	const policy = cachePolicy(event.request, self.location.origin, PRECACHED);
 	switch (policy.kind) {

@@ -2,34 +2,27 @@
  * The installable app (issue 11): Chromium finds nothing missing to install it; the service
  * worker caches this version's files and the screens as last seen, so a kiosk whose server or
  * network is gone still opens its screen — also from the installed app's start page `/screen` —
- * with the chunks it loads on demand.
+ * with the chunks it loads on demand; the screen keeps its newest snapshot (menu and images too)
+ * in IndexedDB, and forgets it when unpaired.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { addProduct, beginOrder, pairKiosk, toPayment } from './kiosk-support.ts';
+import { underServiceWorker } from './pwa-support.ts';
 import { pairReturnStation } from './return-support.ts';
-import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
+import {
+	expectNoAxeViolations,
+	guestScreenReady,
+	keptInIndexedDb,
+	logIn,
+	screenshot
+} from './support.ts';
 
 test.use({ serviceWorkers: 'allow', hasTouch: true });
-
-/**
- * The service worker has installed (this version's files are cached) and controls the page; the
- * page is loaded once more under its control, so that the screen itself is kept too.
- */
-async function underServiceWorker(page: Page): Promise<void> {
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
-	});
-	await page.reload();
-	await expect
-		.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-		.toBe(true);
-	await guestScreenReady(page);
-}
 
 test('Chromium finds nothing missing to install the app', async () => {
 	// Chromium installs nothing from a throwaway (incognito) profile: a profile of its own.
@@ -172,13 +165,96 @@ test('a browser that is no longer paired keeps no screen to open offline', async
 	const keptScreens = () =>
 		page.evaluate(async () => (await (await caches.open('screens')).keys()).length);
 	expect(await keptScreens()).toBeGreaterThan(0);
+	const keptParts = async () => (await keptInIndexedDb(page)).parts?.length ?? 0;
+	await expect.poll(keptParts).toBe(5);
 
 	// Unpaired (here: its session is gone); the start page says so and forgets the screens.
 	await page.context().clearCookies();
 	await page.goto('/screen');
 	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
 	await expect.poll(keptScreens).toBe(0);
+	await expect.poll(keptParts).toBe(0);
 
 	await page.context().setOffline(true);
 	await expect(page.goto('/kiosk')).rejects.toThrow();
+});
+
+test('a screen its server no longer knows forgets its snapshot and goes to /screen by itself', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await expect.poll(async () => (await keptInIndexedDb(page)).parts?.length).toBe(5);
+	await page.context().clearCookies();
+	// The network drops and comes back: the screen asks for its newest snapshot, and hears 401.
+	await page.context().setOffline(true);
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Ordering is paused here' })
+	).toBeVisible();
+	await page.context().setOffline(false);
+	await expect(page).toHaveURL(/\/screen$/);
+	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
+	expect((await keptInIndexedDb(page)).parts).toEqual([]);
+});
+
+test('the newest menu is kept in IndexedDB: a change made while the kiosk was open shows after a reload without the network, with its image', async ({
+	page,
+	browser,
+	baseURL
+}) => {
+	const staff = await browser.newPage();
+	await logIn(staff);
+	const original = await (await staff.request.get('/setup/menu/export.json')).text();
+	const importMenu = async (json: string) => {
+		const response = await staff.request.post('/setup/menu?/import', {
+			headers: { origin: baseURL! },
+			multipart: {
+				file: { name: 'menu.json', mimeType: 'application/json', buffer: Buffer.from(json) }
+			}
+		});
+		expect(response.status()).toBe(200);
+	};
+	try {
+		await pairKiosk(page);
+		await underServiceWorker(page); // the page kept with the menu as it is now
+		const menu = JSON.parse(original) as { id: string; grossPrice: number; image: string | null }[];
+		const pretzel = menu.find((product) => product.id === 'food_pretzel')!;
+		pretzel.grossPrice = 3.5;
+		pretzel.image = '/icons/icon-192.png';
+		await importMenu(JSON.stringify(menu));
+
+		// The connection drops and returns: the screen takes the server's newest and keeps it.
+		await page.context().setOffline(true);
+		const paused = page.getByRole('status').filter({ hasText: 'Ordering is paused here' });
+		await expect(paused).toBeVisible();
+		await page.context().setOffline(false);
+		await expect(paused).toHaveCount(0);
+		const keptPretzel = async () => {
+			const parts = (await keptInIndexedDb(page)).parts as
+				| { name: string; value: { id: string; grossMinor: number }[]; fetchedAt: string }[]
+				| undefined;
+			const kept = parts?.find((part) => part.name === 'menu');
+			return kept?.value.find((item) => item.id === 'food_pretzel')?.grossMinor;
+		};
+		await expect.poll(keptPretzel).toBe(350);
+		await expect.poll(async () => (await keptInIndexedDb(page)).images?.length).toBe(1);
+
+		// No network: the page kept by the service worker has the old menu, IndexedDB the new.
+		await page.context().setOffline(true);
+		await page.reload();
+		await guestScreenReady(page);
+		await beginOrder(page);
+		await page.getByRole('button', { name: 'Food', exact: true }).tap();
+		const card = page.getByRole('listitem').filter({ hasText: 'Pretzel' });
+		await expect(card.getByText('€3.50')).toBeVisible();
+		const image = card.locator('img').first();
+		await expect(image).toHaveAttribute('src', /^blob:/);
+		await expect
+			.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+			.toBe(192);
+		await screenshot(page, 'pwa-kiosk-offline-kept-menu');
+	} finally {
+		await page.context().setOffline(false);
+		await importMenu(original);
+		await staff.close();
+	}
 });

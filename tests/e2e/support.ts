@@ -94,3 +94,36 @@ export async function scanWithReader(page: Page, text: string, gapMs = 5): Promi
 		await cdp.detach();
 	}
 }
+
+/**
+ * Everything the screen keeps in IndexedDB (lib/screen-data/screen-store.ts), store by store; a
+ * blob as its text. Empty when the database does not exist (it is not created by looking).
+ */
+export async function keptInIndexedDb(page: Page): Promise<Record<string, unknown[]>> {
+	return page.evaluate(async () => {
+		const names = (await indexedDB.databases()).map((database) => database.name);
+		if (!names.includes('venue-kiosk')) return {};
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open('venue-kiosk');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const kept: Record<string, unknown[]> = {};
+		for (const name of db.objectStoreNames) {
+			const records = await new Promise<unknown[]>((resolve, reject) => {
+				const request = db.transaction(name).objectStore(name).getAll();
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error);
+			});
+			kept[name] = await Promise.all(
+				records.map(async (record) =>
+					record && typeof record === 'object' && 'blob' in record
+						? { ...record, blob: await (record.blob as Blob).text() }
+						: record
+				)
+			);
+		}
+		db.close();
+		return kept;
+	});
+}

@@ -6,7 +6,6 @@
  * (failures.ts). Forgetting the guest (done, idle, start over) releases an open sale.
  */
 import { browser } from '$app/env';
-import { invalidateAll } from '$app/navigation';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
 import { isInPayment, isOpen, isPaid } from '#lib/sale-states.ts';
@@ -21,7 +20,7 @@ import {
 } from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
-import type { BasketLine, KioskData, SaleView } from './types.ts';
+import type { BasketLine, KioskView, SaleView } from './types.ts';
 
 export type Step =
 	| 'attract'
@@ -82,7 +81,8 @@ export class KioskSession {
 	/** The (simulated) terminal's answer is being sent. */
 	answering = $state(false);
 
-	readonly #data: () => KioskData;
+	readonly #view: () => KioskView;
+	readonly #refresh: () => Promise<void>;
 	readonly #api: KioskApi;
 	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
 	/** The basket the current sale was started with. */
@@ -102,9 +102,19 @@ export class KioskSession {
 		return !(this.#reachability?.reachable ?? true);
 	}
 
-	constructor(data: () => KioskData, api: KioskApi = new KioskApi()) {
-		this.#data = data;
+	/**
+	 * `view`: what the screen shows (its newest snapshot); `refresh`: fetch the newest and show it
+	 * at once (the server said the menu changed).
+	 */
+	constructor(view: () => KioskView, refresh: () => Promise<void>, api: KioskApi = new KioskApi()) {
+		this.#view = view;
+		this.#refresh = refresh;
 		this.#api = api;
+	}
+
+	/** Nothing under way: the attract screen with no sale (a new menu or version may come in). */
+	get idle(): boolean {
+		return this.step === 'attract' && !this.sale;
 	}
 
 	/** From now on, ordering pauses while `reachability` says the server is out of reach. */
@@ -112,8 +122,8 @@ export class KioskSession {
 		this.#reachability = reachability;
 	}
 
-	get data(): KioskData {
-		return this.#data();
+	get data(): KioskView {
+		return this.#view();
 	}
 
 	/** The screen goes away (navigation): give getLocale back. */
@@ -420,7 +430,7 @@ export class KioskSession {
 			this.#saleBasket = null;
 		}
 		if (plan.refreshMenu) {
-			await invalidateAll();
+			await this.#refresh();
 			if (generation !== this.#generation) return;
 			this.basket = prune(this.basket, this.data.products);
 		}

@@ -1,41 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '#lib/server/catalog/product.ts';
-import type { DepositConfiguration } from '#lib/server/platform/deposits.ts';
+import type { DepositTerms } from '#lib/screen-data/snapshot.ts';
 import { categoriesOf, menuOf } from './menu.ts';
+import type { MenuItem } from './types.ts';
 
-const product = (id: string, category: string, extra: Partial<Product> = {}): Product => ({
+const product = (id: string, category: string): MenuItem => ({
 	id,
 	category,
 	name: { en: id },
 	description: {},
 	grossMinor: 500,
 	currencyCode: 'EUR',
-	vatBp: 1900,
-	image: null,
-	available: true,
-	position: 0,
-	...extra
+	image: null
 });
 
 const cup = {
 	id: 'cat_cup',
-	expirationHours: 48,
-	depositGrossMinor: 200,
+	name: 'Reusable cup 0.4 l',
+	unitMinor: 200,
 	currencyCode: 'EUR',
-	revoTokenCategory: { id: 'rt_cup', name: 'Reusable cup 0.4 l', currencyCode: 'EUR' }
+	expirationHours: 48
 };
 
-const configuration: DepositConfiguration = {
-	revoTokenProducts: [],
-	hybridRevoTokenProducts: [
-		{ id: 'm1', productId: 'pils', hybridCategory: cup },
-		{ id: 'm2', productId: 'yen', hybridCategory: { ...cup, id: 'cat_jp', currencyCode: 'JPY' } }
+const terms: DepositTerms = {
+	categories: [cup, { ...cup, id: 'cat_jp', currencyCode: 'JPY' }],
+	products: [
+		{ productId: 'pils', categoryId: 'cat_cup' },
+		{ productId: 'yen', categoryId: 'cat_jp' }
 	]
 };
 
 describe('the menu of the guest screen', () => {
 	it('marks the products that come in a returnable container, with its deposit', () => {
-		const menu = menuOf([product('pils', 'beer'), product('pretzel', 'food')], configuration);
+		const menu = menuOf([product('pils', 'beer'), product('pretzel', 'food')], terms);
 		expect(menu[0]!.deposit).toEqual({
 			categoryId: 'cat_cup',
 			name: 'Reusable cup 0.4 l',
@@ -47,19 +43,11 @@ describe('the menu of the guest screen', () => {
 
 	it('no deposits while the configuration is off, nor in another currency (as the quote)', () => {
 		expect(menuOf([product('pils', 'beer')], null)[0]!.deposit).toBeNull();
-		expect(menuOf([product('yen', 'beer')], configuration)[0]!.deposit).toBeNull();
+		expect(menuOf([product('yen', 'beer')], terms)[0]!.deposit).toBeNull();
 	});
 
-	it('leaves out unavailable products; categories in menu order', () => {
-		const menu = menuOf(
-			[
-				product('a', 'beer'),
-				product('b', 'food', { available: false }),
-				product('c', 'food'),
-				product('d', 'beer')
-			],
-			null
-		);
+	it('keeps the menu order; categories in the order their first product appears', () => {
+		const menu = menuOf([product('a', 'beer'), product('c', 'food'), product('d', 'beer')], null);
 		expect(menu.map((entry) => entry.id)).toEqual(['a', 'c', 'd']);
 		expect(categoriesOf(menu)).toEqual(['beer', 'food']);
 	});

@@ -7,6 +7,8 @@ import type { Language, Translated } from '#lib/server/catalog/product.ts';
 import type { CheckoutFailure } from '#lib/server/sales/checkout.ts';
 import type { SaleView } from '#lib/server/sales/sale-view.ts';
 
+import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
+
 export type { CheckoutFailure, Language, SaleView, Translated };
 
 /** The deposit a product's container carries (from the cached deposit configuration). */
@@ -19,8 +21,8 @@ export interface ProductDeposit {
 	expirationHours: number;
 }
 
-/** A product the guest can order (available, sorted as the menu is). */
-export interface MenuProduct {
+/** A product the guest can order (available, sorted as the menu is), as the server lists it. */
+export interface MenuItem {
 	id: string;
 	category: string;
 	name: Translated;
@@ -28,6 +30,10 @@ export interface MenuProduct {
 	grossMinor: number;
 	currencyCode: string;
 	image: string | null;
+}
+
+/** A menu item with the deposit its container carries, as the guest screen shows it. */
+export interface MenuProduct extends MenuItem {
 	/** Non-null when the product comes in a returnable container. */
 	deposit: ProductDeposit | null;
 }
@@ -38,15 +44,22 @@ export interface KioskSettingsView {
 	serviceFeeMinor: number;
 }
 
-/** The kiosk page's load data. */
+/** The kiosk page's load data: the screen's snapshot and what is not kept with it. */
 export interface KioskData {
 	device: { id: string; name: string };
+	snapshot: KioskSnapshot;
+	/** Demo mode's `?idle=N`: the idle time in seconds instead of the settings' (kiosk/idle.ts). */
+	idleOverride: number | null;
+	demo: boolean;
+	hasPin: boolean;
+}
+
+/** What the guest screen shows, from the newest snapshot it has (kiosk-view.ts). */
+export interface KioskView {
 	identity: { organization: string; place: string } | null;
 	features: { deposits: boolean; loyalty: boolean };
 	products: MenuProduct[];
 	settings: KioskSettingsView;
-	demo: boolean;
-	hasPin: boolean;
 }
 
 /** One line of the guest's basket: what they chose, nothing else (prices come from the menu). */

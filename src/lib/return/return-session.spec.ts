@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConfirmRequest, ReturnApi, ReturnApiResult } from './return-api.ts';
 import { ReturnSession } from './return-session.svelte.ts';
-import type { ReturnData, ReturnPreviewView, ReturnResultView } from './types.ts';
+import type { ReturnView, ReturnPreviewView, ReturnResultView } from './types.ts';
 
 const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
 
@@ -69,14 +69,11 @@ function station(
 			async () => answers.confirm?.shift() ?? failure('server')
 		)
 	};
-	const data: ReturnData = {
-		device: { id: 'd', name: 'Return' },
+	const view: ReturnView = {
 		identity: null,
-		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 },
-		demo: false,
-		hasPin: true
+		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 }
 	};
-	const session = new ReturnSession(() => data, api as unknown as ReturnApi);
+	const session = new ReturnSession(() => view, api as unknown as ReturnApi);
 	if (reachability) session.watch(reachability);
 	return { api, session };
 }

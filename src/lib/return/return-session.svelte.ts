@@ -22,7 +22,7 @@ import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts'
 import type {
 	Quantities,
 	ReturnCategory,
-	ReturnData,
+	ReturnView,
 	ReturnPreviewView,
 	ReturnResultView
 } from './types.ts';
@@ -68,7 +68,7 @@ export class ReturnSession {
 	/** The return is being confirmed. */
 	returning = $state(false);
 
-	readonly #data: () => ReturnData;
+	readonly #view: () => ReturnView;
 	readonly #api: ReturnApi;
 	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
 	/** The code being returned (kept in memory only, until the guest is forgotten). */
@@ -84,9 +84,15 @@ export class ReturnSession {
 	/** "Still there?" on a half-done return; the result screen has its own countdown. */
 	readonly idleEnabled = $derived(this.step === 'choose' || this.step === 'staff');
 
-	constructor(data: () => ReturnData, api: ReturnApi = new ReturnApi()) {
-		this.#data = data;
+	/** `view`: what the station shows (its newest snapshot). */
+	constructor(view: () => ReturnView, api: ReturnApi = new ReturnApi()) {
+		this.#view = view;
 		this.#api = api;
+	}
+
+	/** Nothing under way: waiting for a code (new settings or a new version may come in). */
+	get idle(): boolean {
+		return this.step === 'scan' && !this.checking && !this.preview;
 	}
 
 	/** From now on, returns pause while `reachability` says the server is out of reach. */
@@ -104,7 +110,7 @@ export class ReturnSession {
 	}
 
 	get staffAttended(): boolean {
-		return this.#data().settings.staffAttended;
+		return this.#view().settings.staffAttended;
 	}
 
 	/** The screen goes away (navigation): give getLocale back. */

@@ -1,9 +1,10 @@
 /**
- * What the return station's screen works with (types only: nothing here brings the server
- * modules into the browser bundle).
+ * What the return station's screen works with (server types only: nothing here brings the
+ * server modules into the browser bundle).
  */
 import type { ReturnFailure } from '#lib/server/returns/return-desk.ts';
 import type { ReturnSettings } from '#lib/server/returns/return-settings.ts';
+import type { ReturnSnapshot } from '#lib/screen-data/snapshot.ts';
 import type {
 	RefundTotal,
 	ReturnCategory,
@@ -22,13 +23,20 @@ export type {
 	ReturnSettings
 };
 
-/** The return station page's load data. */
+/** The return station page's load data: the screen's snapshot and what is not kept with it. */
 export interface ReturnData {
 	device: { id: string; name: string };
-	identity: { organization: string; place: string } | null;
-	settings: ReturnSettings;
+	snapshot: ReturnSnapshot;
+	/** Demo mode's `?idle=N` (kiosk/idle.ts): the idle time in seconds instead of the settings'. */
+	idleOverride: number | null;
 	demo: boolean;
 	hasPin: boolean;
+}
+
+/** What the return station shows, from the newest snapshot it has. */
+export interface ReturnView {
+	identity: { organization: string; place: string } | null;
+	settings: ReturnSettings;
 }
 
 /** The guest's choice: containers to return per category id. */

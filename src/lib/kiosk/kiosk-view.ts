@@ -1,0 +1,16 @@
+/** What the ordering kiosk shows, from a snapshot (the page's or a newer kept one). */
+import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
+import { menuOf } from './menu.ts';
+import type { KioskView } from './types.ts';
+
+/** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */
+export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null): KioskView {
+	const identity = snapshot.identity.value;
+	const settings = snapshot.settings.value;
+	return {
+		identity: identity && { organization: identity.organization, place: identity.place },
+		features: snapshot.features,
+		products: menuOf(snapshot.menu.value, snapshot.deposits.value),
+		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds }
+	};
+}

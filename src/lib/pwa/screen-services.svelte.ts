@@ -1,0 +1,64 @@
+/**
+ * What a guest screen runs once it is up, loaded on demand (lib/pwa/screen-link.ts) so none of
+ * it is in the screen's initial JavaScript: whether its server is in reach (handed to the
+ * session, which pauses what needs the server), its kept snapshot (IndexedDB, revalidated from
+ * the server, at once when the server is back), and a new version of the app. News — a newer
+ * snapshot, a new version — is taken only while the screen is idle: never under a guest's
+ * basket or half-done return.
+ */
+import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
+import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
+import { ScreenStore } from '#lib/screen-data/screen-store.ts';
+import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import { appUpdate } from './app-update.svelte.ts';
+import { ServerReachability } from './server-reachability.svelte.ts';
+
+/** What the screen's session offers the services. */
+export interface GuestSession {
+	/** Nothing under way: the screen may change under no one. */
+	readonly idle: boolean;
+	watch(reachability: ServerReachability): void;
+}
+
+export interface ScreenServicesOptions<S extends ScreenSnapshot> {
+	screen: S['screen'];
+	session: GuestSession;
+	data: ScreenData<S>;
+}
+
+/** Starts the services; the function returned stops them. */
+export function startScreenServices<S extends ScreenSnapshot>({
+	screen,
+	session,
+	data
+}: ScreenServicesOptions<S>): () => void {
+	const reachability = new ServerReachability();
+	session.watch(reachability);
+	reachability.start();
+	const keeper = new ScreenKeeper({
+		screen,
+		data,
+		store: () => ScreenStore.open(),
+		unpaired: () => window.location.reload()
+	});
+	void keeper.start();
+	const stopEffects = $effect.root(() => {
+		$effect(() => {
+			if (session.idle) data.settle();
+		});
+		$effect(() => {
+			if (session.idle && appUpdate.ready) appUpdate.apply();
+		});
+		let wasReachable = true;
+		$effect(() => {
+			const reachable = reachability.reachable;
+			if (reachable && !wasReachable) void keeper.revalidate();
+			wasReachable = reachable;
+		});
+	});
+	return () => {
+		stopEffects();
+		keeper.stop();
+		reachability.stop();
+	};
+}

@@ -1,0 +1,13 @@
+/** What the return station shows, from a snapshot (the page's or a newer kept one). */
+import type { ReturnSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ReturnView } from './types.ts';
+
+/** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */
+export function returnView(snapshot: ReturnSnapshot, idleOverride: number | null): ReturnView {
+	const identity = snapshot.identity.value;
+	const settings = snapshot.settings.value;
+	return {
+		identity: identity && { organization: identity.organization, place: identity.place },
+		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds }
+	};
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { menuOf } from '#lib/kiosk/menu.ts';
+import type { Product } from '../catalog/product.ts';
+import type { ServerContext } from '../context.ts';
+import type { PlatformView } from '../devices/platform-view.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+import type { ExternalDevice } from '../platform/identity.ts';
+import { externalDevice } from '../platform/testing/fixtures.ts';
+import { quoteSale } from '../sales/quote.ts';
+import { depositTermsOf, kioskSnapshot, menuItemsOf, returnSnapshot } from './guest-snapshots.ts';
+
+const product = (id: string, overrides: Partial<Product> = {}): Product => ({
+	id,
+	category: 'drinks',
+	name: { en: id },
+	description: {},
+	grossMinor: 450,
+	currencyCode: 'EUR',
+	vatBp: 1900,
+	image: null,
+	available: true,
+	position: 0,
+	...overrides
+});
+
+const cup = (
+	overrides: Partial<DepositConfiguration['hybridRevoTokenProducts'][number]['hybridCategory']> = {}
+) => ({
+	id: 'cat_cup',
+	expirationHours: 48,
+	depositGrossMinor: 200,
+	currencyCode: 'EUR',
+	revoTokenCategory: { id: 'cat_cup', name: 'Cup 0.4 l', currencyCode: 'EUR' },
+	...overrides
+});
+
+const configuration: DepositConfiguration = {
+	revoTokenProducts: [],
+	hybridRevoTokenProducts: [
+		{ id: 'h1', productId: 'pils', hybridCategory: cup() },
+		{ id: 'h2', productId: 'radler', hybridCategory: cup() },
+		{
+			id: 'h3',
+			productId: 'wine',
+			hybridCategory: cup({ id: 'cat_glass', depositGrossMinor: 500, revoTokenCategory: undefined })
+		},
+		{ id: 'h4', productId: 'sake', hybridCategory: cup({ id: 'cat_yen', currencyCode: 'JPY' }) }
+	]
+};
+
+const products = [
+	product('pils'),
+	product('radler'),
+	product('wine'),
+	product('sake'),
+	product('water'),
+	product('sold-out', { available: false })
+];
+
+function view(overrides: Partial<PlatformView> = {}): PlatformView {
+	return {
+		identity: externalDevice() as ExternalDevice,
+		identityFetchedAt: '2026-11-23T08:00:00.000Z',
+		identityError: null,
+		deposits: 'active',
+		depositConfiguration: configuration,
+		depositsFetchedAt: '2026-11-23T08:00:01.000Z',
+		depositsError: null,
+		...overrides
+	};
+}
+
+function context(platformView = view()): ServerContext {
+	const stub = {
+		views: { get: () => platformView },
+		catalog: {
+			list: ({ availableOnly }: { availableOnly: boolean }) =>
+				products.filter((entry) => !availableOnly || entry.available)
+		},
+		settings: { get: () => undefined }
+	};
+	return stub as unknown as ServerContext;
+}
+
+const NOW = new Date('2026-11-23T09:30:00.000Z');
+
+describe('the guest screens’ snapshots', () => {
+	it('the kiosk’s: identity without ids, deposit terms and menu with their fetch times', () => {
+		const snapshot = kioskSnapshot(context(), 'dev-1', NOW);
+		expect(snapshot).toMatchObject({
+			screen: 'kiosk',
+			deviceId: 'dev-1',
+			servedAt: NOW.toISOString(),
+			identity: {
+				value: {
+					organization: 'Riverside Open Air',
+					place: 'Main Stage Bar',
+					authorities: ['REVO', 'CREDIT', 'KIOSK'],
+					desks: [{ name: 'Bar counter', enabled: true }]
+				},
+				fetchedAt: '2026-11-23T08:00:00.000Z'
+			},
+			deposits: { fetchedAt: '2026-11-23T08:00:01.000Z' },
+			features: { deposits: true, loyalty: true },
+			settings: { fetchedAt: NOW.toISOString() }
+		});
+		expect(snapshot.menu.value.map((item) => item.id)).toEqual([
+			'pils',
+			'radler',
+			'wine',
+			'sake',
+			'water'
+		]);
+		expect(JSON.stringify(snapshot)).not.toMatch(/dev_kiosk_main|org_riverside|place_main_stage/);
+	});
+
+	it('deposit terms: one category each, named by its token category or else its id', () => {
+		expect(depositTermsOf(configuration).categories).toEqual([
+			{
+				id: 'cat_cup',
+				name: 'Cup 0.4 l',
+				unitMinor: 200,
+				currencyCode: 'EUR',
+				expirationHours: 48
+			},
+			{
+				id: 'cat_glass',
+				name: 'cat_glass',
+				unitMinor: 500,
+				currencyCode: 'EUR',
+				expirationHours: 48
+			},
+			{ id: 'cat_yen', name: 'Cup 0.4 l', unitMinor: 200, currencyCode: 'JPY', expirationHours: 48 }
+		]);
+	});
+
+	it('no deposit terms and no deposits while the configuration is off or unknown', () => {
+		for (const deposits of ['off', 'unknown'] as const) {
+			const snapshot = kioskSnapshot(context(view({ deposits })), 'dev-1', NOW);
+			expect(snapshot.deposits.value).toBeNull();
+			expect(snapshot.features.deposits).toBe(false);
+		}
+	});
+
+	it('what the menu promises per product is what the quote charges for it', () => {
+		const snapshot = kioskSnapshot(context(), 'dev-1', NOW);
+		const menu = menuOf(snapshot.menu.value, snapshot.deposits.value);
+		for (const item of menu) {
+			const quote = quoteSale({
+				basket: [{ productId: item.id, quantity: 2 }],
+				products,
+				depositConfiguration: configuration,
+				depositVatBp: 0,
+				serviceFee: { minor: 0, vatBp: 0 }
+			});
+			if (!quote.ok) throw new Error(`no quote for ${item.id}`);
+			expect(quote.quote.depositMinor, item.id).toBe(2 * (item.deposit?.unitMinor ?? 0));
+			expect(quote.quote.depositLines[0]?.categoryId, item.id).toBe(item.deposit?.categoryId);
+		}
+	});
+
+	it('the menu leaves out what is not available; the return station’s has no menu', () => {
+		expect(menuItemsOf(products).map((item) => item.id)).not.toContain('sold-out');
+		const snapshot = returnSnapshot(
+			context(view({ identity: null, identityFetchedAt: null })),
+			'r-1',
+			NOW
+		);
+		expect(snapshot).toMatchObject({
+			screen: 'return',
+			identity: { value: null, fetchedAt: null },
+			settings: { value: { staffAttended: false } }
+		});
+		expect(snapshot).not.toHaveProperty('menu');
+	});
+});

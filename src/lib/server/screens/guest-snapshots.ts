@@ -1,0 +1,127 @@
+/**
+ * The snapshots of the guest screens (lib/screen-data/snapshot.ts): what the page's load
+ * renders and what `/api/<screen>/snapshot` answers, from the server's store — the identity and
+ * deposit configuration as last fetched (never fetched per page: spec 1 caches and refreshes
+ * them), the available menu, the screen's settings. One function per screen, so the page and
+ * the endpoint cannot drift apart.
+ */
+import type { MenuItem } from '#lib/kiosk/types.ts';
+import type {
+	DepositTerms,
+	KioskSnapshot,
+	Part,
+	ReturnSnapshot,
+	ScreenIdentity
+} from '#lib/screen-data/snapshot.ts';
+import type { Product } from '../catalog/product.ts';
+import type { ServerContext } from '../context.ts';
+import { featuresOf, type PlatformView } from '../devices/platform-view.ts';
+import type { DepositConfiguration } from '../platform/deposits.ts';
+import { returnSettings } from '../returns/return-settings.ts';
+import { kioskSettings } from '../sales/kiosk-settings.ts';
+import { depositCategories } from '../setup/device-overview.ts';
+
+/** The identity as a screen keeps it: names, authorities and desks; no ids, nothing secret. */
+function identityPart(view: PlatformView): Part<ScreenIdentity | null> {
+	const identity = view.identity;
+	return {
+		value: identity && {
+			organization: identity.organization.name,
+			place: identity.place.name,
+			authorities: [...identity.authorities],
+			desks: identity.relatedDesks.map((desk) => ({ name: desk.name, enabled: desk.enabled }))
+		},
+		fetchedAt: view.identityFetchedAt
+	};
+}
+
+/**
+ * The deposit terms the checkout prices by: the configuration while it answered 200 (spec 1
+ * recovery rule 1: a scheme that is off issues nothing), else none.
+ */
+function depositsPart(view: PlatformView): Part<DepositTerms | null> {
+	const configuration = view.deposits === 'active' ? view.depositConfiguration : null;
+	return {
+		value: configuration && depositTermsOf(configuration),
+		fetchedAt: view.depositsFetchedAt
+	};
+}
+
+/** The configuration's hybrid products (spec 1: a product with a container category). */
+export function depositTermsOf(configuration: DepositConfiguration): DepositTerms {
+	return {
+		categories: depositCategories(configuration).map((category) => ({
+			id: category.id,
+			name: category.name,
+			unitMinor: category.depositGrossMinor,
+			currencyCode: category.currencyCode,
+			expirationHours: category.expirationHours
+		})),
+		products: configuration.hybridRevoTokenProducts.map(({ productId, hybridCategory }) => ({
+			productId,
+			categoryId: hybridCategory.id
+		}))
+	};
+}
+
+/** The products a guest can order now, in menu order. */
+export function menuItemsOf(products: readonly Product[]): MenuItem[] {
+	return products
+		.filter((product) => product.available)
+		.map(({ id, category, name, description, grossMinor, currencyCode, image }) => ({
+			id,
+			category,
+			name,
+			description,
+			grossMinor,
+			currencyCode,
+			image
+		}));
+}
+
+function base(context: ServerContext, deviceId: string, now: Date) {
+	const view = context.views.get(deviceId);
+	const features = featuresOf(view);
+	return {
+		deviceId,
+		servedAt: now.toISOString(),
+		identity: identityPart(view),
+		deposits: depositsPart(view),
+		features: { deposits: features.deposits, loyalty: features.loyalty }
+	};
+}
+
+export function kioskSnapshot(
+	context: ServerContext,
+	deviceId: string,
+	now = new Date()
+): KioskSnapshot {
+	const settings = kioskSettings(context.settings);
+	// Read from the server's own store as it answers: the menu and settings are that new.
+	const fetchedAt = now.toISOString();
+	return {
+		screen: 'kiosk',
+		...base(context, deviceId, now),
+		menu: { value: menuItemsOf(context.catalog.list({ availableOnly: true })), fetchedAt },
+		settings: {
+			value: {
+				idleSeconds: settings.idleSeconds,
+				creditPaymentType: settings.creditPaymentType,
+				serviceFeeMinor: settings.serviceFeeMinor
+			},
+			fetchedAt
+		}
+	};
+}
+
+export function returnSnapshot(
+	context: ServerContext,
+	deviceId: string,
+	now = new Date()
+): ReturnSnapshot {
+	return {
+		screen: 'return',
+		...base(context, deviceId, now),
+		settings: { value: returnSettings(context.settings), fetchedAt: now.toISOString() }
+	};
+}

@@ -1,0 +1,20 @@
+/**
+ * A guest screen's snapshot endpoint: the snapshot of the paired device of that screen, never
+ * stored by any cache (it is the fresh copy the screen keeps), or 401 `not-paired` — the screen
+ * then forgets what it kept and goes to /screen.
+ */
+import { json } from '@sveltejs/kit';
+import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ServerContext } from '../context.ts';
+import { pairedDevice } from '../setup/screen-session.ts';
+
+export function snapshotResponse<S extends ScreenSnapshot>(
+	context: ServerContext,
+	screenDeviceId: string | null,
+	screen: S['screen'],
+	snapshotOf: (context: ServerContext, deviceId: string) => S
+): Response {
+	const device = pairedDevice(context, screenDeviceId, screen);
+	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
+	return json(snapshotOf(context, device.id), { headers: { 'cache-control': 'no-store' } });
+}

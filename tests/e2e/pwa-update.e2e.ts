@@ -1,0 +1,140 @@
+/**
+ * A new version of the app (issue 11), deployed while a kiosk runs: the server restarts with a
+ * new build; the kiosk's service worker finds it and installs it, but a guest in the middle of
+ * an order keeps the version they started with — it takes over on the attract screen, and the
+ * screen reloads into it. The new build here is this build with a new version name (so a new
+ * service worker and a new cache of files), served by a server of the test's own.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
+import { killHard, startKioskServer, startSimulator } from './processes.ts';
+import { underServiceWorker } from './pwa-support.ts';
+import { guestScreenReady, screenshot } from './support.ts';
+
+// Ports of their own, beside the suite's shared server and simulator.
+const PORT = KIOSK_PORT + 300;
+const SIMULATOR_PORT = SIM_PORT + 300;
+const kioskUrl = `http://127.0.0.1:${PORT}`;
+
+/** SHA-256, base64url: how adapter-node tags its static files. */
+const etagOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * A copy of `build/` whose service worker carries a new version name: a new worker, and a new
+ * cache of this version's files. adapter-node serves static files from a list made at build
+ * time (size, tag and precompressed sizes of each), so the worker's entry there is rewritten too.
+ */
+function nextVersionOf(build: string, into: string): { dir: string; version: string } {
+	const dir = join(into, 'build-next');
+	cpSync(build, dir, { recursive: true });
+	const { version } = JSON.parse(readFileSync(join(build, 'client/_app/version.json'), 'utf8')) as {
+		version: string;
+	};
+	const next = `${version}1`;
+	const worker = join(dir, 'client/service-worker.js');
+	const script = readFileSync(worker);
+	expect(script.toString()).toContain(version);
+	const changed = Buffer.from(script.toString().replaceAll(version, next));
+	const [gz, br] = [gzipSync(changed), brotliCompressSync(changed)];
+	writeFileSync(worker, changed);
+	writeFileSync(`${worker}.gz`, gz);
+	writeFileSync(`${worker}.br`, br);
+	const list = join(dir, 'adapter-node.js');
+	const entry = new RegExp(
+		`\\\\"size\\\\":\\d+,\\\\"etag\\\\":\\\\"${etagOf(script)}\\\\",\\\\"gz\\\\":\\d+,\\\\"br\\\\":\\d+`
+	);
+	const source = readFileSync(list, 'utf8');
+	expect(source).toMatch(entry);
+	writeFileSync(
+		list,
+		source.replace(
+			entry,
+			`\\"size\\":${changed.length},\\"etag\\":\\"${etagOf(changed)}\\",\\"gz\\":${gz.length},\\"br\\":${br.length}`
+		)
+	);
+	return { dir, version: next };
+}
+
+test.use({ serviceWorkers: 'allow', hasTouch: true, baseURL: kioskUrl });
+
+let simulator: ChildProcess | undefined;
+let kiosk: ChildProcess | undefined;
+let scratch: string | undefined;
+
+test.afterEach(async () => {
+	for (const child of [kiosk, simulator]) if (child) await killHard(child);
+	kiosk = simulator = undefined;
+	if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test('a new version waits while a guest orders, and takes over on the attract screen', async ({
+	page,
+	request
+}) => {
+	test.setTimeout(120_000);
+	// Inside the project, so that the new build's server finds its packages (node_modules).
+	scratch = mkdtempSync(resolve('test-results/kiosk-update-'));
+	const next = nextVersionOf('build', scratch);
+	const dataDir = join(scratch, 'data');
+	simulator = await startSimulator(request, SIMULATOR_PORT);
+	const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
+	kiosk = await startKioskServer(request, { port: PORT, simulatorUrl, dataDir });
+
+	await pairKiosk(page);
+	await underServiceWorker(page);
+	// Demo mode's short idle time: "still there?" comes after 5 s without a touch.
+	await page.goto('/kiosk?idle=5');
+	await guestScreenReady(page);
+	await beginOrder(page);
+	await addProduct(page, 'Food', 'Pretzel');
+	await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+	// The new version is deployed: the server restarts with it.
+	await killHard(kiosk);
+	kiosk = await startKioskServer(request, {
+		port: PORT,
+		simulatorUrl,
+		dataDir,
+		env: { BUILD_DIR: next.dir }
+	});
+	// The kiosk asks for a new version (its own poll does every 10 minutes).
+	await page.evaluate(async () => {
+		await (await navigator.serviceWorker.getRegistration())?.update();
+	});
+	// Installed (its files cached) and waiting.
+	await expect
+		.poll(
+			() =>
+				page.evaluate(async () => {
+					const registration = await navigator.serviceWorker.getRegistration();
+					return {
+						installing: registration?.installing?.state ?? null,
+						waiting: registration?.waiting?.state ?? null
+					};
+				}),
+			{ timeout: 30_000 }
+		)
+		.toEqual({ installing: null, waiting: 'installed' });
+
+	// Mid-order nothing changes under the guest: the same page, the same basket.
+	await expect(page.getByTestId('basket-total')).toHaveText('€3.00');
+	expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+	// The guest walks away: "still there?" → start over → the attract screen, in the new version.
+	const reloaded = page.waitForEvent('load');
+	await page.getByRole('button', { name: 'Start over' }).tap();
+	await reloaded;
+	await guestScreenReady(page);
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+	expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+	await expect
+		.poll(() => page.evaluate(() => caches.keys()))
+		.toEqual(expect.arrayContaining([`files-${next.version}`]));
+	await screenshot(page, 'pwa-updated-attract');
+});
