@@ -44,6 +44,9 @@ export default defineConfig({
 			DATA_DIR,
 			// Short, so the time-out path of a platform call can be tried.
 			PLATFORM_TIMEOUT_MS: '1500',
+			// A part of the platform out of reach is paused on the screens this long (30 s by
+			// default): long enough to be seen, short enough to see it end.
+			PLATFORM_PAUSE_SECONDS: '5',
 			// A sale completed in the background reaches the screen within a second or two.
 			RECOVERY_INTERVAL_SECONDS: '1'
 		}

@@ -94,6 +94,21 @@ describe('every failure ends in a message and a next step', () => {
 			});
 	});
 
+	it('a part of the platform out of reach: card only, or cups out of the basket; nothing cleared', () => {
+		for (const stage of stages) {
+			expect(planFor('loyalty-offline', { stage, withCredits: false })).toMatchObject({
+				message: 'kiosk_failure_loyalty_offline',
+				next: 'payment',
+				clearSale: false
+			});
+			expect(planFor('deposits-offline', { stage, withCredits: false })).toMatchObject({
+				message: 'kiosk_failure_deposits_offline',
+				next: 'menu',
+				clearSale: false
+			});
+		}
+	});
+
 	it('a closed sale is forgotten; a new one starts with the next payment choice', () => {
 		for (const failure of ['sale-closed', 'sale-not-found'] satisfies ApiFailure[]) {
 			expect(planFor(failure, { stage: 'pay', withCredits: false })).toMatchObject({

@@ -17,10 +17,19 @@ export type SaleNotice =
 
 /**
  * A failure code of the JSON API, or what the browser saw instead of an answer ('network'), or
- * knew before asking: the kiosk server cannot be reached now ('offline': nothing is sent).
+ * knew before asking (nothing is sent): the kiosk server cannot be reached now ('offline'), or the
+ * platform's loyalty credits or deposits cannot ('loyalty-offline', 'deposits-offline').
  */
 export type ApiFailure =
-	CheckoutFailure | SaleNotice | 'not-paired' | 'bad-request' | 'network' | 'offline' | 'server';
+	| CheckoutFailure
+	| SaleNotice
+	| 'not-paired'
+	| 'bad-request'
+	| 'network'
+	| 'offline'
+	| 'loyalty-offline'
+	| 'deposits-offline'
+	| 'server';
 
 export const API_FAILURES: readonly ApiFailure[] = [
 	'sale-not-found',
@@ -131,6 +140,12 @@ export function planFor(
 		case 'offline':
 			// Ordering is paused; the menu stays browsable and the basket stays.
 			return plan('kiosk_failure_offline', 'menu');
+		case 'loyalty-offline':
+			// Credits are paused: the card still works.
+			return plan('kiosk_failure_loyalty_offline', 'payment');
+		case 'deposits-offline':
+			// No container can be issued: the basket stays, the guest may take the cups out.
+			return plan('kiosk_failure_deposits_offline', 'menu');
 		case 'network':
 			return context.stage === 'scan'
 				? plan('kiosk_failure_network', 'scan')

@@ -22,6 +22,9 @@ import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskView, SaleView } from './types.ts';
 
+/** What the session reads of ServerReachability. */
+type Watcher = Pick<ServerReachability, 'reachable' | 'unreachable' | 'check' | 'platform'>;
+
 export type Step =
 	| 'attract'
 	| 'language'
@@ -84,7 +87,7 @@ export class KioskSession {
 	readonly #view: () => KioskView;
 	readonly #refresh: () => Promise<void>;
 	readonly #api: KioskApi;
-	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
+	#reachability: Watcher | null = $state(null);
 	/** The basket the current sale was started with. */
 	#saleBasket: string | null = null;
 	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
@@ -117,8 +120,21 @@ export class KioskSession {
 		return this.step === 'attract' && !this.sale;
 	}
 
-	/** From now on, ordering pauses while `reachability` says the server is out of reach. */
-	watch(reachability: Pick<ServerReachability, 'reachable' | 'unreachable'>): void {
+	/**
+	 * Paying with credits is paused: the server is up, the platform's loyalty credits are not
+	 * (the card still works).
+	 */
+	get loyaltyPaused(): boolean {
+		return !this.orderingPaused && this.#reachability?.platform.loyalty === false;
+	}
+
+	/** Products in returnable cups are paused: the platform's deposits are out of reach. */
+	get depositsPaused(): boolean {
+		return !this.orderingPaused && this.#reachability?.platform.deposits === false;
+	}
+
+	/** From now on, ordering pauses (all or a part) as `reachability` says. */
+	watch(reachability: Watcher): void {
 		this.#reachability = reachability;
 	}
 
@@ -155,7 +171,8 @@ export class KioskSession {
 
 	toPayment(): void {
 		if (this.summary.lines.length === 0) return;
-		if (this.orderingPaused) return this.#show('offline', 'start');
+		const paused = this.#pausedFor();
+		if (paused) return this.#show(paused, 'start');
 		this.problem = null;
 		this.step = 'payment';
 	}
@@ -174,6 +191,7 @@ export class KioskSession {
 
 	async payWithCredits(): Promise<void> {
 		if (!this.data.features.loyalty) return;
+		if (this.loyaltyPaused) return this.#show('loyalty-offline', 'start');
 		if (await this.#openSale()) this.step = 'scan';
 	}
 
@@ -292,10 +310,18 @@ export class KioskSession {
 	 * The open sale of this basket: the one started before when the basket is unchanged and
 	 * nothing was scanned since, else a new one (an earlier open sale is released first).
 	 */
+	/** Why this basket cannot be sold now, known without asking (nothing is sent); else null. */
+	#pausedFor(): 'offline' | 'deposits-offline' | null {
+		if (this.orderingPaused) return 'offline';
+		if (this.depositsPaused && this.summary.depositLines.length > 0) return 'deposits-offline';
+		return null;
+	}
+
 	async #openSale(): Promise<boolean> {
 		if (this.busy || this.paying) return false;
-		if (this.orderingPaused) {
-			this.#show('offline', 'start');
+		const paused = this.#pausedFor();
+		if (paused) {
+			this.#show(paused, 'start');
 			return false;
 		}
 		const key = basketKey(this.basket);
@@ -407,6 +433,7 @@ export class KioskSession {
 
 	async #fail(failure: ApiFailure, stage: FailedStage, withCredits = false): Promise<void> {
 		if (failure === 'network') this.#reachability?.unreachable();
+		if (failure === 'platform-unavailable') this.#reachability?.check();
 		const generation = this.#generation;
 		const sale = this.sale;
 		if (failure === 'not-paired') {

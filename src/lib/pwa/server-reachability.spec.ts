@@ -3,12 +3,12 @@ import { HEALTH_PATH, ServerReachability } from './server-reachability.svelte.ts
 
 /** A server that answers or not, as the test says; every probe is counted. */
 function server() {
-	const state = { up: true, probes: 0 };
+	const state = { up: true, probes: 0, platform: { loyalty: true, deposits: true } as unknown };
 	const fetcher = vi.fn(async (url: string) => {
 		expect(url).toBe(HEALTH_PATH);
 		state.probes += 1;
 		if (!state.up) throw new TypeError('Failed to fetch');
-		return new Response('{"up":true}', { status: 200 });
+		return Response.json({ up: true, platform: state.platform });
 	});
 	return { state, fetcher };
 }
@@ -91,5 +91,24 @@ describe('ServerReachability', () => {
 		const reachability = new ServerReachability({ fetcher, network: null });
 		expect(await reachability.probe()).toBe(false);
 		expect(reachability.reachable).toBe(false);
+	});
+
+	it('tells which parts of the platform the server can use, and asks often while one is paused', async () => {
+		const { state, fetcher } = server();
+		const reachability = make(fetcher);
+		reachability.start();
+		state.platform = { loyalty: false, deposits: true };
+		await vi.advanceTimersByTimeAsync(15_000);
+		expect(reachability.reachable).toBe(true);
+		expect(reachability.platform).toEqual({ loyalty: false, deposits: true });
+		state.platform = { loyalty: true, deposits: true };
+		await vi.advanceTimersByTimeAsync(3_000);
+		expect(state.probes).toBe(2);
+		expect(reachability.platform).toEqual({ loyalty: true, deposits: true });
+		// An answer without a readable `platform` pauses nothing (the calls themselves still say).
+		state.platform = 'garbled';
+		await vi.advanceTimersByTimeAsync(15_000);
+		expect(reachability.platform).toEqual({ loyalty: true, deposits: true });
+		reachability.stop();
 	});
 });

@@ -1,6 +1,7 @@
 /**
  * Whether this screen can reach its kiosk server, for the screens that must pause what needs it
- * (ordering, returns) instead of failing half-way. The browser's own online/offline events say
+ * (ordering, returns) instead of failing half-way — and, from the server's answer, whether the
+ * platform's loyalty credits and deposits can be used now (paused one by one). The browser's own online/offline events say
  * only whether there is a network; a server that is down, or a network that drops what it sends,
  * shows only by asking: a small request to `/api/health` (never cached) every `upMs` while
  * reachable, every `downMs` while not, at once when the browser says it is back online, and when
@@ -9,6 +10,24 @@
 import { systemTimers, type Timers } from '#lib/board/timers.ts';
 
 export const HEALTH_PATH = '/api/health';
+
+/** The platform's parts the screens pause one by one (server: platform/platform-health.ts). */
+export interface PlatformParts {
+	loyalty: boolean;
+	deposits: boolean;
+}
+
+const ALL_PARTS: PlatformParts = { loyalty: true, deposits: true };
+
+/** The health answer's `platform`; anything else counts as "all usable" (the calls still say). */
+function partsOf(body: unknown): PlatformParts {
+	const platform = (body as { platform?: Partial<Record<keyof PlatformParts, unknown>> } | null)
+		?.platform;
+	return {
+		loyalty: platform?.loyalty !== false,
+		deposits: platform?.deposits !== false
+	};
+}
 
 export interface ReachabilityOptions {
 	fetcher?: (url: string, init: RequestInit) => Promise<Response>;
@@ -25,6 +44,8 @@ export interface ReachabilityOptions {
 
 export class ServerReachability {
 	reachable = $state(true);
+	/** Which parts of the platform the server can use now (as of the last answer). */
+	platform: PlatformParts = $state(ALL_PARTS);
 
 	readonly #fetch: (url: string, init: RequestInit) => Promise<Response>;
 	readonly #timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
@@ -79,6 +100,11 @@ export class ServerReachability {
 		this.#probeSoon(this.#downMs);
 	}
 
+	/** A call found part of the platform unavailable: ask the server now what is paused. */
+	check(): void {
+		this.#probeSoon(0);
+	}
+
 	/** Asks the server now; resolves whether it answered. */
 	async probe(): Promise<boolean> {
 		let answered: boolean;
@@ -88,11 +114,14 @@ export class ServerReachability {
 				signal: AbortSignal.timeout(this.#probeTimeoutMs)
 			});
 			answered = response.ok;
+			if (answered) this.platform = partsOf(await response.json().catch(() => null));
 		} catch {
 			answered = false;
 		}
 		this.reachable = answered;
-		this.#probeSoon(answered ? this.#upMs : this.#downMs);
+		// While anything is paused, ask often: the screen resumes soon after it is back.
+		const allUp = answered && this.platform.loyalty && this.platform.deposits;
+		this.#probeSoon(allUp ? this.#upMs : this.#downMs);
 		return answered;
 	}
 

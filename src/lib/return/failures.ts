@@ -7,9 +7,11 @@ import type { ReturnFailure } from './types.ts';
 
 /**
  * A failure of the JSON API, or what the browser saw instead of an answer ('network'), or knew
- * before asking: the kiosk server cannot be reached now ('offline': nothing is sent).
+ * before asking (nothing is sent): the kiosk server cannot be reached now ('offline'), or the
+ * platform's deposits cannot ('deposits-offline').
  */
-export type ReturnApiFailure = ReturnFailure | 'not-paired' | 'network' | 'offline' | 'server';
+export type ReturnApiFailure =
+	ReturnFailure | 'not-paired' | 'network' | 'offline' | 'deposits-offline' | 'server';
 
 export const RETURN_API_FAILURES: readonly ReturnApiFailure[] = [
 	'code-empty',
@@ -109,6 +111,9 @@ export function planFor(
 		case 'offline':
 			// Returns pause: a new code or a new confirm waits until the server answers again.
 			return plan('return_failure_offline', stage === 'scan' ? 'scan' : 'stay');
+		case 'deposits-offline':
+			// The same pause, while the platform's deposits (not the server) are out of reach.
+			return plan('return_failure_deposits_offline', stage === 'scan' ? 'scan' : 'stay');
 		case 'network':
 		case 'server':
 			// A confirm whose answer did not arrive may have happened: ask the server again.

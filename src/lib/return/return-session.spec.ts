@@ -50,6 +50,7 @@ const failure = (
 function reach() {
 	return {
 		reachable: true,
+		platform: { loyalty: true, deposits: true },
 		reported: 0,
 		unreachable() {
 			this.reachable = false;
@@ -110,6 +111,26 @@ describe('ReturnSession', () => {
 		expect(api.preview).toHaveBeenCalledTimes(1);
 		expect(session.step).toBe('scan');
 		expect(session.problem?.message.key).toBe('return_failure_offline');
+	});
+
+	it('the platform’s deposits out of reach: returns pause with their own message, and resume', async () => {
+		const reachability = reach();
+		const { api, session } = station(
+			{ preview: [{ ok: true, value: preview(3) }] },
+			false,
+			reachability
+		);
+		reachability.platform = { loyalty: true, deposits: false };
+		expect(session.paused).toBe(true);
+		await session.scan(CODE);
+		expect(api.preview).not.toHaveBeenCalled();
+		expect(session.problem?.message.key).toBe('return_failure_deposits_offline');
+		expect(session.step).toBe('scan');
+
+		reachability.platform = { loyalty: true, deposits: true };
+		expect(session.paused).toBe(false);
+		await session.scan(CODE);
+		expect(session.step).toBe('choose');
 	});
 
 	it('a bad scan says why and sends nothing', async () => {

@@ -70,7 +70,8 @@ export class ReturnSession {
 
 	readonly #view: () => ReturnView;
 	readonly #api: ReturnApi;
-	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable'> | null = $state(null);
+	#reachability: Pick<ServerReachability, 'reachable' | 'unreachable' | 'platform'> | null =
+		$state(null);
 	/** The code being returned (kept in memory only, until the guest is forgotten). */
 	#code: string | null = null;
 	/** The confirm last sent: asked again as is after a lost answer. */
@@ -96,17 +97,24 @@ export class ReturnSession {
 	}
 
 	/** From now on, returns pause while `reachability` says the server is out of reach. */
-	watch(reachability: Pick<ServerReachability, 'reachable' | 'unreachable'>): void {
+	watch(reachability: Pick<ServerReachability, 'reachable' | 'unreachable' | 'platform'>): void {
 		this.#reachability = reachability;
 	}
 
 	/**
-	 * The kiosk server cannot be reached: no new code is checked and no new return confirmed
-	 * until it can. A confirm whose answer was lost may still be asked again ("check again"):
+	 * The kiosk server cannot be reached, or the platform's deposits cannot: no new code is
+	 * checked and no new return confirmed until they can. A confirm whose answer was lost may still be asked again ("check again"):
 	 * that settles what already happened.
 	 */
 	get paused(): boolean {
-		return !(this.#reachability?.reachable ?? true);
+		return this.#pauseReason() !== null;
+	}
+
+	#pauseReason(): 'offline' | 'deposits-offline' | null {
+		const reachability = this.#reachability;
+		if (reachability && !reachability.reachable) return 'offline';
+		if (reachability && !reachability.platform.deposits) return 'deposits-offline';
+		return null;
 	}
 
 	get staffAttended(): boolean {
@@ -126,7 +134,8 @@ export class ReturnSession {
 			this.#show(CODE_FAILURES[parsed.reason] ?? 'code-invalid', 'scan');
 			return;
 		}
-		if (this.paused) return this.#show('offline', 'scan');
+		const paused = this.#pauseReason();
+		if (paused) return this.#show(paused, 'scan');
 		this.checking = true;
 		this.problem = null;
 		const generation = this.#generation;
@@ -149,7 +158,8 @@ export class ReturnSession {
 	/** The guest's confirm: straight to the platform, or first the staff PIN. */
 	async confirm(): Promise<void> {
 		if (this.step !== 'choose' || this.returning || this.chosen === 0) return;
-		if (this.paused) return this.#show('offline', 'confirm');
+		const paused = this.#pauseReason();
+		if (paused) return this.#show(paused, 'confirm');
 		if (this.staffAttended) {
 			this.problem = null;
 			this.pin = '';
@@ -169,7 +179,8 @@ export class ReturnSession {
 
 	async confirmWithPin(): Promise<void> {
 		if (this.step !== 'staff' || this.returning || this.pin.length < PIN_MIN_LENGTH) return;
-		if (this.paused) return this.#show('offline', 'confirm');
+		const paused = this.#pauseReason();
+		if (paused) return this.#show(paused, 'confirm');
 		await this.#send(this.#newRequest());
 	}
 

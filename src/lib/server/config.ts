@@ -27,6 +27,7 @@ const environmentSchema = z.object({
 		.default(10),
 	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 	RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(10),
+	PLATFORM_PAUSE_SECONDS: z.coerce.number().positive().max(3600).default(30),
 	PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
 	ORDER_RECONCILE_SECONDS: z.coerce.number().positive().max(3600).default(15),
 	UNATTENDED_SALE_MINUTES: z.coerce
@@ -48,6 +49,8 @@ export interface ServerConfig {
 	staffPassword?: string;
 	refreshIntervalMs: number;
 	platformTimeoutMs: number;
+	/** How long a part of the platform out of reach is paused on the screens (platform-health.ts). */
+	platformPauseMs: number;
 	/** How often unfinished sales are taken up (sale-recovery.ts). */
 	recoveryIntervalMs: number;
 	/** While a board is open: how often its app orders and desks are read again. */
@@ -81,6 +84,7 @@ export function loadServerConfig(
 		staffPassword: values.STAFF_PASSWORD,
 		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,
 		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS,
+		platformPauseMs: values.PLATFORM_PAUSE_SECONDS * 1000,
 		recoveryIntervalMs: values.RECOVERY_INTERVAL_SECONDS * 1000,
 		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
 		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000

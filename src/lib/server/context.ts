@@ -18,6 +18,7 @@ import { OrderBoard } from './orders/order-board.ts';
 import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformClient } from './platform/client.ts';
+import { PlatformHealth } from './platform/platform-health.ts';
 import { KnownPlaces } from './devices/known-places.ts';
 import { ReturnDesk } from './returns/return-desk.ts';
 import { returnSettings } from './returns/return-settings.ts';
@@ -67,6 +68,8 @@ export interface ServerContext {
 	returns: ReturnDesk;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor(deviceId: string): PlatformClient;
+	/** Which parts of the platform the screens can use now (from how its calls went). */
+	platformHealth: PlatformHealth;
 	/** Refreshes every device's platform view now. */
 	refreshAll(): Promise<void>;
 	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
@@ -80,13 +83,24 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const db = openDatabase(config.dataDir);
 	const devices = new DeviceRepository(db, loadKeyring(config.dataDir, config.kioskSecret));
 	const views = new PlatformViewStore(db);
+	const platformHealth = new PlatformHealth({
+		pauseMs: config.platformPauseMs,
+		// The deposit configuration of a REVO device, read again (spec 1: refreshed periodically).
+		probeDeposits: async () => {
+			const device = devices
+				.list()
+				.find((candidate) => views.get(candidate.id).identity?.authorities.includes('REVO'));
+			if (device) await views.refresh(device.id, platformFor(device.id));
+		}
+	});
 	const platformFor = (deviceId: string) => {
 		const device = devices.get(deviceId);
 		if (!device) throw new Error(`no device ${deviceId}`);
 		return createPlatformClient({
 			baseUrl: device.baseUrl,
 			apiKey: devices.apiKeyOf(deviceId),
-			timeoutMs: config.platformTimeoutMs
+			timeoutMs: config.platformTimeoutMs,
+			observe: (operation, error) => platformHealth.observe(operation, error)
 		});
 	};
 	const refreshAll = async () => {
@@ -187,6 +201,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		places,
 		returns,
 		platformFor,
+		platformHealth,
 		refreshAll,
 		resolveJournal,
 		recoverSales,

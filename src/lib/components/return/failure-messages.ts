@@ -27,6 +27,7 @@ const RETURN_FAILURE_MESSAGES: Record<ReturnFailureMessage, (inputs: { place: st
 		return_failure_pin_rate_limited: m.return_failure_pin_rate_limited,
 		return_failure_outcome_unknown: m.return_failure_outcome_unknown,
 		return_failure_unavailable: m.return_failure_unavailable,
+		return_failure_deposits_offline: m.return_failure_deposits_offline,
 		return_failure_offline: m.return_failure_offline,
 		return_failure_refused: m.return_failure_refused,
 		return_failure_network: m.return_failure_network,

@@ -23,6 +23,8 @@ export interface PlatformClientOptions {
 	sleep?: (ms: number) => Promise<void>;
 	/** Jitter source in [0, 1). */
 	random?: () => number;
+	/** Told how each call ended (platform-health.ts). */
+	observe?: TransportOptions['observe'];
 }
 
 export interface PlatformClient {

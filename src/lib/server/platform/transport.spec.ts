@@ -18,15 +18,17 @@ const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.test-key.signature';
 function setup(steps: Step[], options: { timeoutMs?: number; random?: () => number } = {}) {
 	const fake = fakeFetch(...steps);
 	const sleeps: number[] = [];
+	const observed: [OperationId, string | null][] = [];
 	const transport = new PlatformTransport({
 		baseUrl: 'https://platform.test/',
 		apiKey: API_KEY,
 		fetch: fake.fetch,
 		sleep: async (ms) => void sleeps.push(ms),
 		random: options.random ?? (() => 0.5),
-		timeoutMs: options.timeoutMs
+		timeoutMs: options.timeoutMs,
+		observe: (operation, error) => void observed.push([operation, error && error.kind])
 	});
-	return { transport, calls: fake.calls, sleeps };
+	return { transport, calls: fake.calls, sleeps, observed };
 }
 
 /** The policy comes from the retry table: one operation of each kind (retry-policies.ts). */
@@ -234,6 +236,16 @@ describe("PlatformTransport: retries (the operation's policy from the retry tabl
 		expect(error).toMatchObject({ status: 503, outcome: 'known' });
 		expect(calls).toHaveLength(REPEATABLE.attempts);
 		expect(sleeps).toHaveLength(REPEATABLE.attempts - 1);
+	});
+
+	it('tells the observer how each call ended, once, after its retries', async () => {
+		const answered = setup([envelope(503, 'SERVICE_UNAVAILABLE'), json({ ok: true })]);
+		await answered.transport.call(get(REPEATABLE_OPERATION));
+		expect(answered.observed).toEqual([[REPEATABLE_OPERATION, null]]);
+
+		const failed = setup([envelope(503, 'SERVICE_UNAVAILABLE')]);
+		await failure(failed.transport.call(get(REPEATABLE_OPERATION)));
+		expect(failed.observed).toEqual([[REPEATABLE_OPERATION, 'api']]);
 	});
 
 	it('the backoff ceiling doubles up to maxDelayMs; the delay is random × ceiling', () => {

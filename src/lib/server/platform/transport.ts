@@ -27,6 +27,8 @@ export interface TransportOptions {
 	sleep?: (ms: number) => Promise<void>;
 	/** Source of jitter in [0, 1). */
 	random?: () => number;
+	/** Told how each call ended, after its retries (platform-health.ts): null when answered. */
+	observe?: (operation: OperationId, error: PlatformClientError | null) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -86,6 +88,7 @@ export class PlatformTransport {
 			fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
 			sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
 			random: options.random ?? Math.random,
+			observe: options.observe ?? (() => undefined),
 			apiKey: options.apiKey,
 			timeoutMs,
 			baseUrl
@@ -101,13 +104,18 @@ export class PlatformTransport {
 		let earlierUncertain = false;
 		for (let attempt = 1; ; attempt += 1) {
 			try {
-				return await this.#attempt(spec);
+				const result = await this.#attempt(spec);
+				this.#options.observe(spec.operation, null);
+				return result;
 			} catch (thrown) {
 				if (!(thrown instanceof PlatformClientError)) throw thrown;
 				const error: PlatformClientError = earlierUncertain
 					? stillUncertain(thrown, attempt)
 					: thrown;
-				if (attempt >= retry.attempts || !retry.retryOn(error)) throw error;
+				if (attempt >= retry.attempts || !retry.retryOn(error)) {
+					this.#options.observe(spec.operation, error);
+					throw error;
+				}
 				earlierUncertain ||= error.outcome === 'uncertain';
 				await this.#options.sleep(backoffDelay(retry, attempt, this.#options.random));
 			}
