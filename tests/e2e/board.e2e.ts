@@ -114,3 +114,27 @@ test('the board speaks German, and refuses a status change it cannot make', asyn
 	expect((await request.get('/api/board/events')).status()).toBe(401);
 	await board.context().close();
 });
+
+test('a reload that finds no server shows "reconnecting", and the board is back by itself', async ({
+	page: kiosk,
+	browser
+}) => {
+	const board = await openBoard(browser);
+	// The board's data cannot be loaded for a while (the server restarting, the network down).
+	await board.route('**/board/__data.json*', (route) => route.abort('connectionrefused'));
+	await pairKiosk(kiosk);
+	const number = await orderAtKiosk(kiosk);
+
+	// The order's news came, the reload found nobody: said so, in place of the board.
+	await expect(
+		board.getByRole('heading', { level: 1, name: 'The connection to the server was lost.' })
+	).toBeVisible();
+	await expect(board.getByRole('status')).toHaveText(/Reconnecting by itself/);
+	await expectNoAxeViolations(board);
+	await screenshot(board, 'board-reconnecting');
+
+	await board.unroute('**/board/__data.json*');
+	await expect(board.getByRole('article', { name: `Order ${number}` })).toBeVisible();
+	await expect(board.locator('main[data-ready]')).toBeVisible();
+	await board.context().close();
+});

@@ -6,7 +6,7 @@ import { guestScreenReady } from './support.ts';
  * The service worker has installed (this version's files are cached) and controls the page; the
  * page is loaded once more under its control, so that the screen itself is kept too.
  */
-export async function underServiceWorker(page: Page): Promise<void> {
+export async function underServiceWorker(page: Page, ready?: string): Promise<void> {
 	await page.evaluate(async () => {
 		await navigator.serviceWorker.ready;
 	});
@@ -14,5 +14,7 @@ export async function underServiceWorker(page: Page): Promise<void> {
 	await expect
 		.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
 		.toBe(true);
-	await guestScreenReady(page);
+	// A guest screen, or the page's own readiness mark (`ready`: a selector).
+	if (ready) await expect(page.locator(ready)).toBeVisible();
+	else await guestScreenReady(page);
 }

@@ -10,16 +10,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { killHard, startKioskServer, startSimulator } from './processes.ts';
 import { underServiceWorker } from './pwa-support.ts';
-import { guestScreenReady, screenshot } from './support.ts';
+import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 // Ports of their own, beside the suite's shared server and simulator.
-const PORT = KIOSK_PORT + 300;
-const SIMULATOR_PORT = SIM_PORT + 300;
+const PORT = KIOSK_PORT + 400;
+const SIMULATOR_PORT = SIM_PORT + 400;
 const kioskUrl = `http://127.0.0.1:${PORT}`;
 
 /** SHA-256, base64url: how adapter-node tags its static files. */
@@ -30,7 +30,10 @@ const etagOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('bas
  * cache of this version's files. adapter-node serves static files from a list made at build
  * time (size, tag and precompressed sizes of each), so the worker's entry there is rewritten too.
  */
-function nextVersionOf(build: string, into: string): { dir: string; version: string } {
+function nextVersionOf(
+	build: string,
+	into: string
+): { dir: string; version: string; previous: string } {
 	const dir = join(into, 'build-next');
 	cpSync(build, dir, { recursive: true });
 	const { version } = JSON.parse(readFileSync(join(build, 'client/_app/version.json'), 'utf8')) as {
@@ -58,7 +61,7 @@ function nextVersionOf(build: string, into: string): { dir: string; version: str
 			`\\"size\\":${changed.length},\\"etag\\":\\"${etagOf(changed)}\\",\\"gz\\":${gz.length},\\"br\\":${br.length}`
 		)
 	);
-	return { dir, version: next };
+	return { dir, version: next, previous: version };
 }
 
 test.use({ serviceWorkers: 'allow', hasTouch: true, baseURL: kioskUrl });
@@ -73,11 +76,12 @@ test.afterEach(async () => {
 	if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a new version waits while a guest orders, and takes over on the attract screen', async ({
-	page,
-	request
-}) => {
-	test.setTimeout(120_000);
+/**
+ * This build served on a port of the test's own; `deploy` restarts the server with the next
+ * version (same data) and has the page ask for it, as its own poll does every 10 minutes, until
+ * that version has installed and waits.
+ */
+async function servedVersion(request: APIRequestContext) {
 	// Inside the project, so that the new build's server finds its packages (node_modules).
 	scratch = mkdtempSync(resolve('test-results/kiosk-update-'));
 	const next = nextVersionOf('build', scratch);
@@ -85,7 +89,61 @@ test('a new version waits while a guest orders, and takes over on the attract sc
 	simulator = await startSimulator(request, SIMULATOR_PORT);
 	const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
 	kiosk = await startKioskServer(request, { port: PORT, simulatorUrl, dataDir });
+	return {
+		next,
+		async deploy(page: Page) {
+			await killHard(kiosk!);
+			kiosk = await startKioskServer(request, {
+				port: PORT,
+				simulatorUrl,
+				dataDir,
+				env: { BUILD_DIR: next.dir }
+			});
+			await page.evaluate(async () => {
+				await (await navigator.serviceWorker.getRegistration())?.update();
+			});
+			await expect
+				.poll(
+					() =>
+						page.evaluate(async () => {
+							const registration = await navigator.serviceWorker.getRegistration();
+							return {
+								installing: registration?.installing?.state ?? null,
+								waiting: registration?.waiting?.state ?? null
+							};
+						}),
+					{ timeout: 30_000 }
+				)
+				.toEqual({ installing: null, waiting: 'installed' });
+		}
+	};
+}
 
+/** The page was not reloaded since `markDocument`. */
+const sameDocument = (page: Page) => page.evaluate(() => 'sameDocument' in window);
+const markDocument = (page: Page) =>
+	page.evaluate(() => void Object.assign(window, { sameDocument: true }));
+
+/**
+ * The new version took over: its worker activated, which keeps its own files and drops the
+ * previous version's (the files of a version that only installed would sit beside the old).
+ */
+async function expectTakenOver(page: Page, next: { version: string; previous: string }) {
+	await expect
+		.poll(() => page.evaluate(() => caches.keys()))
+		.toEqual(expect.arrayContaining([`files-${next.version}`]));
+	expect(await page.evaluate(() => caches.keys())).not.toContain(`files-${next.previous}`);
+	expect(
+		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting)
+	).toBeNull();
+}
+
+test('a new version waits while a guest orders, and takes over on the attract screen', async ({
+	page,
+	request
+}) => {
+	test.setTimeout(120_000);
+	const served = await servedVersion(request);
 	await pairKiosk(page);
 	await underServiceWorker(page);
 	// Demo mode's short idle time: "still there?" comes after 5 s without a touch.
@@ -93,38 +151,12 @@ test('a new version waits while a guest orders, and takes over on the attract sc
 	await guestScreenReady(page);
 	await beginOrder(page);
 	await addProduct(page, 'Food', 'Pretzel');
-	await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+	await markDocument(page);
 
-	// The new version is deployed: the server restarts with it.
-	await killHard(kiosk);
-	kiosk = await startKioskServer(request, {
-		port: PORT,
-		simulatorUrl,
-		dataDir,
-		env: { BUILD_DIR: next.dir }
-	});
-	// The kiosk asks for a new version (its own poll does every 10 minutes).
-	await page.evaluate(async () => {
-		await (await navigator.serviceWorker.getRegistration())?.update();
-	});
-	// Installed (its files cached) and waiting.
-	await expect
-		.poll(
-			() =>
-				page.evaluate(async () => {
-					const registration = await navigator.serviceWorker.getRegistration();
-					return {
-						installing: registration?.installing?.state ?? null,
-						waiting: registration?.waiting?.state ?? null
-					};
-				}),
-			{ timeout: 30_000 }
-		)
-		.toEqual({ installing: null, waiting: 'installed' });
-
+	await served.deploy(page);
 	// Mid-order nothing changes under the guest: the same page, the same basket.
 	await expect(page.getByTestId('basket-total')).toHaveText('€3.00');
-	expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+	expect(await sameDocument(page)).toBe(true);
 
 	// The guest walks away: "still there?" → start over → the attract screen, in the new version.
 	const reloaded = page.waitForEvent('load');
@@ -132,9 +164,35 @@ test('a new version waits while a guest orders, and takes over on the attract sc
 	await reloaded;
 	await guestScreenReady(page);
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
-	expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
-	await expect
-		.poll(() => page.evaluate(() => caches.keys()))
-		.toEqual(expect.arrayContaining([`files-${next.version}`]));
+	expect(await sameDocument(page)).toBe(false);
+	await expectTakenOver(page, served.next);
 	await screenshot(page, 'pwa-updated-attract');
+});
+
+test('the order board offers the new version; staff reload when it suits them', async ({
+	page,
+	request
+}) => {
+	test.setTimeout(120_000);
+	const served = await servedVersion(request);
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Order board' }).click();
+	await expect(page.locator('main[data-ready]')).toBeVisible();
+	await underServiceWorker(page, 'main[data-ready]');
+	await markDocument(page);
+
+	await served.deploy(page);
+	const offer = page.getByRole('status').filter({ hasText: 'A new version of the app is ready.' });
+	await expect(offer).toBeVisible();
+	expect(await sameDocument(page)).toBe(true);
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'pwa-board-update-offer');
+
+	const reloaded = page.waitForEvent('load');
+	await offer.getByRole('button', { name: 'Reload now' }).tap();
+	await reloaded;
+	await expect(page.locator('main[data-ready]')).toBeVisible();
+	expect(await sameDocument(page)).toBe(false);
+	await expect(offer).toHaveCount(0);
+	await expectTakenOver(page, served.next);
 });
