@@ -9,6 +9,7 @@ describe('loadServerConfig', () => {
 			demo: false,
 			refreshIntervalMs: 600_000,
 			platformTimeoutMs: 10_000,
+			platformPauseMs: 30_000,
 			recoveryIntervalMs: 10_000,
 			orderReconcileMs: 15_000,
 			port: 3000,
