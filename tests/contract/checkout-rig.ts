@@ -7,7 +7,10 @@
 import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from '#lib/server/catalog/exchange.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
-import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
+import {
+	activeDepositConfiguration,
+	PlatformViewStore
+} from '#lib/server/devices/platform-view.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
@@ -38,6 +41,8 @@ export interface CheckoutRig {
 	recovery: SaleRecovery;
 	/** What the checkout reads as the venue's settings: change it between sales. */
 	settings: CheckoutSettings;
+	/** Whether the platform's deposits can be used now (the server learns it: platform-health.ts). */
+	depositsUsable: boolean;
 	/** The kiosk device's id in the store. */
 	deviceId: string;
 	/** Refreshes the cached identity and deposit configuration (the server does it periodically). */
@@ -83,10 +88,8 @@ export async function checkoutRig(
 		journal,
 		platformFor: () => platform,
 		terminal,
-		depositConfiguration: (id) => {
-			const view = views.get(id);
-			return view.deposits === 'active' ? view.depositConfiguration : null;
-		},
+		depositConfiguration: (id) => activeDepositConfiguration(views.get(id)),
+		depositsUsable: () => rig.depositsUsable,
 		products: () => products,
 		settings: () => rig.settings
 	});
@@ -97,6 +100,7 @@ export async function checkoutRig(
 		terminal,
 		recovery: new SaleRecovery({ checkout, sales, unattendedAfterMs: 10 * 60_000 }),
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
+		depositsUsable: true,
 		deviceId,
 		refreshView,
 		checkout

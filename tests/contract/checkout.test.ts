@@ -467,6 +467,22 @@ describe('deposits', () => {
 	});
 });
 
+describe('deposits out of reach (platform-health.ts)', () => {
+	it('no sale with containers is opened, so nothing is charged; one without is', async () => {
+		rig.depositsUsable = false;
+		const refused = await caught(
+			Promise.resolve().then(() => checkout.start(deviceId, PILS_AND_PRETZEL))
+		);
+		expect(refused).toMatchObject({ failure: 'deposits-unavailable' });
+		expect(rig.sales.unfinished()).toEqual([]);
+		const pretzel = await checkout.pay(
+			checkout.start(deviceId, [{ productId: 'food_pretzel', quantity: 1 }]).id
+		);
+		expect(pretzel).toMatchObject({ state: 'completed', deposit: null });
+		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
+	});
+});
+
 describe('one payment per sale', () => {
 	it('two pay calls at once (double tap, two tabs): the card is asked once, both get the outcome', async () => {
 		terminal.fixedOutcome = null;

@@ -18,6 +18,7 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'card-declined': true,
 	'card-outcome-unknown': true,
 	'platform-unavailable': true,
+	'deposits-unavailable': true,
 	'platform-refused': true
 };
 

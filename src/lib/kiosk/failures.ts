@@ -45,6 +45,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'card-declined',
 	'card-outcome-unknown',
 	'platform-unavailable',
+	'deposits-unavailable',
 	'platform-refused',
 	'payment-pending',
 	'card-refund-pending',
@@ -144,6 +145,7 @@ export function planFor(
 			// Credits are paused: the card still works.
 			return plan('kiosk_failure_loyalty_offline', 'payment');
 		case 'deposits-offline':
+		case 'deposits-unavailable':
 			// No container can be issued: the basket stays, the guest may take the cups out.
 			return plan('kiosk_failure_deposits_offline', 'menu');
 		case 'network':

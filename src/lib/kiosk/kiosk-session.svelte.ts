@@ -433,7 +433,9 @@ export class KioskSession {
 
 	async #fail(failure: ApiFailure, stage: FailedStage, withCredits = false): Promise<void> {
 		if (failure === 'network') this.#reachability?.unreachable();
-		if (failure === 'platform-unavailable') this.#reachability?.check();
+		// A part of the platform let the server down: ask at once what is paused now.
+		if (failure === 'platform-unavailable' || failure === 'deposits-unavailable')
+			this.#reachability?.check();
 		const generation = this.#generation;
 		const sale = this.sale;
 		if (failure === 'not-paired') {

@@ -9,7 +9,7 @@ import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
-import { PlatformViewStore } from './devices/platform-view.ts';
+import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
 import { boardSettings } from './orders/board-settings.ts';
 import { CounterOrders } from './counter-orders/counter-orders.ts';
@@ -142,10 +142,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		journal,
 		platformFor,
 		terminal,
-		depositConfiguration: (deviceId) => {
-			const view = views.get(deviceId);
-			return view.deposits === 'active' ? view.depositConfiguration : null;
-		},
+		depositConfiguration: (deviceId) => activeDepositConfiguration(views.get(deviceId)),
+		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings)
 	});

@@ -42,6 +42,14 @@ export function featuresOf(view: PlatformView): Features {
 	};
 }
 
+/**
+ * The deposit configuration sales are priced by: the cached one while it answered 200, else none
+ * (spec 1 recovery rule 1: a scheme that is off — 400 NOT_ENABLED or 404 — issues nothing).
+ */
+export function activeDepositConfiguration(view: PlatformView): DepositConfiguration | null {
+	return view.deposits === 'active' ? view.depositConfiguration : null;
+}
+
 interface SnapshotRow {
 	kind: 'identity' | 'deposit-configuration';
 	state: string;

@@ -17,6 +17,7 @@ export type CheckoutFailure =
 	| 'card-declined'
 	| 'card-outcome-unknown'
 	| 'platform-unavailable'
+	| 'deposits-unavailable'
 	| 'platform-refused';
 
 export class CheckoutError extends Error {

@@ -53,6 +53,8 @@ export interface CheckoutDependencies {
 	terminal: PaymentTerminal;
 	/** The device's cached deposit configuration when it answered 200, else null. */
 	depositConfiguration(deviceId: string): DepositConfiguration | null;
+	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
+	depositsUsable(): boolean;
 	products(): Product[];
 	settings(): CheckoutSettings;
 	now?: () => Date;
@@ -92,6 +94,9 @@ export class Checkout {
 			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }
 		});
 		if (!result.ok) throw new CheckoutError('basket-invalid', result.problem);
+		// No sale whose containers could not be issued: nothing is charged for a code never made.
+		if (result.quote.depositLines.length > 0 && !this.#deps.depositsUsable())
+			throw new CheckoutError('deposits-unavailable');
 		const now = this.#now().toISOString();
 		return this.#sales.create({
 			id: randomUUID(),

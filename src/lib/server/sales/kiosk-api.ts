@@ -25,6 +25,7 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'card-declined': 402,
 	'card-outcome-unknown': 409,
 	'platform-unavailable': 503,
+	'deposits-unavailable': 503,
 	'platform-refused': 502
 };
 

@@ -15,7 +15,11 @@ import type {
 } from '#lib/screen-data/snapshot.ts';
 import type { Product } from '../catalog/product.ts';
 import type { ServerContext } from '../context.ts';
-import { featuresOf, type PlatformView } from '../devices/platform-view.ts';
+import {
+	activeDepositConfiguration,
+	featuresOf,
+	type PlatformView
+} from '../devices/platform-view.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { returnSettings } from '../returns/return-settings.ts';
 import { kioskSettings } from '../sales/kiosk-settings.ts';
@@ -35,12 +39,9 @@ function identityPart(view: PlatformView): Part<ScreenIdentity | null> {
 	};
 }
 
-/**
- * The deposit terms the checkout prices by: the configuration while it answered 200 (spec 1
- * recovery rule 1: a scheme that is off issues nothing), else none.
- */
+/** The deposit terms the checkout prices by (devices/platform-view.ts). */
 function depositsPart(view: PlatformView): Part<DepositTerms | null> {
-	const configuration = view.deposits === 'active' ? view.depositConfiguration : null;
+	const configuration = activeDepositConfiguration(view);
 	return {
 		value: configuration && depositTermsOf(configuration),
 		fetchedAt: view.depositsFetchedAt
