@@ -35,7 +35,9 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					environment: 'node',
-					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts']
+					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts'],
+					// A throwaway PostgreSQL cluster: the store's code runs on both engines (issue 12).
+					globalSetup: ['tests/postgres/global-setup.ts']
 				}
 			},
 			{

@@ -1,0 +1,83 @@
+/**
+ * A throwaway PostgreSQL cluster from Debian's `postgresql` package, for the tests that run on
+ * both engines (issue 12): initdb into a temporary folder, started on a free port with fsync off,
+ * stopped and removed at the end (about a second each way). PostgreSQL refuses to run as root:
+ * as root the cluster runs as the package's `postgres` user.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+export interface Cluster {
+	/** `postgres://…` of the cluster's `postgres` database. */
+	url: string;
+	stop(): void;
+}
+
+/** The server programs: `pg_config --bindir`, else the newest under /usr/lib/postgresql. */
+function binDir(): string {
+	const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+	if (fromConfig.status === 0 && existsSync(join(fromConfig.stdout.trim(), 'initdb')))
+		return fromConfig.stdout.trim();
+	const root = '/usr/lib/postgresql';
+	const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+	for (const version of versions) {
+		const dir = join(root, version, 'bin');
+		if (existsSync(join(dir, 'initdb'))) return dir;
+	}
+	throw new Error('PostgreSQL is not installed: apt-get install postgresql (.ci/run does)');
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number };
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+export async function startCluster(): Promise<Cluster> {
+	const bin = binDir();
+	const dir = mkdtempSync(join(tmpdir(), 'kiosk-pg-'));
+	const asRoot = userInfo().uid === 0;
+	if (asRoot) {
+		const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+		const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+		chownSync(dir, Number(ids), Number(group));
+	}
+	/** Runs a server program, as `postgres` when this process is root. */
+	const run = (program: string, args: string[]) => {
+		const [command, commandArgs] = asRoot
+			? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
+			: [join(bin, program), args];
+		execFileSync(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+	};
+	const data = join(dir, 'data');
+	const port = await freePort();
+	run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+	run('pg_ctl', [
+		'-D',
+		data,
+		'-l',
+		join(dir, 'log'),
+		'-w',
+		'-o',
+		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+		'start'
+	]);
+	return {
+		url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+		stop() {
+			try {
+				run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		}
+	};
+}
