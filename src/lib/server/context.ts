@@ -151,7 +151,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const returns = new ReturnDesk({
 		journal,
 		platformFor,
-		issuedHere: (code) => findIssuedDeposit(db, code),
+		issuedHere: (code) => findIssuedDeposit(sales, code),
 		placeName: (placeId) => places.nameOf(placeId),
 		placeOfDevice: (deviceId) => places.placeOf(deviceId)?.name ?? null,
 		settings: () => returnSettings(settings),

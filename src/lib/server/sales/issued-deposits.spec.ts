@@ -40,14 +40,14 @@ describe('findIssuedDeposit', () => {
 	sales.create(sale('longer-code', `${CODE}XX`));
 
 	it('finds the sale that issued the code: its kiosk and the deadline per category', () => {
-		expect(findIssuedDeposit(db, CODE)).toEqual({
+		expect(findIssuedDeposit(sales, CODE)).toEqual({
 			deviceId: 'kiosk-1',
 			deadlines: new Map([['cat_cup', '2026-11-24T10:00:00.000Z']])
 		});
 	});
 
 	it('knows nothing of codes issued elsewhere, or of a part of a code', () => {
-		expect(findIssuedDeposit(db, 'A'.repeat(40))).toBeNull();
-		expect(findIssuedDeposit(db, CODE.slice(0, 39))).toBeNull();
+		expect(findIssuedDeposit(sales, 'A'.repeat(40))).toBeNull();
+		expect(findIssuedDeposit(sales, CODE.slice(0, 39))).toBeNull();
 	});
 });

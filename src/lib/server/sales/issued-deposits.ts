@@ -4,8 +4,7 @@
  * `expiresAt`): the return deadline, and the place that issued a code. Codes issued elsewhere
  * are simply not found.
  */
-import type { Database } from '../store/database.ts';
-import type { IssuedDeposit, Sale } from './sale.ts';
+import type { SaleRepository } from './sale-repository.ts';
 
 export interface IssuedHere {
 	/** The ordering kiosk that issued the code. */
@@ -14,21 +13,11 @@ export interface IssuedHere {
 	deadlines: Map<string, string>;
 }
 
-export function findIssuedDeposit(db: Database, code: string): IssuedHere | null {
-	// A plain substring test finds the candidates; the parsed sale must carry exactly this code.
-	const rows = db
-		.prepare(`SELECT body FROM sales WHERE instr(body, ?) > 0 ORDER BY created_at DESC LIMIT 5`)
-		.all(JSON.stringify(code)) as { body: string }[];
-	for (const { body } of rows) {
-		const sale = JSON.parse(body) as Sale;
-		if (sale.deposit?.code === code) return issuedHere(sale.deviceId, sale.deposit);
-	}
-	return null;
-}
-
-function issuedHere(deviceId: string, deposit: IssuedDeposit): IssuedHere {
+export function findIssuedDeposit(sales: SaleRepository, code: string): IssuedHere | null {
+	const sale = sales.byDepositCode(code);
+	if (!sale?.deposit) return null;
 	return {
-		deviceId,
-		deadlines: new Map(deposit.categories.map((c) => [c.categoryId, c.expiresAt]))
+		deviceId: sale.deviceId,
+		deadlines: new Map(sale.deposit.categories.map((c) => [c.categoryId, c.expiresAt]))
 	};
 }

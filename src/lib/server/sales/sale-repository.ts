@@ -44,8 +44,8 @@ export class SaleRepository {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
 		this.#db
 			.prepare(
-				`INSERT INTO sales (id, device_id, state, body, order_number, created_at, updated_at, version)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, 0)`
+				`INSERT INTO sales (id, device_id, state, body, order_number, deposit_code, created_at, updated_at, version)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`
 			)
 			.run(
 				saved.id,
@@ -53,6 +53,7 @@ export class SaleRepository {
 				saved.state,
 				JSON.stringify(saved),
 				saved.orderNumber,
+				saved.deposit?.code ?? null,
 				saved.createdAt,
 				saved.updatedAt
 			);
@@ -72,13 +73,14 @@ export class SaleRepository {
 		};
 		const { changes } = this.#db
 			.prepare(
-				`UPDATE sales SET state = ?, body = ?, order_number = ?, updated_at = ?, version = ?
-				 WHERE id = ? AND version = ?`
+				`UPDATE sales SET state = ?, body = ?, order_number = ?, deposit_code = ?, updated_at = ?,
+				 version = ? WHERE id = ? AND version = ?`
 			)
 			.run(
 				saved.state,
 				JSON.stringify(saved),
 				saved.orderNumber,
+				saved.deposit?.code ?? null,
 				saved.updatedAt,
 				saved.version,
 				saved.id,
@@ -92,6 +94,16 @@ export class SaleRepository {
 	get(id: string): Sale | undefined {
 		const row = this.#db.prepare('SELECT body, version FROM sales WHERE id = ?').get(id) as
 			SaleRow | undefined;
+		return row ? toSale(row) : undefined;
+	}
+
+	/** The sale that issued deposit code `code`, if it was issued here. */
+	byDepositCode(code: string): Sale | undefined {
+		const row = this.#db
+			.prepare(
+				'SELECT body, version FROM sales WHERE deposit_code = ? ORDER BY created_at DESC LIMIT 1'
+			)
+			.get(code) as SaleRow | undefined;
 		return row ? toSale(row) : undefined;
 	}
 

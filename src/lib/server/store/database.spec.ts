@@ -61,6 +61,23 @@ describe('migrations', () => {
 		expect(count(db, 'order_callback_tokens')).toBe(0);
 	});
 
+	it('the deposit code column is filled in for the sales issued before it existed', () => {
+		const db = storeAt(6);
+		const insert = db.prepare(
+			`INSERT INTO sales (id, device_id, state, body, created_at, updated_at, version)
+			 VALUES (?, 'kiosk-1', 'completed', ?, '2026-11-22T10:00:00Z', '2026-11-22T10:00:00Z', 1)`
+		);
+		insert.run('with-code', JSON.stringify({ deposit: { code: 'CODE1', categories: [] } }));
+		insert.run('without-code', JSON.stringify({ deposit: null }));
+
+		migrate(db);
+
+		expect(db.prepare('SELECT id, deposit_code FROM sales ORDER BY id').all()).toEqual([
+			{ id: 'with-code', deposit_code: 'CODE1' },
+			{ id: 'without-code', deposit_code: null }
+		]);
+	});
+
 	it('a migration that fails is rolled back, and foreign keys are on again', () => {
 		const db = storeAt(migrations.length);
 		db.exec('PRAGMA user_version = 0');
