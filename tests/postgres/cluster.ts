@@ -6,9 +6,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/bench-kiosk.ts';
 
 export interface Cluster {
 	/** `postgres://…` of the cluster's `postgres` database. */
@@ -28,17 +28,6 @@ function binDir(): string {
 		if (existsSync(join(dir, 'initdb'))) return dir;
 	}
 	throw new Error('PostgreSQL is not installed: apt-get install postgresql (.ci/run does)');
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
 }
 
 export async function startCluster(): Promise<Cluster> {
