@@ -1,32 +1,41 @@
 /**
- * A schema of a test file's own in the run's PostgreSQL cluster (global-setup.ts): a pool whose
- * connections work in it, and its removal. Files run side by side without seeing each other.
+ * A schema of a test's own in the run's PostgreSQL cluster (global-setup.ts), and its removal:
+ * files run side by side without seeing each other.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
 export interface TestSchema {
+	url: string;
+	name: string;
+	/** A pool whose connections work in the schema. */
 	pool: pg.Pool;
 	drop(): Promise<void>;
+}
+
+async function run(url: string, statement: string): Promise<void> {
+	const client = new pg.Client(url);
+	await client.connect();
+	try {
+		await client.query(statement);
+	} finally {
+		await client.end();
+	}
 }
 
 export async function testSchema(): Promise<TestSchema> {
 	const url = inject('databaseUrl');
 	const name = `test_${randomUUID().replaceAll('-', '')}`;
-	const admin = new pg.Client(url);
-	await admin.connect();
-	await admin.query(`CREATE SCHEMA ${name}`);
-	await admin.end();
+	await run(url, `CREATE SCHEMA ${name}`);
 	const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${name}`, max: 10 });
 	return {
+		url,
+		name,
 		pool,
 		async drop() {
 			await pool.end();
-			const client = new pg.Client(url);
-			await client.connect();
-			await client.query(`DROP SCHEMA ${name} CASCADE`);
-			await client.end();
+			await run(url, `DROP SCHEMA ${name} CASCADE`);
 		}
 	};
 }

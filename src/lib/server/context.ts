@@ -30,7 +30,9 @@ import { SaleRepository } from './sales/sale-repository.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
-import { openDatabase, type Database } from './store/database.ts';
+import type { Database } from './store/database.ts';
+import { openSqliteStore } from './store/sqlite-store.ts';
+import type { Store } from './store/store.ts';
 import { loadKeyring } from './store/keyring.ts';
 
 /**
@@ -41,6 +43,9 @@ const ORDER_FEED_SPACING_MS = 250;
 
 export interface ServerContext {
 	config: ServerConfig;
+	/** The store, on SQLite or PostgreSQL (issue 12). */
+	store: Store;
+	/** SQLite's connection itself, for the repositories not yet moved onto `store`. */
 	db: Database;
 	devices: DeviceRepository;
 	views: PlatformViewStore;
@@ -80,7 +85,8 @@ export interface ServerContext {
 }
 
 export function createServerContext(config: ServerConfig): ServerContext {
-	const db = openDatabase(config.dataDir);
+	const store = openSqliteStore(config.dataDir);
+	const db = store.database;
 	const devices = new DeviceRepository(db, loadKeyring(config.dataDir, config.kioskSecret));
 	const views = new PlatformViewStore(db);
 	const platformHealth = new PlatformHealth({
@@ -180,6 +186,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	counterOrders.start();
 	return {
 		config,
+		store,
 		db,
 		devices,
 		views,
@@ -208,7 +215,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 			clearInterval(timer);
 			clearInterval(recoveryTimer);
 			counterOrders.stop();
-			db.close();
+			void store.close();
 		}
 	};
 }

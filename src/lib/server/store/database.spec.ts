@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { migrate } from './database.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './sqlite-migrations.ts';
 
 /** A store as migrations 1 to `upTo` left it. */
 function storeAt(upTo: number): DatabaseSync {

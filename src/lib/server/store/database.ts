@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { migrations } from './migrations.ts';
+import { migrations } from './sqlite-migrations.ts';
 
 export type Database = DatabaseSync;
 

@@ -1,6 +1,7 @@
 /**
- * Schema migrations, applied in order; `PRAGMA user_version` records how many have run.
- * Append only: a released migration is never edited.
+ * The SQLite schema's migrations, applied in order; `PRAGMA user_version` records how many have
+ * run. Append only: a released migration is never edited. A change of schema is a migration here
+ * and one in postgres-migrations.ts, building the same columns (tables.ts, schema-match.spec.ts).
  */
 export const migrations: readonly string[] = [
 	/* 1: devices, their cached platform view, staff access, screen pairing, journal, menu */ `

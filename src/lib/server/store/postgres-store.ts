@@ -1,0 +1,76 @@
+/**
+ * The shared store: PostgreSQL through `pg`'s pool under Kysely's own dialect. Several kiosk
+ * servers open it at once, so the migrations run under an advisory lock: the first server to
+ * start applies them, the others wait for it and then find nothing left to do.
+ */
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { postgresMigrations } from './postgres-migrations.ts';
+import type { Store } from './store.ts';
+import type { KioskTables } from './tables.ts';
+
+/** Names this application's migration lock among the database's advisory locks. */
+const MIGRATION_LOCK = 0x6b696f73; // "kios"
+
+const INT8 = 20;
+
+export interface PostgresLocation {
+	url: string;
+	/** The schema to work in (tests give each file its own); the server's default otherwise. */
+	schema?: string;
+	/** Connections in the pool. */
+	connections?: number;
+}
+
+export async function openPostgresStore(location: PostgresLocation): Promise<Store> {
+	const pool = new pg.Pool({
+		connectionString: location.url,
+		max: location.connections ?? 10,
+		...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
+		// count(*) and sums come back as int8, which pg gives as text to keep its precision; the
+		// store's whole numbers (counts, minor units, ids) stay far below 2^53.
+		types: {
+			getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+				oid === INT8
+					? Number
+					: pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser
+		}
+	});
+	// An idle connection the server drops (a restart, a fail-over) is an error event on the pool;
+	// unhandled it would end the process. The next query takes a new connection.
+	pool.on('error', (error) => console.error(`PostgreSQL connection: ${error.message}`));
+	const db = new Kysely<KioskTables>({ dialect: new PostgresDialect({ pool }) });
+	try {
+		await migratePostgres(db);
+	} catch (error) {
+		await db.destroy();
+		throw error;
+	}
+	return {
+		engine: 'postgres',
+		db,
+		async close() {
+			await db.destroy();
+		}
+	};
+}
+
+/** Applies the pending migrations in one transaction, holding the migration lock. */
+export async function migratePostgres(db: Kysely<KioskTables>): Promise<void> {
+	await db.transaction().execute(async (trx) => {
+		await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+		await sql`CREATE TABLE IF NOT EXISTS kiosk_schema (
+			id integer PRIMARY KEY CHECK (id = 1),
+			version integer NOT NULL
+		)`.execute(trx);
+		const { rows } = await sql<{ version: number }>`SELECT version FROM kiosk_schema`.execute(trx);
+		const applied = rows[0]?.version ?? 0;
+		for (let index = applied; index < postgresMigrations.length; index += 1) {
+			await sql.raw(postgresMigrations[index]!).execute(trx);
+		}
+		if (applied < postgresMigrations.length) {
+			await sql`INSERT INTO kiosk_schema (id, version) VALUES (1, ${postgresMigrations.length})
+				ON CONFLICT (id) DO UPDATE SET version = excluded.version`.execute(trx);
+		}
+	});
+}

@@ -1,0 +1,33 @@
+/**
+ * The embedded store: SQLite (database.ts opens the file and applies sqlite-migrations.ts) under
+ * Kysely through node-sqlite-dialect.ts.
+ */
+import { Kysely } from 'kysely';
+import { openDatabase, type Database } from './database.ts';
+import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import type { Store } from './store.ts';
+import type { KioskTables } from './tables.ts';
+
+export interface SqliteStore extends Store {
+	readonly engine: 'sqlite';
+	/** The connection itself, for what still speaks to it directly while issue 12 moves the
+	 *  repositories onto `db`. */
+	readonly database: Database;
+}
+
+/** Opens (creating if needed) `kiosk.sqlite` in `dataDir`, or an in-memory store for ':memory:'. */
+export function openSqliteStore(dataDir: string): SqliteStore {
+	const database = openDatabase(dataDir);
+	const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) });
+	return {
+		engine: 'sqlite',
+		db,
+		database,
+		// Closed at once (a test may open the file again right after); Kysely holds nothing of
+		// its own to release for this dialect.
+		async close() {
+			database.close();
+			await db.destroy();
+		}
+	};
+}

@@ -1,0 +1,192 @@
+/**
+ * The store's tables as Kysely sees them: one description for both engines, whose migrations
+ * (sqlite-migrations.ts, postgres-migrations.ts) build identical columns — text as `text`, whole
+ * numbers as `integer`, booleans as 0/1 integers, times as ISO 8601 text (which compares in time
+ * order as text), JSON bodies as text. `schema-match.spec.ts` holds the two engines to this.
+ *
+ * `Generated` marks a column the database fills (an identity or a default).
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface DevicesTable {
+	id: string;
+	name: string;
+	environment: 'simulator' | 'sandbox' | 'production' | 'custom';
+	base_url: string;
+	mode: 'kiosk' | 'return' | 'board' | 'pickup';
+	api_key_ciphertext: string;
+	api_key_fingerprint: string;
+	created_at: string;
+}
+
+export interface DeviceSnapshotsTable {
+	device_id: string;
+	kind: 'identity' | 'deposit-configuration';
+	state: string;
+	body: string | null;
+	error: string | null;
+	fetched_at: string;
+}
+
+export interface StaffCredentialsTable {
+	id: number;
+	password_hash: string;
+	created_at: string;
+}
+
+export interface SessionsTable {
+	token_hash: string;
+	kind: 'staff' | 'screen';
+	device_id: string | null;
+	created_at: string;
+	expires_at: string;
+}
+
+export interface JournalTable {
+	id: Generated<number>;
+	device_id: string;
+	operation: string;
+	reference: string;
+	request: string;
+	status: 'pending' | 'succeeded' | 'failed' | 'uncertain' | 'resolved' | 'needs-staff';
+	error_code: string | null;
+	result: string | null;
+	attempts: Generated<number>;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface ProductsTable {
+	id: string;
+	category: string;
+	names: string;
+	descriptions: string;
+	gross_minor: number;
+	currency_code: string;
+	vat_bp: number;
+	image: string | null;
+	available: Generated<number>;
+	position: Generated<number>;
+}
+
+export interface SettingsTable {
+	key: string;
+	value: string;
+}
+
+export interface SalesTable {
+	id: string;
+	device_id: string;
+	state: string;
+	body: string;
+	order_number: string | null;
+	created_at: string;
+	updated_at: string;
+	version: Generated<number>;
+	deposit_code: string | null;
+}
+
+export interface OrderNumbersTable {
+	device_id: string;
+	day: string;
+	last: number;
+}
+
+export interface KioskOrderStatusTable {
+	sale_id: string;
+	status: 'new' | 'ready' | 'collected';
+	updated_at: string;
+}
+
+export interface SimulatedTerminalPaymentsTable {
+	reference: string;
+	amount_minor: number;
+	currency_code: string;
+	outcome: 'approved' | 'declined' | 'cancelled' | 'unknown';
+	refunded: Generated<number>;
+	at: string;
+}
+
+export interface OrderCallbackTokensTable {
+	device_id: string;
+	token: string;
+	created_at: string;
+}
+
+export interface OrderInboxTable {
+	order_id: string;
+	device_id: string;
+	received_at: string;
+	last_callback_at: string;
+	callbacks: Generated<number>;
+	state: 'waiting' | 'fetched' | 'failed';
+	attempts: Generated<number>;
+	next_attempt_at: string;
+	lease_owner: string | null;
+	lease_until: string | null;
+	last_error: string | null;
+}
+
+export interface AppOrdersTable {
+	order_id: string;
+	device_id: string;
+	place_id: string;
+	status: string;
+	body: string;
+	received_at: string;
+	updated_at: string;
+}
+
+export interface OrderOutboxTable {
+	id: Generated<number>;
+	order_id: string;
+	device_id: string;
+	action: string;
+	rejection_message: string | null;
+	state: 'pending' | 'sent' | 'failed';
+	attempts: Generated<number>;
+	next_attempt_at: string;
+	lease_owner: string | null;
+	lease_until: string | null;
+	problem: string | null;
+	settled_by: string | null;
+	journal_id: number | null;
+	created_at: string;
+	settled_at: string | null;
+}
+
+export interface KioskOrderHistoryTable {
+	id: Generated<number>;
+	sale_id: string;
+	status: string;
+	at: string;
+}
+
+export interface OrderFeedTable {
+	id: number;
+	sequence: number;
+}
+
+export interface KioskTables {
+	devices: DevicesTable;
+	device_snapshots: DeviceSnapshotsTable;
+	staff_credentials: StaffCredentialsTable;
+	sessions: SessionsTable;
+	journal: JournalTable;
+	products: ProductsTable;
+	settings: SettingsTable;
+	sales: SalesTable;
+	order_numbers: OrderNumbersTable;
+	kiosk_order_status: KioskOrderStatusTable;
+	simulated_terminal_payments: SimulatedTerminalPaymentsTable;
+	order_callback_tokens: OrderCallbackTokensTable;
+	order_inbox: OrderInboxTable;
+	app_orders: AppOrdersTable;
+	order_outbox: OrderOutboxTable;
+	kiosk_order_history: KioskOrderHistoryTable;
+	order_feed: OrderFeedTable;
+}
+
+/** A row as read, and as written, of table `T`. */
+export type Row<T extends keyof KioskTables> = Selectable<KioskTables[T]>;
+export type NewRow<T extends keyof KioskTables> = Insertable<KioskTables[T]>;
