@@ -35,4 +35,26 @@ describe('loadServerConfig', () => {
 			})
 		).toThrow(/PLATFORM_BASE_URL[\s\S]*KIOSK_SECRET[\s\S]*STAFF_PASSWORD/);
 	});
+
+	it('a shared PostgreSQL store: DATABASE_URL with its pool size, and KIOSK_SECRET required with it', () => {
+		const secret = 'ab'.repeat(32);
+		expect(
+			loadServerConfig({ DATABASE_URL: 'postgres://kiosk@db:5432/kiosk', KIOSK_SECRET: secret })
+				.database
+		).toEqual({ url: 'postgres://kiosk@db:5432/kiosk', connections: 10 });
+		expect(
+			loadServerConfig({
+				DATABASE_URL: 'postgresql://db/kiosk',
+				DATABASE_CONNECTIONS: '40',
+				KIOSK_SECRET: secret
+			}).database?.connections
+		).toBe(40);
+		expect(() => loadServerConfig({ DATABASE_URL: 'postgres://db/kiosk' })).toThrow(
+			'KIOSK_SECRET: KIOSK_SECRET is required when DATABASE_URL is set (the same on every server)'
+		);
+		expect(() =>
+			loadServerConfig({ DATABASE_URL: 'mysql://db/kiosk', KIOSK_SECRET: secret })
+		).toThrow('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
+		expect(loadServerConfig({}).database).toBeUndefined();
+	});
 });

@@ -9,36 +9,49 @@ const optionalUrl = z
 	.transform((url) => url.replace(/\/+$/, ''))
 	.optional();
 
-const environmentSchema = z.object({
-	DATA_DIR: z.string().min(1).default('./data'),
-	PLATFORM_BASE_URL: optionalUrl,
-	PLATFORM_SANDBOX_URL: optionalUrl,
-	PLATFORM_PRODUCTION_URL: optionalUrl,
-	SIMULATOR_URL: optionalUrl,
-	KIOSK_SECRET: z
-		.string()
-		.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
-		.optional(),
-	STAFF_PASSWORD: z.string().min(8, 'STAFF_PASSWORD needs at least 8 characters').optional(),
-	REFRESH_INTERVAL_MINUTES: z.coerce
-		.number()
-		.positive()
-		.max(24 * 60)
-		.default(10),
-	PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-	RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(10),
-	PLATFORM_PAUSE_SECONDS: z.coerce.number().positive().max(3600).default(30),
-	PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-	ORDER_RECONCILE_SECONDS: z.coerce.number().positive().max(3600).default(15),
-	UNATTENDED_SALE_MINUTES: z.coerce
-		.number()
-		.positive()
-		.max(24 * 60)
-		.default(10)
-});
+const environmentSchema = z
+	.object({
+		DATA_DIR: z.string().min(1).default('./data'),
+		DATABASE_URL: z
+			.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' })
+			.optional(),
+		DATABASE_CONNECTIONS: z.coerce.number().int().min(2).max(200).default(10),
+		PLATFORM_BASE_URL: optionalUrl,
+		PLATFORM_SANDBOX_URL: optionalUrl,
+		PLATFORM_PRODUCTION_URL: optionalUrl,
+		SIMULATOR_URL: optionalUrl,
+		KIOSK_SECRET: z
+			.string()
+			.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
+			.optional(),
+		STAFF_PASSWORD: z.string().min(8, 'STAFF_PASSWORD needs at least 8 characters').optional(),
+		REFRESH_INTERVAL_MINUTES: z.coerce
+			.number()
+			.positive()
+			.max(24 * 60)
+			.default(10),
+		PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+		RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(10),
+		PLATFORM_PAUSE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+		PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+		ORDER_RECONCILE_SECONDS: z.coerce.number().positive().max(3600).default(15),
+		UNATTENDED_SALE_MINUTES: z.coerce
+			.number()
+			.positive()
+			.max(24 * 60)
+			.default(10)
+	})
+	// Every server on one database decrypts the same device keys, and a secret generated per
+	// data directory would differ between them (store/keyring.ts).
+	.refine((values) => values.DATABASE_URL === undefined || values.KIOSK_SECRET !== undefined, {
+		path: ['KIOSK_SECRET'],
+		message: 'KIOSK_SECRET is required when DATABASE_URL is set (the same on every server)'
+	});
 
 export interface ServerConfig {
 	dataDir: string;
+	/** PostgreSQL shared by several kiosk servers; without it the store is SQLite in `dataDir`. */
+	database?: { url: string; connections: number };
 	/** Base URLs per environment a device can be set up for; absent ones are not offered. */
 	baseUrls: { simulator?: string; sandbox?: string; production?: string; custom?: string };
 	/** The embedded simulator is the upstream: devices are set up and paired automatically. */
@@ -72,6 +85,9 @@ export function loadServerConfig(
 	const values = parsed.data;
 	return {
 		dataDir: values.DATA_DIR,
+		...(values.DATABASE_URL
+			? { database: { url: values.DATABASE_URL, connections: values.DATABASE_CONNECTIONS } }
+			: {}),
 		baseUrls: {
 			simulator: values.SIMULATOR_URL,
 			sandbox: values.PLATFORM_SANDBOX_URL,
