@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PostgresNotices } from './change-notices.ts';
 import { postgresMigrations } from './postgres-migrations.ts';
 import type { Store } from './store.ts';
 import type { KioskTables } from './tables.ts';
@@ -23,10 +24,13 @@ export interface PostgresLocation {
 }
 
 export async function openPostgresStore(location: PostgresLocation): Promise<Store> {
-	const pool = new pg.Pool({
+	const connection: pg.ClientConfig = {
 		connectionString: location.url,
+		...(location.schema ? { options: `-c search_path=${location.schema}` } : {})
+	};
+	const pool = new pg.Pool({
+		...connection,
 		max: location.connections ?? 10,
-		...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
 		// count(*) and sums come back as int8, which pg gives as text to keep its precision; the
 		// store's whole numbers (counts, minor units, ids) stay far below 2^53.
 		types: {
@@ -46,10 +50,17 @@ export async function openPostgresStore(location: PostgresLocation): Promise<Sto
 		await db.destroy();
 		throw error;
 	}
+	const notices = new PostgresNotices({
+		connection,
+		query: (text, values) => pool.query(text, values),
+		schema: location.schema ?? 'public'
+	});
 	return {
 		engine: 'postgres',
 		db,
+		notices,
 		async close() {
+			await notices.close();
 			await db.destroy();
 		}
 	};

@@ -3,6 +3,7 @@
  * Kysely through node-sqlite-dialect.ts.
  */
 import { Kysely } from 'kysely';
+import { LocalNotices } from './change-notices.ts';
 import { openDatabase, type Database } from './database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Store } from './store.ts';
@@ -19,13 +20,16 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(dataDir: string): SqliteStore {
 	const database = openDatabase(dataDir);
 	const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) });
+	const notices = new LocalNotices();
 	return {
 		engine: 'sqlite',
 		db,
 		database,
+		notices,
 		// Closed at once (a test may open the file again right after); Kysely holds nothing of
 		// its own to release for this dialect.
 		async close() {
+			await notices.close();
 			database.close();
 			await db.destroy();
 		}

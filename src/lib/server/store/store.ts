@@ -6,6 +6,7 @@
  * differ ask `engine`.
  */
 import type { Kysely } from 'kysely';
+import type { ChangeNotices } from './change-notices.ts';
 import type { KioskTables } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -16,6 +17,8 @@ export type StoreDb = Kysely<KioskTables>;
 export interface Store {
 	readonly engine: Engine;
 	readonly db: StoreDb;
+	/** Tells the other servers on this store (and this one) that something changed. */
+	readonly notices: ChangeNotices;
 	close(): Promise<void>;
 }
 

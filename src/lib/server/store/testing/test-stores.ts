@@ -3,6 +3,9 @@
  * PostgreSQL): an in-memory SQLite store, or a fresh schema in the run's PostgreSQL cluster
  * (tests/postgres) with the migrations applied. Use with `describe.each(ENGINES)`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testSchema } from '../../../../../tests/postgres/schema.ts';
 import { openPostgresStore } from '../postgres-store.ts';
 import { openSqliteStore } from '../sqlite-store.ts';
@@ -12,14 +15,41 @@ export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
 /** A new, empty store on `engine`; `close` also removes a PostgreSQL schema. */
 export async function openTestStore(engine: Engine): Promise<Store> {
-	if (engine === 'sqlite') return openSqliteStore(':memory:');
-	const schema = await testSchema();
-	const store = await openPostgresStore({ url: schema.url, schema: schema.name, connections: 5 });
-	return {
+	const [store] = await openSharedTestStores(engine, 1);
+	return store!;
+}
+
+/**
+ * `count` stores over one new database, as `count` kiosk servers would open it: one SQLite file
+ * opened `count` times, or one PostgreSQL schema with a pool each. Closing the last one removes
+ * the database.
+ */
+export async function openSharedTestStores(engine: Engine, count: number): Promise<Store[]> {
+	let remove: () => Promise<void>;
+	let stores: Store[];
+	if (engine === 'sqlite') {
+		const dir = count === 1 ? ':memory:' : mkdtempSync(join(tmpdir(), 'kiosk-store-'));
+		stores = Array.from({ length: count }, () => openSqliteStore(dir));
+		remove = async () => {
+			if (dir !== ':memory:') rmSync(dir, { recursive: true, force: true });
+		};
+	} else {
+		const schema = await testSchema();
+		stores = [];
+		for (let index = 0; index < count; index += 1) {
+			stores.push(
+				await openPostgresStore({ url: schema.url, schema: schema.name, connections: 5 })
+			);
+		}
+		remove = () => schema.drop();
+	}
+	let open = count;
+	return stores.map((store) => ({
 		...store,
 		async close() {
 			await store.close();
-			await schema.drop();
+			open -= 1;
+			if (open === 0) await remove();
 		}
-	};
+	}));
 }
