@@ -162,5 +162,16 @@ export const postgresMigrations: readonly string[] = [
 		sequence integer NOT NULL
 	);
 	INSERT INTO order_feed (id, sequence) VALUES (1, 0);
+	`,
+	/* 2: SQLite's 8 — leases of periodic jobs, of a sale being paid, of a journal entry */ `
+	CREATE TABLE job_leases (
+		name text PRIMARY KEY,
+		owner text NOT NULL,
+		until text NOT NULL
+	);
+	ALTER TABLE sales ADD COLUMN lease_owner text;
+	ALTER TABLE sales ADD COLUMN lease_until text;
+	ALTER TABLE journal ADD COLUMN lease_owner text;
+	ALTER TABLE journal ADD COLUMN lease_until text;
 	`
 ];

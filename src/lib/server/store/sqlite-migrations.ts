@@ -190,5 +190,17 @@ export const migrations: readonly string[] = [
 	UPDATE sales SET deposit_code = json_extract(body, '$.deposit.code')
 		WHERE json_extract(body, '$.deposit.code') IS NOT NULL;
 	CREATE INDEX sales_deposit_code ON sales (deposit_code);
+	`,
+	/* 8: leases between kiosk servers on one store — of periodic jobs, of a sale being paid, of a
+	   journal entry being resolved */ `
+	CREATE TABLE job_leases (
+		name TEXT PRIMARY KEY,
+		owner TEXT NOT NULL,
+		until TEXT NOT NULL
+	);
+	ALTER TABLE sales ADD COLUMN lease_owner TEXT;
+	ALTER TABLE sales ADD COLUMN lease_until TEXT;
+	ALTER TABLE journal ADD COLUMN lease_owner TEXT;
+	ALTER TABLE journal ADD COLUMN lease_until TEXT;
 	`
 ];

@@ -27,7 +27,8 @@ export const COPY_ORDER = [
 	'app_orders',
 	'order_outbox',
 	'kiosk_order_history',
-	'order_feed'
+	'order_feed',
+	'job_leases'
 ] as const;
 
 /** Tables whose `id` the database assigns (AUTOINCREMENT / identity). */

@@ -4,9 +4,13 @@
  * numbers as `integer`, booleans as 0/1 integers, times as ISO 8601 text (which compares in time
  * order as text), JSON bodies as text. `schema-match.spec.ts` holds the two engines to this.
  *
- * `Generated` marks a column the database fills (an identity or a default).
+ * `Generated` marks a column the database fills (an identity or a default); `Nullable` one that
+ * is null unless written.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A column that may hold null, and is null unless an insert says otherwise. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface DevicesTable {
 	id: string;
@@ -23,8 +27,8 @@ export interface DeviceSnapshotsTable {
 	device_id: string;
 	kind: 'identity' | 'deposit-configuration';
 	state: string;
-	body: string | null;
-	error: string | null;
+	body: Nullable<string>;
+	error: Nullable<string>;
 	fetched_at: string;
 }
 
@@ -37,7 +41,7 @@ export interface StaffCredentialsTable {
 export interface SessionsTable {
 	token_hash: string;
 	kind: 'staff' | 'screen';
-	device_id: string | null;
+	device_id: Nullable<string>;
 	created_at: string;
 	expires_at: string;
 }
@@ -49,11 +53,13 @@ export interface JournalTable {
 	reference: string;
 	request: string;
 	status: 'pending' | 'succeeded' | 'failed' | 'uncertain' | 'resolved' | 'needs-staff';
-	error_code: string | null;
-	result: string | null;
+	error_code: Nullable<string>;
+	result: Nullable<string>;
 	attempts: Generated<number>;
 	created_at: string;
 	updated_at: string;
+	lease_owner: Nullable<string>;
+	lease_until: Nullable<string>;
 }
 
 export interface ProductsTable {
@@ -64,7 +70,7 @@ export interface ProductsTable {
 	gross_minor: number;
 	currency_code: string;
 	vat_bp: number;
-	image: string | null;
+	image: Nullable<string>;
 	available: Generated<number>;
 	position: Generated<number>;
 }
@@ -79,11 +85,13 @@ export interface SalesTable {
 	device_id: string;
 	state: string;
 	body: string;
-	order_number: string | null;
+	order_number: Nullable<string>;
 	created_at: string;
 	updated_at: string;
 	version: Generated<number>;
-	deposit_code: string | null;
+	deposit_code: Nullable<string>;
+	lease_owner: Nullable<string>;
+	lease_until: Nullable<string>;
 }
 
 export interface OrderNumbersTable {
@@ -122,9 +130,9 @@ export interface OrderInboxTable {
 	state: 'waiting' | 'fetched' | 'failed';
 	attempts: Generated<number>;
 	next_attempt_at: string;
-	lease_owner: string | null;
-	lease_until: string | null;
-	last_error: string | null;
+	lease_owner: Nullable<string>;
+	lease_until: Nullable<string>;
+	last_error: Nullable<string>;
 }
 
 export interface AppOrdersTable {
@@ -142,17 +150,17 @@ export interface OrderOutboxTable {
 	order_id: string;
 	device_id: string;
 	action: string;
-	rejection_message: string | null;
+	rejection_message: Nullable<string>;
 	state: 'pending' | 'sent' | 'failed';
 	attempts: Generated<number>;
 	next_attempt_at: string;
-	lease_owner: string | null;
-	lease_until: string | null;
-	problem: string | null;
-	settled_by: string | null;
-	journal_id: number | null;
+	lease_owner: Nullable<string>;
+	lease_until: Nullable<string>;
+	problem: Nullable<string>;
+	settled_by: Nullable<string>;
+	journal_id: Nullable<number>;
 	created_at: string;
-	settled_at: string | null;
+	settled_at: Nullable<string>;
 }
 
 export interface KioskOrderHistoryTable {
@@ -165,6 +173,12 @@ export interface KioskOrderHistoryTable {
 export interface OrderFeedTable {
 	id: number;
 	sequence: number;
+}
+
+export interface JobLeasesTable {
+	name: string;
+	owner: string;
+	until: string;
 }
 
 export interface KioskTables {
@@ -185,6 +199,7 @@ export interface KioskTables {
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
 	order_feed: OrderFeedTable;
+	job_leases: JobLeasesTable;
 }
 
 /** A row as read, and as written, of table `T`. */
