@@ -162,5 +162,12 @@ export const postgresMigrations: readonly string[] = [
 		sequence integer NOT NULL
 	);
 	INSERT INTO order_feed (id, sequence) VALUES (1, 0);
+	`,
+	/* 2: SQLite's migration 8, the login and screen PIN attempts per client */ `
+	CREATE TABLE login_attempts (
+		client text PRIMARY KEY,
+		attempts integer NOT NULL,
+		window_started_at text NOT NULL
+	);
 	`
 ];

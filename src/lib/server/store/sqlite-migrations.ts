@@ -190,5 +190,13 @@ export const migrations: readonly string[] = [
 	UPDATE sales SET deposit_code = json_extract(body, '$.deposit.code')
 		WHERE json_extract(body, '$.deposit.code') IS NOT NULL;
 	CREATE INDEX sales_deposit_code ON sales (deposit_code);
+	`,
+	/* 8: the login and screen PIN attempts per client, in the store so that every kiosk server
+	   sharing it counts the same attempts (auth/rate-limit.ts) */ `
+	CREATE TABLE login_attempts (
+		client TEXT PRIMARY KEY,
+		attempts INTEGER NOT NULL,
+		window_started_at TEXT NOT NULL
+	);
 	`
 ];

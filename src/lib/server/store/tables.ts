@@ -167,6 +167,12 @@ export interface OrderFeedTable {
 	sequence: number;
 }
 
+export interface LoginAttemptsTable {
+	client: string;
+	attempts: number;
+	window_started_at: string;
+}
+
 export interface KioskTables {
 	devices: DevicesTable;
 	device_snapshots: DeviceSnapshotsTable;
@@ -185,6 +191,7 @@ export interface KioskTables {
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
 	order_feed: OrderFeedTable;
+	login_attempts: LoginAttemptsTable;
 }
 
 /** A row as read, and as written, of table `T`. */
