@@ -38,8 +38,11 @@ const PUBLIC_SETUP_PATHS = new Set(['/setup/login', '/setup/first-run']);
 
 const sessions: Handle = async ({ event, resolve }) => {
 	const { sessions } = serverContext();
-	event.locals.staff = sessions.find(event.cookies.get(STAFF_COOKIE))?.kind === 'staff';
-	const screen = sessions.find(event.cookies.get(SCREEN_COOKIE));
+	const [staff, screen] = await Promise.all([
+		sessions.find(event.cookies.get(STAFF_COOKIE)),
+		sessions.find(event.cookies.get(SCREEN_COOKIE))
+	]);
+	event.locals.staff = staff?.kind === 'staff';
 	event.locals.screenDeviceId = screen?.kind === 'screen' ? screen.deviceId : null;
 
 	const { pathname, search } = event.url;

@@ -115,7 +115,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		);
 	};
 	const journal = new Journal(db);
-	const settings = new Settings(db);
+	const settings = new Settings(store);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal(db);
 	const orderFeed = new OrderFeed(db, ORDER_FEED_SPACING_MS);
@@ -153,7 +153,7 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings)
 	});
-	const loginAttempts = new AttemptLimiter();
+	const loginAttempts = new AttemptLimiter(store);
 	const returns = new ReturnDesk({
 		journal,
 		platformFor,
@@ -190,8 +190,8 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		db,
 		devices,
 		views,
-		sessions: new SessionStore(db),
-		staff: new StaffCredentials(db, config.staffPassword),
+		sessions: new SessionStore(store),
+		staff: new StaffCredentials(store, config.staffPassword),
 		loginAttempts,
 		journal,
 		catalog,

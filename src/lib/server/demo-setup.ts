@@ -12,7 +12,7 @@ import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from './catalog/exchange.ts';
 import type { ServerContext } from './context.ts';
 import { callbackUrl } from './counter-orders/callback-tokens.ts';
-import type { DeviceMode } from './devices/device-repository.ts';
+import { DuplicateDeviceKeyError, type DeviceMode } from './devices/device-repository.ts';
 import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
 /** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
@@ -41,17 +41,22 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 		if (modes.has(mode)) continue;
 		const device = seed.devices.find((candidate) => candidate.id === simulatorId);
 		if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
-		context.devices.add({
-			name: device.name,
-			environment: 'simulator',
-			baseUrl: simulatorUrl,
-			mode,
-			apiKey: device.apiKey
-		});
+		try {
+			context.devices.add({
+				name: device.name,
+				environment: 'simulator',
+				baseUrl: simulatorUrl,
+				mode,
+				apiKey: device.apiKey
+			});
+		} catch (error) {
+			// Another server sharing the store added it as both started (issue 12).
+			if (!(error instanceof DuplicateDeviceKeyError)) throw error;
+		}
 	}
 	await wireDemoCallbacks(context);
-	if (!context.staff.isSet()) await context.staff.create(DEMO_STAFF_PASSWORD);
-	if (!hasScreenPin(context.settings)) await setScreenPin(context.settings, DEMO_EXIT_PIN);
+	if (!(await context.staff.isSet())) await context.staff.create(DEMO_STAFF_PASSWORD);
+	if (!(await hasScreenPin(context.settings))) await setScreenPin(context.settings, DEMO_EXIT_PIN);
 	if (context.catalog.isEmpty()) {
 		const menu = importJson(JSON.stringify(demoMenu));
 		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);

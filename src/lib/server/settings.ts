@@ -1,24 +1,28 @@
 /** Small venue settings in the store (key → JSON value). */
-import type { Database } from './store/database.ts';
+import type { Store, StoreDb } from './store/store.ts';
 
 export class Settings {
-	readonly #db: Database;
+	readonly #db: StoreDb;
 
-	constructor(db: Database) {
-		this.#db = db;
+	constructor(store: Store) {
+		this.#db = store.db;
 	}
 
-	get<T>(key: string): T | undefined {
-		const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
-			{ value: string } | undefined;
+	async get<T>(key: string): Promise<T | undefined> {
+		const row = await this.#db
+			.selectFrom('settings')
+			.select('value')
+			.where('key', '=', key)
+			.executeTakeFirst();
 		return row ? (JSON.parse(row.value) as T) : undefined;
 	}
 
-	set(key: string, value: unknown): void {
-		this.#db
-			.prepare(
-				'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
-			)
-			.run(key, JSON.stringify(value));
+	async set(key: string, value: unknown): Promise<void> {
+		const json = JSON.stringify(value);
+		await this.#db
+			.insertInto('settings')
+			.values({ key, value: json })
+			.onConflict((conflict) => conflict.column('key').doUpdateSet({ value: json }))
+			.execute();
 	}
 }

@@ -12,12 +12,12 @@ const SCREEN_PATHS: Record<DeviceMode, string> = {
 	pickup: '/pickup'
 };
 
-export const load: PageServerLoad = ({ locals }) => {
+export const load: PageServerLoad = async ({ locals }) => {
 	const context = serverContext();
 	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
 	// A paired browser shows its mode's own screen.
 	if (device) redirect(303, SCREEN_PATHS[device.mode]);
-	return { hasPin: hasScreenPin(context.settings) };
+	return { hasPin: await hasScreenPin(context.settings) };
 };
 
 export const actions: Actions = {

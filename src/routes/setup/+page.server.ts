@@ -21,13 +21,18 @@ import {
 } from '#lib/server/returns/return-settings.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = () => {
+export const load: PageServerLoad = async () => {
 	const context = serverContext();
-	const kiosk = kioskSettings(context.settings);
+	const [kiosk, hasPin, returnStation, orderBoard] = await Promise.all([
+		kioskSettings(context.settings),
+		hasScreenPin(context.settings),
+		returnSettings(context.settings),
+		boardSettings(context.settings)
+	]);
 	const currencyCode = menuCurrency();
 	return {
 		devices: allDeviceOverviews(context),
-		hasPin: hasScreenPin(context.settings),
+		hasPin,
 		kiosk: {
 			creditPaymentType: kiosk.creditPaymentType,
 			serviceFee: fromMinor(kiosk.serviceFeeMinor, currencyCode),
@@ -36,8 +41,8 @@ export const load: PageServerLoad = () => {
 			idleSeconds: kiosk.idleSeconds,
 			currencyCode
 		},
-		returnStation: returnSettings(context.settings),
-		orderBoard: boardSettings(context.settings)
+		returnStation,
+		orderBoard
 	};
 };
 
@@ -50,20 +55,20 @@ export const actions: Actions = {
 	kiosk: async ({ request }) => {
 		const values = kioskSettingsFromForm(await readForm(request), menuCurrency());
 		if (!values) return fail(400, { kioskError: true });
-		saveKioskSettings(serverContext().settings, values);
+		await saveKioskSettings(serverContext().settings, values);
 		return { kioskSaved: true };
 	},
 	returnStation: async ({ request }) => {
 		const { settings } = serverContext();
-		const parsed = returnSettingsFromForm(await readForm(request), hasScreenPin(settings));
+		const parsed = returnSettingsFromForm(await readForm(request), await hasScreenPin(settings));
 		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
-		saveReturnSettings(settings, parsed.values);
+		await saveReturnSettings(settings, parsed.values);
 		return { returnSaved: true };
 	},
 	orderBoard: async ({ request }) => {
 		const values = boardSettingsFromForm(await readForm(request));
 		if (!values) return fail(400, { boardError: true });
-		saveBoardSettings(serverContext().settings, values);
+		await saveBoardSettings(serverContext().settings, values);
 		return { boardSaved: true };
 	},
 	pin: async ({ request }) => {

@@ -1,39 +1,60 @@
 /**
- * Login attempts per client address: at most `limit` failures in `windowMs`; a success clears
- * them. In memory on purpose: forgetting them on a restart costs nothing.
+ * Login attempts per client address (the staff password and the screen PIN): at most `limit`
+ * attempts in a window of `windowMs` that opens with the client's first attempt; a success
+ * clears them. In the store (issue 12), so that kiosk servers sharing one database refuse after
+ * the same limit rather than each after its own.
+ *
+ * An attempt is counted before the password is checked, in one atomic upsert: of many attempts
+ * at once — on one server or several — only `limit` get as far as the check.
  */
-export class AttemptLimiter {
-	readonly #limit: number;
-	readonly #windowMs: number;
-	readonly #now: () => number;
-	readonly #failures = new Map<string, number[]>();
+import { sql } from 'kysely';
+import type { Store, StoreDb } from '../store/store.ts';
 
-	constructor(limit = 5, windowMs = 15 * 60_000, now: () => number = Date.now) {
-		this.#limit = limit;
-		this.#windowMs = windowMs;
+export interface AttemptLimits {
+	limit: number;
+	windowMs: number;
+}
+
+export const LOGIN_ATTEMPT_LIMITS: AttemptLimits = { limit: 5, windowMs: 15 * 60_000 };
+
+export class AttemptLimiter {
+	readonly #db: StoreDb;
+	readonly #limits: AttemptLimits;
+	readonly #now: () => number;
+
+	constructor(store: Store, limits = LOGIN_ATTEMPT_LIMITS, now: () => number = Date.now) {
+		this.#db = store.db;
+		this.#limits = limits;
 		this.#now = now;
 	}
 
-	/** Milliseconds until `client` may try again; 0 when it may try now. */
-	retryAfter(client: string): number {
-		const recent = this.#recent(client);
-		if (recent.length < this.#limit) return 0;
-		return recent[0]! + this.#windowMs - this.#now();
+	/**
+	 * Counts an attempt of `client`: 0 when it may go on to the check, or else the milliseconds
+	 * until its window closes and it may try again. A refused attempt does not move the window.
+	 */
+	async attempt(client: string): Promise<number> {
+		const now = this.#now();
+		const closed = new Date(now - this.#limits.windowMs).toISOString();
+		// A closed window is forgotten (and the table holds only live ones), so the count below
+		// starts a client's window afresh.
+		await this.#db.deleteFrom('login_attempts').where('window_started_at', '<=', closed).execute();
+		const counted = await this.#db
+			.insertInto('login_attempts')
+			.values({ client, attempts: 1, window_started_at: new Date(now).toISOString() })
+			.onConflict((conflict) =>
+				conflict
+					.column('client')
+					.doUpdateSet({ attempts: sql<number>`login_attempts.attempts + 1` })
+			)
+			.returning(['attempts', 'window_started_at'])
+			.executeTakeFirstOrThrow();
+		if (counted.attempts <= this.#limits.limit) return 0;
+		// At least a moment: a refusal must never read as "go on", whatever another server's clock.
+		return Math.max(1, Date.parse(counted.window_started_at) + this.#limits.windowMs - now);
 	}
 
-	fail(client: string): void {
-		this.#failures.set(client, [...this.#recent(client), this.#now()]);
-	}
-
-	succeed(client: string): void {
-		this.#failures.delete(client);
-	}
-
-	#recent(client: string): number[] {
-		const since = this.#now() - this.#windowMs;
-		const recent = (this.#failures.get(client) ?? []).filter((at) => at > since);
-		if (recent.length) this.#failures.set(client, recent);
-		else this.#failures.delete(client);
-		return recent;
+	/** The client got it right: its attempts are forgotten. */
+	async succeed(client: string): Promise<void> {
+		await this.#db.deleteFrom('login_attempts').where('client', '=', client).execute();
 	}
 }

@@ -4,7 +4,7 @@
  * each token is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../store/database.ts';
+import type { Store, StoreDb } from '../store/store.ts';
 
 export type SessionKind = 'staff' | 'screen';
 
@@ -20,46 +20,57 @@ export const SCREEN_SESSION_MS = 365 * 24 * 3_600_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export class SessionStore {
-	readonly #db: Database;
+	readonly #db: StoreDb;
 	readonly #now: () => Date;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#db = store.db;
 		this.#now = now;
 	}
 
 	/** A new session; returns the token for the cookie. */
-	create(kind: SessionKind, deviceId: string | null = null): { token: string; expiresAt: Date } {
+	async create(
+		kind: SessionKind,
+		deviceId: string | null = null
+	): Promise<{ token: string; expiresAt: Date }> {
 		const token = randomBytes(32).toString('base64url');
 		const now = this.#now();
 		const expiresAt = new Date(
 			now.getTime() + (kind === 'staff' ? STAFF_SESSION_MS : SCREEN_SESSION_MS)
 		);
-		this.#db
-			.prepare(
-				'INSERT INTO sessions (token_hash, kind, device_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'
-			)
-			.run(hashToken(token), kind, deviceId, now.toISOString(), expiresAt.toISOString());
+		await this.#db
+			.insertInto('sessions')
+			.values({
+				token_hash: hashToken(token),
+				kind,
+				device_id: deviceId,
+				created_at: now.toISOString(),
+				expires_at: expiresAt.toISOString()
+			})
+			.execute();
 		return { token, expiresAt };
 	}
 
 	/** The live session of a token, if any. */
-	find(token: string | undefined): Session | undefined {
+	async find(token: string | undefined): Promise<Session | undefined> {
 		if (!token || token.length > 100) return undefined;
-		const row = this.#db
-			.prepare(
-				'SELECT kind, device_id, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?'
-			)
-			.get(hashToken(token), this.#now().toISOString()) as
-			{ kind: SessionKind; device_id: string | null; expires_at: string } | undefined;
+		const row = await this.#db
+			.selectFrom('sessions')
+			.select(['kind', 'device_id', 'expires_at'])
+			.where('token_hash', '=', hashToken(token))
+			.where('expires_at', '>', this.#now().toISOString())
+			.executeTakeFirst();
 		return row && { kind: row.kind, deviceId: row.device_id, expiresAt: row.expires_at };
 	}
 
-	revoke(token: string): void {
-		this.#db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token));
+	async revoke(token: string): Promise<void> {
+		await this.#db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 	}
 
-	purgeExpired(): void {
-		this.#db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(this.#now().toISOString());
+	async purgeExpired(): Promise<void> {
+		await this.#db
+			.deleteFrom('sessions')
+			.where('expires_at', '<=', this.#now().toISOString())
+			.execute();
 	}
 }

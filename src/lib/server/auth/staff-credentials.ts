@@ -3,34 +3,36 @@
  * then always wins, so an operator can reset a forgotten password by restarting with it).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../store/database.ts';
+import type { Store, StoreDb } from '../store/store.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 export class StaffCredentials {
-	readonly #db: Database;
+	readonly #db: StoreDb;
 	readonly #fromEnvironment: string | undefined;
 
-	constructor(db: Database, fromEnvironment?: string) {
-		this.#db = db;
+	constructor(store: Store, fromEnvironment?: string) {
+		this.#db = store.db;
 		this.#fromEnvironment = fromEnvironment;
 	}
 
-	isSet(): boolean {
-		return this.#fromEnvironment !== undefined || this.#storedHash() !== undefined;
+	async isSet(): Promise<boolean> {
+		return this.#fromEnvironment !== undefined || (await this.#storedHash()) !== undefined;
 	}
 
 	/** First run only: refuses to replace an existing password. */
 	async create(password: string, now = new Date()): Promise<boolean> {
-		if (this.isSet()) return false;
+		if (await this.isSet()) return false;
 		const hash = await hashPassword(password);
-		const { changes } = this.#db
-			.prepare(
-				'INSERT OR IGNORE INTO staff_credentials (id, password_hash, created_at) VALUES (1, ?, ?)'
-			)
-			.run(hash, now.toISOString());
-		return changes === 1;
+		// The one row (id 1): of two first runs at once, on any server, one creates it.
+		const created = await this.#db
+			.insertInto('staff_credentials')
+			.values({ id: 1, password_hash: hash, created_at: now.toISOString() })
+			.onConflict((conflict) => conflict.column('id').doNothing())
+			.returning('id')
+			.executeTakeFirst();
+		return created !== undefined;
 	}
 
 	async verify(password: string): Promise<boolean> {
@@ -39,14 +41,16 @@ export class StaffCredentials {
 			const digest = (text: string) => createHash('sha256').update(text.normalize('NFKC')).digest();
 			return timingSafeEqual(digest(password), digest(this.#fromEnvironment));
 		}
-		const stored = this.#storedHash();
+		const stored = await this.#storedHash();
 		return stored !== undefined && verifyPassword(password, stored);
 	}
 
-	#storedHash(): string | undefined {
-		const row = this.#db
-			.prepare('SELECT password_hash FROM staff_credentials WHERE id = 1')
-			.get() as { password_hash: string } | undefined;
+	async #storedHash(): Promise<string | undefined> {
+		const row = await this.#db
+			.selectFrom('staff_credentials')
+			.select('password_hash')
+			.where('id', '=', 1)
+			.executeTakeFirst();
 		return row?.password_hash;
 	}
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Settings } from '../settings.ts';
-import { openDatabase } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { boardSettings, boardSettingsFromForm, saveBoardSettings } from './board-settings.ts';
 
 const form = (values: Record<string, string>) => {
@@ -10,24 +11,46 @@ const form = (values: Record<string, string>) => {
 };
 const valid = { warnAfterMinutes: '3', lateAfterMinutes: '8', order: 'newest' };
 
-describe('order board settings', () => {
-	it('start amber after 5 minutes, red after 10, oldest first', () => {
-		expect(boardSettings(new Settings(openDatabase(':memory:')))).toEqual({
+describe.each(ENGINES)('order board settings on %s', (engine) => {
+	let store: Store;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+	});
+	afterEach(() => store.close());
+
+	it('start amber after 5 minutes, red after 10, oldest first', async () => {
+		expect(await boardSettings(new Settings(store))).toEqual({
 			warnAfterMinutes: 5,
 			lateAfterMinutes: 10,
 			newestFirst: false
 		});
 	});
 
-	it('read the form and are saved', () => {
+	it('read the form and are saved', async () => {
 		const values = boardSettingsFromForm(form({ ...valid, warnAfterMinutes: ' 3 ' }));
 		expect(values).toEqual({ warnAfterMinutes: 3, lateAfterMinutes: 8, newestFirst: true });
-		const settings = new Settings(openDatabase(':memory:'));
-		saveBoardSettings(settings, values!);
-		expect(boardSettings(settings)).toEqual(values);
+		const settings = new Settings(store);
+		await saveBoardSettings(settings, values!);
+		expect(await boardSettings(settings)).toEqual(values);
 		expect(boardSettingsFromForm(form({ ...valid, order: 'oldest' }))?.newestFirst).toBe(false);
 	});
 
+	it('fall back to the defaults when what is stored no longer fits', async () => {
+		const settings = new Settings(store);
+		await settings.set('order-board', {
+			warnAfterMinutes: 30,
+			lateAfterMinutes: 5,
+			newestFirst: true
+		});
+		expect(await boardSettings(settings)).toEqual({
+			warnAfterMinutes: 5,
+			lateAfterMinutes: 10,
+			newestFirst: false
+		});
+	});
+});
+
+describe('the order board settings form', () => {
 	it.each([
 		['no warning time', { warnAfterMinutes: '' }],
 		['a warning of 0 minutes', { warnAfterMinutes: '0' }],
@@ -48,15 +71,5 @@ describe('order board settings', () => {
 		const data = form(valid);
 		data.set('warnAfterMinutes', new Blob(['3']), 'warn.txt');
 		expect(boardSettingsFromForm(data)).toBeNull();
-	});
-
-	it('fall back to the defaults when what is stored no longer fits', () => {
-		const settings = new Settings(openDatabase(':memory:'));
-		settings.set('order-board', { warnAfterMinutes: 30, lateAfterMinutes: 5, newestFirst: true });
-		expect(boardSettings(settings)).toEqual({
-			warnAfterMinutes: 5,
-			lateAfterMinutes: 10,
-			newestFirst: false
-		});
 	});
 });

@@ -16,8 +16,8 @@ export const boardSettingsSchema = z
 
 const KEY = 'order-board';
 
-export function boardSettings(settings: Settings): BoardSettings {
-	const stored = boardSettingsSchema.safeParse(settings.get(KEY) ?? {});
+export async function boardSettings(settings: Settings): Promise<BoardSettings> {
+	const stored = boardSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
 	return stored.success ? stored.data : { ...DEFAULT_BOARD_SETTINGS };
 }
 
@@ -39,6 +39,6 @@ export function boardSettingsFromForm(form: FormData): BoardSettings | null {
 	return parsed.success ? parsed.data : null;
 }
 
-export function saveBoardSettings(settings: Settings, values: BoardSettings): void {
-	settings.set(KEY, values);
+export async function saveBoardSettings(settings: Settings, values: BoardSettings): Promise<void> {
+	await settings.set(KEY, values);
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Settings } from '../settings.ts';
-import { openDatabase } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { returnSettings, returnSettingsFromForm, saveReturnSettings } from './return-settings.ts';
 
 const form = (values: Record<string, string>) => {
@@ -10,30 +11,38 @@ const form = (values: Record<string, string>) => {
 };
 const valid = { staffAttended: 'on', returnIdleSeconds: '90', resultSeconds: '20' };
 
-describe('return station settings', () => {
-	it('start unattended, 60 s idle, 15 s result', () => {
-		expect(returnSettings(new Settings(openDatabase(':memory:')))).toEqual({
+describe.each(ENGINES)('return station settings on %s', (engine) => {
+	let store: Store;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+	});
+	afterEach(() => store.close());
+
+	it('start unattended, 60 s idle, 15 s result', async () => {
+		expect(await returnSettings(new Settings(store))).toEqual({
 			staffAttended: false,
 			idleSeconds: 60,
 			resultSeconds: 15
 		});
 	});
 
-	it('read the form and are saved', () => {
+	it('read the form and are saved', async () => {
 		const parsed = returnSettingsFromForm(form(valid), true);
 		expect(parsed).toEqual({
 			ok: true,
 			values: { staffAttended: true, idleSeconds: 90, resultSeconds: 20 }
 		});
-		const settings = new Settings(openDatabase(':memory:'));
-		saveReturnSettings(settings, parsed.ok ? parsed.values : returnSettings(settings));
-		expect(returnSettings(settings)).toEqual({
+		const settings = new Settings(store);
+		await saveReturnSettings(settings, parsed.ok ? parsed.values : await returnSettings(settings));
+		expect(await returnSettings(settings)).toEqual({
 			staffAttended: true,
 			idleSeconds: 90,
 			resultSeconds: 20
 		});
 	});
+});
 
+describe('the return station settings form', () => {
 	it('an unchecked box is unattended', () => {
 		const unchecked = form(valid);
 		unchecked.delete('staffAttended');

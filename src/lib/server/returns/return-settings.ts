@@ -17,8 +17,8 @@ export type ReturnSettings = z.output<typeof returnSettingsSchema>;
 
 const KEY = 'return-station';
 
-export function returnSettings(settings: Settings): ReturnSettings {
-	const stored = returnSettingsSchema.safeParse(settings.get(KEY) ?? {});
+export async function returnSettings(settings: Settings): Promise<ReturnSettings> {
+	const stored = returnSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
 	return stored.success ? stored.data : returnSettingsSchema.parse({});
 }
 
@@ -47,6 +47,9 @@ export function returnSettingsFromForm(form: FormData, hasPin: boolean): ReturnS
 	return { ok: true, values: parsed.data };
 }
 
-export function saveReturnSettings(settings: Settings, values: ReturnSettings): void {
-	settings.set(KEY, values);
+export async function saveReturnSettings(
+	settings: Settings,
+	values: ReturnSettings
+): Promise<void> {
+	await settings.set(KEY, values);
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Settings } from '../settings.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { kioskSettings, kioskSettingsFromForm, saveKioskSettings } from './kiosk-settings.ts';
 
 const form = (values: Record<string, string>) => {
@@ -16,9 +17,15 @@ const valid = {
 	idleSeconds: '90'
 };
 
-describe('kiosk settings', () => {
-	it('start with the defaults: split payment, no fee, 0 % deposit VAT, 60 s idle', () => {
-		expect(kioskSettings(new Settings(openDatabase(':memory:')))).toEqual({
+describe.each(ENGINES)('kiosk settings on %s', (engine) => {
+	let store: Store;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+	});
+	afterEach(() => store.close());
+
+	it('start with the defaults: split payment, no fee, 0 % deposit VAT, 60 s idle', async () => {
+		expect(await kioskSettings(new Settings(store))).toEqual({
 			creditPaymentType: 'SPLIT_PAYMENT',
 			serviceFeeMinor: 0,
 			serviceFeeVatBp: 1900,
@@ -27,7 +34,7 @@ describe('kiosk settings', () => {
 		});
 	});
 
-	it('read the form in minor units and basis points, and are saved', () => {
+	it('read the form in minor units and basis points, and are saved', async () => {
 		const parsed = kioskSettingsFromForm(form(valid), 'EUR');
 		expect(parsed).toEqual({
 			creditPaymentType: 'CREDIT',
@@ -36,11 +43,13 @@ describe('kiosk settings', () => {
 			depositVatBp: 0,
 			idleSeconds: 90
 		});
-		const settings = new Settings(openDatabase(':memory:'));
-		saveKioskSettings(settings, parsed!);
-		expect(kioskSettings(settings)).toEqual(parsed);
+		const settings = new Settings(store);
+		await saveKioskSettings(settings, parsed!);
+		expect(await kioskSettings(settings)).toEqual(parsed);
 	});
+});
 
+describe('the kiosk settings form', () => {
 	it.each([
 		{ serviceFee: '0.505' },
 		{ serviceFee: '-1' },

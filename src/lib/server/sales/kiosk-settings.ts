@@ -18,14 +18,14 @@ export type KioskSettings = z.output<typeof kioskSettingsSchema>;
 
 const KEY = 'kiosk';
 
-export function kioskSettings(settings: Settings): KioskSettings {
-	const stored = kioskSettingsSchema.safeParse(settings.get(KEY) ?? {});
+export async function kioskSettings(settings: Settings): Promise<KioskSettings> {
+	const stored = kioskSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
 	return stored.success ? stored.data : kioskSettingsSchema.parse({});
 }
 
-export function checkoutSettings(settings: Settings): CheckoutSettings {
+export async function checkoutSettings(settings: Settings): Promise<CheckoutSettings> {
 	const { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp } =
-		kioskSettings(settings);
+		await kioskSettings(settings);
 	return { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp };
 }
 
@@ -62,6 +62,6 @@ export function kioskSettingsFromForm(
 	}
 }
 
-export function saveKioskSettings(settings: Settings, values: KioskSettings): void {
-	settings.set(KEY, values);
+export async function saveKioskSettings(settings: Settings, values: KioskSettings): Promise<void> {
+	await settings.set(KEY, values);
 }

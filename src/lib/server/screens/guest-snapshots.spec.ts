@@ -77,7 +77,7 @@ function context(platformView = view()): ServerContext {
 			list: ({ availableOnly }: { availableOnly: boolean }) =>
 				products.filter((entry) => !availableOnly || entry.available)
 		},
-		settings: { get: () => undefined }
+		settings: { get: async () => undefined }
 	};
 	return stub as unknown as ServerContext;
 }
@@ -85,8 +85,8 @@ function context(platformView = view()): ServerContext {
 const NOW = new Date('2026-11-23T09:30:00.000Z');
 
 describe('the guest screens’ snapshots', () => {
-	it('the kiosk’s: identity without ids, deposit terms and menu with their fetch times', () => {
-		const snapshot = kioskSnapshot(context(), 'dev-1', NOW);
+	it('the kiosk’s: identity without ids, deposit terms and menu with their fetch times', async () => {
+		const snapshot = await kioskSnapshot(context(), 'dev-1', NOW);
 		expect(snapshot).toMatchObject({
 			screen: 'kiosk',
 			deviceId: 'dev-1',
@@ -134,16 +134,16 @@ describe('the guest screens’ snapshots', () => {
 		]);
 	});
 
-	it('no deposit terms and no deposits while the configuration is off or unknown', () => {
+	it('no deposit terms and no deposits while the configuration is off or unknown', async () => {
 		for (const deposits of ['off', 'unknown'] as const) {
-			const snapshot = kioskSnapshot(context(view({ deposits })), 'dev-1', NOW);
+			const snapshot = await kioskSnapshot(context(view({ deposits })), 'dev-1', NOW);
 			expect(snapshot.deposits.value).toBeNull();
 			expect(snapshot.features.deposits).toBe(false);
 		}
 	});
 
-	it('what the menu promises per product is what the quote charges for it', () => {
-		const snapshot = kioskSnapshot(context(), 'dev-1', NOW);
+	it('what the menu promises per product is what the quote charges for it', async () => {
+		const snapshot = await kioskSnapshot(context(), 'dev-1', NOW);
 		const menu = menuOf(snapshot.menu.value, snapshot.deposits.value);
 		for (const item of menu) {
 			const quote = quoteSale({
@@ -159,9 +159,9 @@ describe('the guest screens’ snapshots', () => {
 		}
 	});
 
-	it('the menu leaves out what is not available; the return station’s has no menu', () => {
+	it('the menu leaves out what is not available; the return station’s has no menu', async () => {
 		expect(menuItemsOf(products).map((item) => item.id)).not.toContain('sold-out');
-		const snapshot = returnSnapshot(
+		const snapshot = await returnSnapshot(
 			context(view({ identity: null, identityFetchedAt: null })),
 			'r-1',
 			NOW

@@ -92,12 +92,12 @@ function base(context: ServerContext, deviceId: string, now: Date) {
 	};
 }
 
-export function kioskSnapshot(
+export async function kioskSnapshot(
 	context: ServerContext,
 	deviceId: string,
 	now = new Date()
-): KioskSnapshot {
-	const settings = kioskSettings(context.settings);
+): Promise<KioskSnapshot> {
+	const settings = await kioskSettings(context.settings);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
 	return {
@@ -115,14 +115,14 @@ export function kioskSnapshot(
 	};
 }
 
-export function returnSnapshot(
+export async function returnSnapshot(
 	context: ServerContext,
 	deviceId: string,
 	now = new Date()
-): ReturnSnapshot {
+): Promise<ReturnSnapshot> {
 	return {
 		screen: 'return',
 		...base(context, deviceId, now),
-		settings: { value: returnSettings(context.settings), fetchedAt: now.toISOString() }
+		settings: { value: await returnSettings(context.settings), fetchedAt: now.toISOString() }
 	};
 }

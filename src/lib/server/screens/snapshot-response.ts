@@ -8,13 +8,13 @@ import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
 import type { ServerContext } from '../context.ts';
 import { pairedDevice } from '../setup/screen-session.ts';
 
-export function snapshotResponse<S extends ScreenSnapshot>(
+export async function snapshotResponse<S extends ScreenSnapshot>(
 	context: ServerContext,
 	screenDeviceId: string | null,
 	screen: S['screen'],
-	snapshotOf: (context: ServerContext, deviceId: string) => S
-): Response {
+	snapshotOf: (context: ServerContext, deviceId: string) => Promise<S>
+): Promise<Response> {
 	const device = pairedDevice(context, screenDeviceId, screen);
 	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
-	return json(snapshotOf(context, device.id), { headers: { 'cache-control': 'no-store' } });
+	return json(await snapshotOf(context, device.id), { headers: { 'cache-control': 'no-store' } });
 }

@@ -8,15 +8,15 @@ const KEY = 'screen_exit_pin';
 export const isPinFormat = (pin: string) => /^\d{4,8}$/.test(pin);
 
 export async function setScreenPin(settings: Settings, pin: string): Promise<void> {
-	settings.set(KEY, await hashPassword(pin));
+	await settings.set(KEY, await hashPassword(pin));
 }
 
-export function hasScreenPin(settings: Settings): boolean {
-	return settings.get<string>(KEY) !== undefined;
+export async function hasScreenPin(settings: Settings): Promise<boolean> {
+	return (await settings.get<string>(KEY)) !== undefined;
 }
 
 export async function verifyScreenPin(settings: Settings, pin: string): Promise<boolean> {
-	const stored = settings.get<string>(KEY);
+	const stored = await settings.get<string>(KEY);
 	return stored !== undefined && isPinFormat(pin) && verifyPassword(pin, stored);
 }
 
@@ -24,8 +24,8 @@ export type PinCheck = 'ok' | 'wrong-pin' | 'rate-limited';
 
 /**
  * The PIN as staff type it on a guest screen (the exit, the return station's staff confirmation):
- * a wrong PIN counts as a failed login attempt of this client, so guessing is rate-limited like
- * the staff login.
+ * every PIN typed counts as a login attempt of this client (a right one clears them), so guessing
+ * is rate-limited like the staff login.
  */
 export async function checkScreenPin(
 	attempts: AttemptLimiter,
@@ -33,11 +33,8 @@ export async function checkScreenPin(
 	pin: string,
 	client: string
 ): Promise<PinCheck> {
-	if (attempts.retryAfter(client) > 0) return 'rate-limited';
-	if (!(await verifyScreenPin(settings, pin))) {
-		attempts.fail(client);
-		return 'wrong-pin';
-	}
-	attempts.succeed(client);
+	if ((await attempts.attempt(client)) > 0) return 'rate-limited';
+	if (!(await verifyScreenPin(settings, pin))) return 'wrong-pin';
+	await attempts.succeed(client);
 	return 'ok';
 }

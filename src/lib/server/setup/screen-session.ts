@@ -19,19 +19,19 @@ export function pairedDevice(
 	return device?.mode === mode ? device : undefined;
 }
 
-export function pairScreen(
+export async function pairScreen(
 	context: ServerContext,
 	deviceId: string,
 	cookies: Cookies,
 	url: URL
-): void {
-	const { token, expiresAt } = context.sessions.create('screen', deviceId);
+): Promise<void> {
+	const { token, expiresAt } = await context.sessions.create('screen', deviceId);
 	setSessionCookie(cookies, SCREEN_COOKIE, token, expiresAt, url);
 }
 
-export function unpairScreen(context: ServerContext, cookies: Cookies): void {
+export async function unpairScreen(context: ServerContext, cookies: Cookies): Promise<void> {
 	const token = cookies.get(SCREEN_COOKIE);
-	if (token) context.sessions.revoke(token);
+	if (token) await context.sessions.revoke(token);
 	cookies.delete(SCREEN_COOKIE, { path: '/' });
 }
 
@@ -44,7 +44,7 @@ export async function exitWithPin(
 ): Promise<'left' | 'wrong-pin' | 'rate-limited'> {
 	const check = await checkScreenPin(context.loginAttempts, context.settings, pin, client);
 	if (check !== 'ok') return check;
-	unpairScreen(context, cookies);
+	await unpairScreen(context, cookies);
 	return 'left';
 }
 

@@ -12,7 +12,7 @@ export async function logIn(
 	form: FormData,
 	client: string
 ): Promise<LoginResult> {
-	const waitMs = context.loginAttempts.retryAfter(client);
+	const waitMs = await context.loginAttempts.attempt(client);
 	if (waitMs > 0) {
 		return {
 			ok: false,
@@ -22,18 +22,17 @@ export async function logIn(
 	}
 	const password = textField(form, 'password');
 	if (password.length === 0 || password.length > 1024 || !(await context.staff.verify(password))) {
-		context.loginAttempts.fail(client);
 		return { ok: false, status: 400, error: message('login_wrong_password') };
 	}
-	context.loginAttempts.succeed(client);
-	return { ok: true, ...context.sessions.create('staff') };
+	await context.loginAttempts.succeed(client);
+	return { ok: true, ...(await context.sessions.create('staff')) };
 }
 
 export async function createFirstPassword(
 	context: ServerContext,
 	form: FormData
 ): Promise<LoginResult> {
-	if (context.staff.isSet())
+	if (await context.staff.isSet())
 		return { ok: false, status: 409, error: message('password_already_set') };
 	const password = textField(form, 'password');
 	if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
@@ -49,7 +48,7 @@ export async function createFirstPassword(
 	if (!(await context.staff.create(password))) {
 		return { ok: false, status: 409, error: message('password_already_set') };
 	}
-	return { ok: true, ...context.sessions.create('staff') };
+	return { ok: true, ...(await context.sessions.create('staff')) };
 }
 
 /** Only setup pages are valid targets after login (no open redirect). */

@@ -163,7 +163,14 @@ export const postgresMigrations: readonly string[] = [
 	);
 	INSERT INTO order_feed (id, sequence) VALUES (1, 0);
 	`,
-	/* 2: SQLite's 8 — leases of periodic jobs, of a sale being paid, of a journal entry */ `
+	/* 2: SQLite's migration 8, the login and screen PIN attempts per client */ `
+	CREATE TABLE login_attempts (
+		client text PRIMARY KEY,
+		attempts integer NOT NULL,
+		window_started_at text NOT NULL
+	);
+	`,
+	/* 3: SQLite's 9 — leases of periodic jobs, of a sale being paid, of a journal entry */ `
 	CREATE TABLE job_leases (
 		name text PRIMARY KEY,
 		owner text NOT NULL,

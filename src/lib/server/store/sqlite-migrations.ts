@@ -191,7 +191,15 @@ export const migrations: readonly string[] = [
 		WHERE json_extract(body, '$.deposit.code') IS NOT NULL;
 	CREATE INDEX sales_deposit_code ON sales (deposit_code);
 	`,
-	/* 8: leases between kiosk servers on one store — of periodic jobs, of a sale being paid, of a
+	/* 8: the login and screen PIN attempts per client, in the store so that every kiosk server
+	   sharing it counts the same attempts (auth/rate-limit.ts) */ `
+	CREATE TABLE login_attempts (
+		client TEXT PRIMARY KEY,
+		attempts INTEGER NOT NULL,
+		window_started_at TEXT NOT NULL
+	);
+	`,
+	/* 9: leases between kiosk servers on one store — of periodic jobs, of a sale being paid, of a
 	   journal entry being resolved */ `
 	CREATE TABLE job_leases (
 		name TEXT PRIMARY KEY,

@@ -28,6 +28,7 @@ export const COPY_ORDER = [
 	'order_outbox',
 	'kiosk_order_history',
 	'order_feed',
+	'login_attempts',
 	'job_leases'
 ] as const;
 

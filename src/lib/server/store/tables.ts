@@ -175,6 +175,12 @@ export interface OrderFeedTable {
 	sequence: number;
 }
 
+export interface LoginAttemptsTable {
+	client: string;
+	attempts: number;
+	window_started_at: string;
+}
+
 export interface JobLeasesTable {
 	name: string;
 	owner: string;
@@ -199,6 +205,7 @@ export interface KioskTables {
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
 	order_feed: OrderFeedTable;
+	login_attempts: LoginAttemptsTable;
 	job_leases: JobLeasesTable;
 }
 

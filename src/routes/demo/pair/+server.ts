@@ -11,6 +11,6 @@ export const POST: RequestHandler = async ({ request, cookies, url }) => {
 	const mode = (await readForm(request)).get('mode');
 	const device = context.devices.list().find((candidate) => candidate.mode === mode);
 	if (!device) error(400, 'no demo device for this screen');
-	pairScreen(context, device.id, cookies, url);
+	await pairScreen(context, device.id, cookies, url);
 	redirect(303, '/screen');
 };

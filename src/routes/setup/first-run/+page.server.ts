@@ -6,8 +6,8 @@ import { setSessionCookie, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { createFirstPassword } from '#lib/server/setup/staff-login.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = () => {
-	if (serverContext().staff.isSet()) redirect(303, '/setup/login');
+export const load: PageServerLoad = async () => {
+	if (await serverContext().staff.isSet()) redirect(303, '/setup/login');
 	return { minLength: MIN_PASSWORD_LENGTH };
 };
 

@@ -5,8 +5,8 @@ import { setSessionCookie, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { logIn, safeNext } from '#lib/server/setup/staff-login.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = ({ locals, url }) => {
-	if (!serverContext().staff.isSet()) redirect(303, '/setup/first-run');
+export const load: PageServerLoad = async ({ locals, url }) => {
+	if (!(await serverContext().staff.isSet())) redirect(303, '/setup/first-run');
 	if (locals.staff) redirect(303, safeNext(url.searchParams.get('next')));
 };
 

@@ -34,8 +34,8 @@ export const actions: Actions = {
 		const device = deviceOr404(params.id);
 		await context.views.refresh(device.id, context.platformFor(device.id));
 	},
-	pair: ({ params, cookies, url }) => {
-		pairScreen(serverContext(), deviceOr404(params.id).id, cookies, url);
+	pair: async ({ params, cookies, url }) => {
+		await pairScreen(serverContext(), deviceOr404(params.id).id, cookies, url);
 		redirect(303, '/screen');
 	},
 	/** A new callback address; staff enter it in the platform's console (demo: done for them). */
