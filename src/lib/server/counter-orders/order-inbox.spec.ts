@@ -68,7 +68,9 @@ describe.each(ENGINES)('OrderInbox on %s', (engine) => {
 		clock.advance(3_999);
 		expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
 		clock.advance(1);
-		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', attempts: 1 }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_1', attempts: 1 }
+		]);
 	});
 
 	it('makes a failed order (404, 403) due again when a callback names it again', async () => {
@@ -94,7 +96,9 @@ describe.each(ENGINES)('OrderInbox on %s', (engine) => {
 		await inbox.claim('worker', LEASE, 10);
 		await inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
 		await inbox.record([{ deviceId: other, orderId: 'ord_1' }]);
-		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', deviceId: other }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_1', deviceId: other }
+		]);
 		await inbox.fetched('ord_1', 'worker');
 		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		expect(await row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });

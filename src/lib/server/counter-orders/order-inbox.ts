@@ -143,7 +143,9 @@ export class OrderInbox {
 					.sum<number | null>(eb.case().when('state', '=', 'waiting').then(1).else(0).end())
 					.as('waiting'),
 				eb.fn
-					.min<string | null>(eb.case().when('state', '=', 'waiting').then(eb.ref('received_at')).end())
+					.min<string | null>(
+						eb.case().when('state', '=', 'waiting').then(eb.ref('received_at')).end()
+					)
 					.as('oldest')
 			])
 			.executeTakeFirstOrThrow();
@@ -155,7 +157,11 @@ export class OrderInbox {
 		};
 	}
 
-	async #settle(orderId: string, owner: string, assignments: Record<string, unknown>): Promise<void> {
+	async #settle(
+		orderId: string,
+		owner: string,
+		assignments: Record<string, unknown>
+	): Promise<void> {
 		await settleClaimed(this.#store.db, QUEUE, { key: orderId, owner }, assignments);
 	}
 }

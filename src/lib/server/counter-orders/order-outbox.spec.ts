@@ -94,7 +94,9 @@ describe.each(ENGINES)('OrderOutbox on %s', (engine) => {
 				settledAt: later(2_000)
 			}
 		]);
-		expect(await outbox.claim('w', LEASE, 10)).toMatchObject([{ orderId: 'ord_2', journalId: null }]);
+		expect(await outbox.claim('w', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_2', journalId: null }
+		]);
 	});
 
 	it("reports an order's problem only while its latest step is the failed one", async () => {
@@ -102,7 +104,11 @@ describe.each(ENGINES)('OrderOutbox on %s', (engine) => {
 		await step('ord_1', 'approve');
 		await step('ord_2', 'approve');
 		for (const claimed of await outbox.claim('w', LEASE, 10)) {
-			await outbox.failed(claimed.id, 'w', claimed.orderId === 'ord_1' ? 'not-accessible' : 'refused');
+			await outbox.failed(
+				claimed.id,
+				'w',
+				claimed.orderId === 'ord_1' ? 'not-accessible' : 'refused'
+			);
 		}
 		expect(await outbox.problems(['ord_1', 'ord_2'])).toEqual(
 			new Map([
@@ -183,6 +189,8 @@ describe.each(ENGINES)('OrderOutbox on %s', (engine) => {
 		const after = new OrderOutbox(reopened.store, clock.now);
 		expect(await after.claim('alive', LEASE, 10)).toEqual([]);
 		clock.advance(1_000);
-		expect(await after.claim('alive', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', attempts: 1 }]);
+		expect(await after.claim('alive', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_1', attempts: 1 }
+		]);
 	});
 });

@@ -230,10 +230,19 @@ export class OrderOutbox {
 		return rows as StepRow[];
 	}
 
-	async #settle(stepId: number, owner: string, assignments: Record<string, unknown>): Promise<void> {
-		await settleClaimed(this.#store.db, QUEUE, { key: stepId, owner }, {
-			...assignments,
-			settled_at: this.#now().toISOString()
-		});
+	async #settle(
+		stepId: number,
+		owner: string,
+		assignments: Record<string, unknown>
+	): Promise<void> {
+		await settleClaimed(
+			this.#store.db,
+			QUEUE,
+			{ key: stepId, owner },
+			{
+				...assignments,
+				settled_at: this.#now().toISOString()
+			}
+		);
 	}
 }

@@ -61,7 +61,11 @@ export class KioskOrders {
 	}
 
 	/** Moves an order of the board's place to `status`; false when the board cannot see it. */
-	async setStatus(boardDeviceId: string, saleId: string, status: KioskOrderStatus): Promise<boolean> {
+	async setStatus(
+		boardDeviceId: string,
+		saleId: string,
+		status: KioskOrderStatus
+	): Promise<boolean> {
 		const placeId = this.#deps.places.placeOf(boardDeviceId)?.id;
 		if (!placeId) return false;
 		const { open, collected } = await this.atPlace(placeId);

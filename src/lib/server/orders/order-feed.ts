@@ -91,9 +91,7 @@ export class OrderFeed {
 			.then(
 				(row) => this.deliver(row.sequence),
 				(error: unknown) =>
-					console.error(
-						`order feed: ${error instanceof Error ? error.message : String(error)}`
-					)
+					console.error(`order feed: ${error instanceof Error ? error.message : String(error)}`)
 			)
 			.finally(() => this.#publishing.delete(publishing));
 		this.#publishing.add(publishing);
