@@ -146,7 +146,7 @@ describe.each(ENGINES)('CounterOrders on %s', (engine) => {
 		});
 
 		it('a background round that fails (the store closed at shutdown) is logged, not an unhandled rejection that ends the process', async () => {
-			const { counterOrders, store } = await rig(engine);
+			const { counterOrders } = await rig(engine);
 			const unhandled: unknown[] = [];
 			const listener = (reason: unknown) => void unhandled.push(reason);
 			const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
