@@ -26,6 +26,9 @@ describe('OrderFeed on one SQLite file', () => {
 	});
 });
 
+/** Every server's announcements are written (each one's `current` waits for its own). */
+const written = (...servers: OrderFeed[]) => Promise.all(servers.map((feed) => feed.current()));
+
 describe.each(ENGINES)('OrderFeed on %s', (engine) => {
 	let store: Store;
 	beforeEach(async () => {
@@ -39,6 +42,7 @@ describe.each(ENGINES)('OrderFeed on %s', (engine) => {
 		one.changed();
 		two.changed();
 		one.changed();
+		await written(one, two);
 		expect([await one.current(), await two.current()]).toEqual([3, 3]);
 	});
 
@@ -47,6 +51,7 @@ describe.each(ENGINES)('OrderFeed on %s', (engine) => {
 		const heard: number[] = [];
 		for (const feed of servers) feed.subscribe((sequence) => heard.push(sequence));
 		for (let change = 0; change < 20; change += 1) servers[change % 2]!.changed();
+		await written(...servers);
 		expect(await Promise.all(servers.map((feed) => feed.current()))).toEqual([20, 20]);
 		expect(heard.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
 	});
