@@ -24,7 +24,8 @@ import { KnownPlaces } from '#lib/server/devices/known-places.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
 import { OrderFeed } from '#lib/server/orders/order-feed.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
-import { openDatabase, type Database } from '#lib/server/store/database.ts';
+import type { Database } from '#lib/server/store/database.ts';
+import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { useSimulator } from './harness.ts';
 
@@ -65,7 +66,8 @@ async function boardRig(
 	{ timeoutMs = 2_000 } = {}
 ): Promise<Rig> {
 	const now = () => new Date(clockAt);
-	const db = openDatabase(dataDir);
+	const store = openSqliteStore(dataDir);
+	const db = store.database;
 	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
 	const deviceId =
 		devices.list()[0]?.id ??
@@ -88,11 +90,12 @@ async function boardRig(
 	await views.refresh(deviceId, platformFor(deviceId));
 	const journal = new Journal(db, now);
 	const counterOrders = new CounterOrders({
+		store,
 		db,
 		journal,
 		views,
 		places: new KnownPlaces(devices, views),
-		feed: new OrderFeed(db),
+		feed: new OrderFeed(store),
 		platformFor,
 		reconcileMs: 60_000,
 		now,
@@ -110,7 +113,7 @@ async function boardRig(
 		const orderId = url.searchParams.get('orderId') ?? '';
 		const result = {
 			status: answer.status,
-			storedAtAnswer: counterOrders.orders.get(orderId) !== undefined
+			storedAtAnswer: (await counterOrders.orders.get(orderId)) !== undefined
 		};
 		res.writeHead(answer.status, { 'content-type': 'application/json' });
 		res.end(JSON.stringify(answer.body));
@@ -144,7 +147,7 @@ async function boardRig(
 			await counterOrders.sender.drain();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
-			db.close();
+			await store.close();
 		}
 	};
 	rigs.push(rig);
@@ -167,13 +170,13 @@ async function arrive(rig: Rig, body: Record<string, unknown> = {}): Promise<str
 	).toBe(200);
 	expect(await answered).toEqual({ status: 200, storedAtAnswer: false });
 	await rig.counterOrders.fetcher.drain();
-	expect(rig.counterOrders.orders.get(orderId)).toBeDefined();
+	expect(await rig.counterOrders.orders.get(orderId)).toBeDefined();
 	return orderId;
 }
 
 /** Staff take a step on the board; the sender runs it. */
 async function step(rig: Rig, orderId: string, action: AppOrderAction, message?: string) {
-	expect(rig.counterOrders.steps.request(rig.deviceId, orderId, action, message)).toEqual({
+	expect(await rig.counterOrders.steps.request(rig.deviceId, orderId, action, message)).toEqual({
 		ok: true
 	});
 	await rig.counterOrders.sender.drain();
@@ -197,12 +200,13 @@ async function calls(filter: (path: string) => boolean = () => true): Promise<st
 const ofOrder = (orderId: string) => (path: string) =>
 	path.startsWith(`/v1/integrations/counter-orders/${orderId}`);
 
-const stored = (rig: Rig, orderId: string) => rig.counterOrders.orders.get(orderId)!.order;
+const stored = async (rig: Rig, orderId: string) =>
+	(await rig.counterOrders.orders.get(orderId))!.order;
 
 /** The platform's order and the board's copy of it both show `fields`. */
 async function bothShow(rig: Rig, orderId: string, fields: Record<string, unknown>) {
 	expect(await simOrder(orderId)).toMatchObject(fields);
-	expect(stored(rig, orderId)).toMatchObject(fields);
+	expect(await stored(rig, orderId)).toMatchObject(fields);
 }
 const history = (rig: Rig, orderId: string) => rig.counterOrders.outbox.history(orderId);
 
@@ -217,7 +221,7 @@ describe('the callback endpoint', () => {
 		const callbacks = (await sim.control('GET', '/_sim/callbacks')).body as any[];
 		expect(callbacks).toMatchObject([{ orderId, status: 200, attempt: 1 }]);
 		expect(callbacks[0].url).toBe(rig.callbackAddress);
-		expect(rig.counterOrders.orders.get(orderId)).toMatchObject({
+		expect(await rig.counterOrders.orders.get(orderId)).toMatchObject({
 			deviceId: rig.deviceId,
 			placeId: PLACE,
 			order: { id: orderId, status: 'APPROVABLE', paymentProcessor: 'EXTERNAL_MANUAL' }
@@ -241,7 +245,7 @@ describe('the callback endpoint', () => {
 		expect(await post(`${base}?orderId=..`)).toBe(400);
 		expect(await post(`${base}?orderId=${'x'.repeat(129)}`)).toBe(400);
 		expect(await post(`${base}?orderId=%00`)).toBe(400);
-		expect(rig.counterOrders.inbox.health([rig.deviceId]).lastCallbackAt).toBeNull();
+		expect((await rig.counterOrders.inbox.health([rig.deviceId])).lastCallbackAt).toBeNull();
 	});
 
 	it('makes one order of repeated callbacks', async () => {
@@ -252,7 +256,7 @@ describe('the callback endpoint', () => {
 			expect(repeat.status).toBe(200);
 		}
 		await rig.counterOrders.fetcher.drain();
-		expect(rig.counterOrders.orders.atPlace(PLACE, 10)).toHaveLength(1);
+		expect(await rig.counterOrders.orders.atPlace(PLACE, 10)).toHaveLength(1);
 		expect(await calls(ofOrder(orderId))).toHaveLength(1);
 		const row = rig.db
 			.prepare('SELECT callbacks, state FROM order_inbox WHERE order_id = ?')
@@ -274,14 +278,14 @@ describe('the callback endpoint', () => {
 		await sim.control('POST', `/_sim/counter-orders/${orderId}/confirm-payment`);
 		expect(await answered).toEqual({ status: 200, storedAtAnswer: false });
 		await first.counterOrders.fetcher.drain();
-		expect(first.counterOrders.orders.get(orderId)).toBeUndefined();
+		expect(await first.counterOrders.orders.get(orderId)).toBeUndefined();
 		await first.close();
 
 		const second = await boardRig(first.dataDir);
-		expect(second.counterOrders.orders.get(orderId)).toBeUndefined();
+		expect(await second.counterOrders.orders.get(orderId)).toBeUndefined();
 		second.advance(60_000);
 		await second.counterOrders.fetcher.drain();
-		expect(stored(second, orderId)).toMatchObject({ id: orderId, status: 'APPROVABLE' });
+		expect(await stored(second, orderId)).toMatchObject({ id: orderId, status: 'APPROVABLE' });
 		expect(await calls(ofOrder(orderId))).toEqual([
 			...Array(4).fill(`GET /v1/integrations/counter-orders/${orderId} 503`),
 			`GET /v1/integrations/counter-orders/${orderId} 200`
@@ -293,8 +297,8 @@ describe('driving an order', () => {
 	it('EXTERNAL_MANUAL to COMPLETED: collect, approve, ready, picked up; each call once', async () => {
 		const rig = await boardRig();
 		const orderId = await arrive(rig);
-		expect(rig.counterOrders.orders.get(orderId)).toBeDefined();
-		expect(rig.counterOrders.steps.request(rig.deviceId, orderId, 'approve')).toEqual({
+		expect(await rig.counterOrders.orders.get(orderId)).toBeDefined();
+		expect(await rig.counterOrders.steps.request(rig.deviceId, orderId, 'approve')).toEqual({
 			ok: false,
 			refusal: 'not-offered'
 		});
@@ -311,7 +315,7 @@ describe('driving an order', () => {
 			`PUT ${path}/status 200`
 		]);
 		expect(
-			history(rig, orderId).map((entry) => [entry.action, entry.state, entry.settledBy])
+			(await history(rig, orderId)).map((entry) => [entry.action, entry.state, entry.settledBy])
 		).toEqual([
 			['collect', 'sent', 'answer'],
 			['approve', 'sent', 'answer'],
@@ -354,10 +358,10 @@ describe('driving an order', () => {
 		);
 		expect(elsewhere.status).toBe(200);
 		await step(rig, orderId, 'approve');
-		expect(history(rig, orderId)).toMatchObject([
+		expect(await history(rig, orderId)).toMatchObject([
 			{ action: 'approve', state: 'failed', problem: 'invalid-transition' }
 		]);
-		expect(stored(rig, orderId).status).toBe('REJECTED');
+		expect((await stored(rig, orderId)).status).toBe('REJECTED');
 		rig.advance(600_000);
 		await rig.counterOrders.sender.drain();
 		const puts = await calls((path) => ofOrder(orderId)(path) && path.endsWith('/status'));
@@ -376,7 +380,9 @@ describe('faults on the way', () => {
 		await step(rig, orderId, 'approve');
 		const statusCalls = () => calls((path) => ofOrder(orderId)(path) && path.endsWith('/status'));
 		expect(await statusCalls()).toHaveLength(5);
-		expect(rig.counterOrders.outbox.pending([orderId])).toEqual(new Map([[orderId, 'approve']]));
+		expect(await rig.counterOrders.outbox.pending([orderId])).toEqual(
+			new Map([[orderId, 'approve']])
+		);
 		expect((await simOrder(orderId)).status).toBe('APPROVABLE');
 		rig.advance(60_000);
 		await rig.counterOrders.sender.drain();
@@ -385,7 +391,7 @@ describe('faults on the way', () => {
 		expect(all.filter((line) => line.endsWith(' 200'))).toHaveLength(1);
 		expect(all.at(-1)).toBe(`PUT /v1/integrations/counter-orders/${orderId}/status 200`);
 		expect(await simOrder(orderId)).toMatchObject({ status: 'APPROVED' });
-		expect(history(rig, orderId)).toMatchObject([
+		expect(await history(rig, orderId)).toMatchObject([
 			{ action: 'approve', state: 'sent', settledBy: 'answer', attempts: 2 }
 		]);
 		// Nothing more goes out.
@@ -401,7 +407,9 @@ describe('faults on the way', () => {
 		await step(first, orderId, 'approve');
 		await first.close();
 		const second = await boardRig(first.dataDir);
-		expect(second.counterOrders.outbox.pending([orderId])).toEqual(new Map([[orderId, 'approve']]));
+		expect(await second.counterOrders.outbox.pending([orderId])).toEqual(
+			new Map([[orderId, 'approve']])
+		);
 		second.advance(60_000);
 		await second.counterOrders.sender.drain();
 		const path = `/v1/integrations/counter-orders/${orderId}`;
@@ -410,7 +418,7 @@ describe('faults on the way', () => {
 			`PUT ${path}/status 200`
 		]);
 		expect(await simOrder(orderId)).toMatchObject({ status: 'APPROVED' });
-		expect(history(second, orderId)).toMatchObject([{ state: 'sent', attempts: 2 }]);
+		expect(await history(second, orderId)).toMatchObject([{ state: 'sent', attempts: 2 }]);
 	});
 
 	it('a status update past the time limit that lands later: settled by a read, not sent again', async () => {
@@ -419,7 +427,9 @@ describe('faults on the way', () => {
 		await fault({ method: 'PUT', path: STATUS_PATH, mode: 'delay', delayMs: 900 });
 		await step(rig, orderId, 'approve');
 		// Timed out; the read right after still shows APPROVABLE (the update is in flight).
-		expect(rig.counterOrders.outbox.pending([orderId])).toEqual(new Map([[orderId, 'approve']]));
+		expect(await rig.counterOrders.outbox.pending([orderId])).toEqual(
+			new Map([[orderId, 'approve']])
+		);
 		const statusCalls = () => calls((path) => ofOrder(orderId)(path) && path.endsWith('/status'));
 		// Wait for the held update to land on the platform (its request log), not a fixed time.
 		const deadline = Date.now() + 5_000;
@@ -432,8 +442,8 @@ describe('faults on the way', () => {
 		expect(await statusCalls()).toEqual([
 			`PUT /v1/integrations/counter-orders/${orderId}/status 200`
 		]);
-		expect(history(rig, orderId)).toMatchObject([{ state: 'sent', settledBy: 'read' }]);
-		expect(stored(rig, orderId).status).toBe('APPROVED');
+		expect(await history(rig, orderId)).toMatchObject([{ state: 'sent', settledBy: 'read' }]);
+		expect((await stored(rig, orderId)).status).toBe('APPROVED');
 	});
 
 	it('a status update whose answer is dropped: settled by a read, sent once', async () => {
@@ -447,8 +457,8 @@ describe('faults on the way', () => {
 			`PUT ${path}/status 200 dropped`,
 			`GET ${path} 200`
 		]);
-		expect(history(rig, orderId)).toMatchObject([{ state: 'sent', settledBy: 'read' }]);
-		expect(stored(rig, orderId).status).toBe('APPROVED');
+		expect(await history(rig, orderId)).toMatchObject([{ state: 'sent', settledBy: 'read' }]);
+		expect((await stored(rig, orderId)).status).toBe('APPROVED');
 		rig.advance(600_000);
 		await rig.counterOrders.sender.drain();
 		expect(await calls((p) => p.endsWith('/status'))).toHaveLength(1);
@@ -478,7 +488,7 @@ describe('faults on the way', () => {
 				result: { resolvedBy: 'read' }
 			}
 		]);
-		expect(stored(rig, orderId).transactionStatus).toBe('PAID_EXTERNALLY');
+		expect((await stored(rig, orderId)).transactionStatus).toBe('PAID_EXTERNALLY');
 	});
 });
 
@@ -491,10 +501,10 @@ describe('counter payment (EXTERNAL_MANUAL)', () => {
 		expect(rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
 			{ operation: 'cancelExternalCounterOrderPayment', status: 'succeeded' }
 		]);
-		const board = rig.counterOrders.orders.atPlace(PLACE, 10);
+		const board = await rig.counterOrders.orders.atPlace(PLACE, 10);
 		expect(board).toHaveLength(1);
 		for (const action of ['collect', 'approve'] as const) {
-			expect(rig.counterOrders.steps.request(rig.deviceId, orderId, action)).toEqual({
+			expect(await rig.counterOrders.steps.request(rig.deviceId, orderId, action)).toEqual({
 				ok: false,
 				refusal: 'not-offered'
 			});
@@ -550,23 +560,23 @@ describe('the server context (context.ts)', () => {
 		const orderId = await placeOrder();
 		await sim.control('POST', `/_sim/counter-orders/${orderId}/confirm-payment`);
 		// The endpoint recorded the callback and answered; the server died before fetching.
-		first.counterOrders.inbox.record([{ deviceId, orderId }]);
+		await first.counterOrders.inbox.record([{ deviceId, orderId }]);
 		first.close();
 
 		const second = createServerContext(config);
 		try {
-			expect(second.counterOrders.orders.get(orderId)).toBeUndefined();
+			expect(await second.counterOrders.orders.get(orderId)).toBeUndefined();
 			await second.counterOrders.fetcher.drain();
-			expect(second.counterOrders.orders.get(orderId)!.order).toMatchObject({
+			expect((await second.counterOrders.orders.get(orderId))!.order).toMatchObject({
 				id: orderId,
 				status: 'APPROVABLE'
 			});
 
 			// A collect step a worker claimed and journaled, then died with its lease running.
-			expect(second.counterOrders.steps.request(deviceId, orderId, 'collect')).toEqual({
+			expect(await second.counterOrders.steps.request(deviceId, orderId, 'collect')).toEqual({
 				ok: true
 			});
-			const dead = second.counterOrders.outbox.claim('dead-worker', 600_000, 1);
+			const dead = await second.counterOrders.outbox.claim('dead-worker', 600_000, 1);
 			expect(dead).toHaveLength(1);
 			const journalId = second.journal.begin({
 				deviceId,

@@ -118,11 +118,12 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const settings = new Settings(store);
 	const catalog = new CatalogRepository(db);
 	const terminal = new SimulatedTerminal(db);
-	const orderFeed = new OrderFeed(db, ORDER_FEED_SPACING_MS);
+	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
-	const kioskOrders = new KioskOrders({ db, places, sales, feed: orderFeed });
+	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
+		store,
 		db,
 		journal,
 		views,

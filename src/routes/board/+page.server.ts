@@ -12,13 +12,13 @@ import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session
 import type { Actions, PageServerLoad } from './$types';
 
 /** The order board of a browser paired as one (anything else goes to /screen). */
-export const load: PageServerLoad = ({ locals, depends }) => {
+export const load: PageServerLoad = async ({ locals, depends }) => {
 	depends('board:orders');
 	const context = serverContext();
 	const device = pairedDevice(context, locals.screenDeviceId, 'board');
 	if (!device) redirect(303, '/screen');
 	const identity = context.views.get(device.id).identity;
-	const board = context.orderBoard.view(device.id);
+	const board = await context.orderBoard.view(device.id);
 	if (board.receivesAppOrders && board.desks === null) {
 		// Not read since the server started: read them now, without holding up the board (the
 		// feed brings them; reconciliation reads them again while the board is open).
@@ -36,7 +36,7 @@ export const load: PageServerLoad = ({ locals, depends }) => {
 async function boardAction(
 	locals: App.Locals,
 	request: Request,
-	run: (deviceId: string, form: FormData) => BoardActionResult | Promise<BoardActionResult>
+	run: (deviceId: string, form: FormData) => Promise<BoardActionResult>
 ) {
 	const context = serverContext();
 	const device = pairedDevice(context, locals.screenDeviceId, 'board');

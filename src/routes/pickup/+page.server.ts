@@ -6,7 +6,7 @@ import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session
 import type { Actions, PageServerLoad } from './$types';
 
 /** The pickup screen of a browser paired as one (anything else goes to /screen). */
-export const load: PageServerLoad = ({ locals, depends }) => {
+export const load: PageServerLoad = async ({ locals, depends }) => {
 	depends('pickup:orders');
 	const context = serverContext();
 	const device = pairedDevice(context, locals.screenDeviceId, 'pickup');
@@ -15,7 +15,7 @@ export const load: PageServerLoad = ({ locals, depends }) => {
 	return {
 		pickup: pickupView(
 			place?.name ?? null,
-			place ? context.orderBoard.ordersAtPlace(place.id) : []
+			place ? await context.orderBoard.ordersAtPlace(place.id) : []
 		),
 		placeKnown: place !== null,
 		hasPin: hasScreenPin(context.settings)

@@ -4,7 +4,8 @@
  * that arrives after a newer one never takes an order back (order-steps.ts `isNotBehind`).
  */
 import type { CounterOrder } from '../platform/counter-orders.ts';
-import { transaction, type Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 import { isNotBehind, TERMINAL_STATUSES } from './order-steps.ts';
 
 export interface StoredAppOrder {
@@ -17,16 +18,7 @@ export interface StoredAppOrder {
 	updatedAt: string;
 }
 
-interface AppOrderRow {
-	order_id: string;
-	device_id: string;
-	place_id: string;
-	body: string;
-	received_at: string;
-	updated_at: string;
-}
-
-const toStored = (row: AppOrderRow): StoredAppOrder => ({
+const toStored = (row: Row<'app_orders'>): StoredAppOrder => ({
 	order: JSON.parse(row.body) as CounterOrder,
 	deviceId: row.device_id,
 	placeId: row.place_id,
@@ -34,74 +26,102 @@ const toStored = (row: AppOrderRow): StoredAppOrder => ({
 	updatedAt: row.updated_at
 });
 
-const TERMINAL = TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ');
-
 export class AppOrderRepository {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#store = store;
 		this.#now = now;
 	}
 
 	/**
 	 * Stores a fresh read of an order; false when it changed nothing (the same or an older
 	 * state), so callers tell the boards only about real changes.
+	 *
+	 * Written only if the row is still what was compared (an insert only if there was none, an
+	 * update only of the body read): when another server's read slipped in between, the
+	 * comparison is made again with it, so a newer read is never overwritten by an older one.
 	 */
-	save(deviceId: string, placeId: string, order: CounterOrder): boolean {
-		// Compared and written in one transaction: a second server's newer read cannot slip between.
-		return transaction(this.#db, () => {
-			const known = this.get(order.id);
-			if (known && !isNotBehind(order, known.order)) return false;
-			const body = JSON.stringify(order);
-			if (known && JSON.stringify(known.order) === body) return false;
+	async save(deviceId: string, placeId: string, order: CounterOrder): Promise<boolean> {
+		const body = JSON.stringify(order);
+		for (;;) {
+			const known = await this.#row(order.id);
+			if (known) {
+				const stored = JSON.parse(known.body) as CounterOrder;
+				if (!isNotBehind(order, stored) || known.body === body) return false;
+			}
 			const at = this.#now().toISOString();
-			this.#db
-				.prepare(
-					`INSERT INTO app_orders (order_id, device_id, place_id, status, body, received_at, updated_at)
-					 VALUES (?, ?, ?, ?, ?, ?, ?)
-					 ON CONFLICT (order_id) DO UPDATE SET
-						status = excluded.status, body = excluded.body, updated_at = excluded.updated_at`
-				)
-				.run(order.id, deviceId, placeId, order.status, body, at, at);
-			return true;
-		});
+			const written = known
+				? await this.#store.db
+						.updateTable('app_orders')
+						.set({ status: order.status, body, updated_at: at })
+						.where('order_id', '=', order.id)
+						.where('body', '=', known.body)
+						.executeTakeFirst()
+						.then((result) => result.numUpdatedRows === 1n)
+				: await this.#store.db
+						.insertInto('app_orders')
+						.values({
+							order_id: order.id,
+							device_id: deviceId,
+							place_id: placeId,
+							status: order.status,
+							body,
+							received_at: at,
+							updated_at: at
+						})
+						.onConflict((conflict) => conflict.column('order_id').doNothing())
+						.executeTakeFirst()
+						.then((result) => result.numInsertedOrUpdatedRows === 1n);
+			if (written) return true;
+		}
 	}
 
-	get(orderId: string): StoredAppOrder | undefined {
-		const row = this.#db.prepare('SELECT * FROM app_orders WHERE order_id = ?').get(orderId);
-		return row ? toStored(row as unknown as AppOrderRow) : undefined;
+	async get(orderId: string): Promise<StoredAppOrder | undefined> {
+		const row = await this.#row(orderId);
+		return row && toStored(row);
 	}
 
 	/** The place's orders still in progress, and its `recentlyDone` last finished ones. */
-	atPlace(placeId: string, recentlyDone: number): StoredAppOrder[] {
-		const open = this.#db
-			.prepare(
-				`SELECT * FROM app_orders WHERE place_id = ? AND status NOT IN (${TERMINAL})
-				 ORDER BY received_at`
-			)
-			.all(placeId) as unknown as AppOrderRow[];
-		const done = this.#db
-			.prepare(
-				`SELECT * FROM app_orders WHERE place_id = ? AND status IN (${TERMINAL})
-				 ORDER BY updated_at DESC LIMIT ?`
-			)
-			.all(placeId, recentlyDone) as unknown as AppOrderRow[];
+	async atPlace(placeId: string, recentlyDone: number): Promise<StoredAppOrder[]> {
+		const atPlace = this.#store.db
+			.selectFrom('app_orders')
+			.selectAll()
+			.where('place_id', '=', placeId);
+		const [open, done] = await Promise.all([
+			atPlace
+				.where('status', 'not in', TERMINAL_STATUSES)
+				.orderBy('received_at')
+				.orderBy('order_id')
+				.execute(),
+			atPlace
+				.where('status', 'in', TERMINAL_STATUSES)
+				.orderBy('updated_at', 'desc')
+				.limit(recentlyDone)
+				.execute()
+		]);
 		return [...open, ...done].map(toStored);
 	}
 
 	/** Every order not yet in a terminal status at these places: what reconciliation re-reads. */
-	inProgress(placeIds: string[]): StoredAppOrder[] {
+	async inProgress(placeIds: string[]): Promise<StoredAppOrder[]> {
 		if (placeIds.length === 0) return [];
-		const marks = placeIds.map(() => '?').join(', ');
-		return (
-			this.#db
-				.prepare(
-					`SELECT * FROM app_orders WHERE place_id IN (${marks}) AND status NOT IN (${TERMINAL})
-					 ORDER BY updated_at`
-				)
-				.all(...placeIds) as unknown as AppOrderRow[]
-		).map(toStored);
+		const rows = await this.#store.db
+			.selectFrom('app_orders')
+			.selectAll()
+			.where('place_id', 'in', placeIds)
+			.where('status', 'not in', TERMINAL_STATUSES)
+			.orderBy('updated_at')
+			.execute();
+		return rows.map(toStored);
+	}
+
+	#row(orderId: string): Promise<Row<'app_orders'> | undefined> {
+		return this.#store.db
+			.selectFrom('app_orders')
+			.selectAll()
+			.where('order_id', '=', orderId)
+			.executeTakeFirst();
 	}
 }

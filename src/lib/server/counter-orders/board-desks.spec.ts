@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderFeed } from '../orders/order-feed.ts';
 import { envelope, json, type RecordedCall } from '../platform/testing/fake-fetch.ts';
 import { fakeClient } from '../platform/testing/fake-client.ts';
-import { openDatabase } from '../store/database.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
 import { BoardDesks } from './board-desks.ts';
 import { PlatformHealth } from './platform-health.ts';
 
@@ -29,7 +29,7 @@ function rig(change?: (call: RecordedCall) => Response | Error) {
 		],
 		{ apiKey: 'board-key', timeoutMs: 50 }
 	);
-	const feed = new OrderFeed(openDatabase(':memory:'));
+	const feed = new OrderFeed(openSqliteStore(':memory:'));
 	const health = new PlatformHealth();
 	const boardDesks = new BoardDesks({ platformFor: () => client, feed, health });
 	return { desks, calls, feed, health, boardDesks, state };
@@ -41,9 +41,9 @@ describe('BoardDesks', () => {
 		expect(r.boardDesks.known('dev-1')).toBeNull();
 		expect(await r.boardDesks.refresh('dev-1')).toEqual(DESKS);
 		expect(r.boardDesks.known('dev-1')).toEqual(DESKS);
-		expect(r.feed.current()).toBe(1);
+		expect(await r.feed.current()).toBe(1);
 		await r.boardDesks.refresh('dev-1');
-		expect(r.feed.current()).toBe(1); // nothing changed
+		expect(await r.feed.current()).toBe(1); // nothing changed
 	});
 
 	it.each([

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerCallback, readCallback } from './callback-request.ts';
 import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
-import { orderStore, testClock } from './testing/order-store.ts';
+import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
 
 const TOKEN = 'a'.repeat(43);
 const tokens = { deviceOf: (token: string) => (token === TOKEN ? 'dev-1' : undefined) };
@@ -94,10 +94,13 @@ describe('answerCallback', () => {
 	});
 });
 
+// CallbackTokens is not on the async store yet: these run on the rig's SQLite connection.
 describe('CallbackTokens', () => {
-	it('gives each device its own long random token, the same on every ask', () => {
-		const store = orderStore(testClock());
-		const other = store.addBoard('Second board', 'second-key');
+	afterEach(closeOrderStores);
+
+	it('gives each device its own long random token, the same on every ask', async () => {
+		const store = await orderStore('sqlite', testClock());
+		const other = await store.addBoard('Second board', 'second-key');
 		const tokens = new CallbackTokens(store.db);
 		const first = tokens.tokenOf(store.deviceId);
 		expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -107,22 +110,22 @@ describe('CallbackTokens', () => {
 		expect(tokens.deviceOf(tokens.tokenOf(other))).toBe(other);
 	});
 
-	it('survives a restart, stops the old address on rotation, and goes with the device', () => {
-		let store = orderStore(testClock());
+	it('survives a restart, stops the old address on rotation, and goes with the device', async () => {
+		let store = await orderStore('sqlite', testClock());
 		const token = new CallbackTokens(store.db).tokenOf(store.deviceId);
-		store = store.reopen();
+		store = await store.reopen();
 		const tokens = new CallbackTokens(store.db);
 		expect(tokens.deviceOf(token)).toBe(store.deviceId);
 		const rotated = tokens.rotate(store.deviceId);
 		expect(rotated).not.toBe(token);
 		expect(tokens.deviceOf(token)).toBeUndefined();
 		expect(tokens.deviceOf(rotated)).toBe(store.deviceId);
-		store.devices.remove(store.deviceId);
+		await store.removeDevice(store.deviceId);
 		expect(tokens.deviceOf(rotated)).toBeUndefined();
 	});
 
-	it('refuses malformed tokens without asking the store', () => {
-		const store = orderStore(testClock());
+	it('refuses malformed tokens without asking the store', async () => {
+		const store = await orderStore('sqlite', testClock());
 		const tokens = new CallbackTokens(store.db);
 		const token = tokens.tokenOf(store.deviceId);
 		for (const bad of [token.slice(0, 42), `${token}x`, `${token.slice(0, 42)}'`, "' OR 1=1 --"]) {
@@ -130,7 +133,7 @@ describe('CallbackTokens', () => {
 		}
 	});
 
-	it('builds the address the platform calls', () => {
+	it('builds the address the platform calls', async () => {
 		expect(callbackUrl('https://kiosk.example/', TOKEN)).toBe(
 			`https://kiosk.example/api/orders/callback/${TOKEN}`
 		);

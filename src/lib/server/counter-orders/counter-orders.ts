@@ -11,6 +11,7 @@ import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import type { Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
@@ -26,6 +27,8 @@ import { orderOfReference, StepSender } from './step-sender.ts';
 const WORKER_TICK_MS = 1_000;
 
 export interface CounterOrdersDeps {
+	store: Store;
+	/** SQLite's connection, for the callback tokens (not on `store` yet). */
 	db: Database;
 	journal: Journal;
 	views: PlatformViewStore;
@@ -56,13 +59,13 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { db, journal, feed, platformFor, views, places, now, random } = deps;
+		const { store, db, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
 		this.tokens = new CallbackTokens(db, now);
-		this.inbox = new OrderInbox(db, now);
+		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
-		this.orders = new AppOrderRepository(db, now);
-		this.outbox = new OrderOutbox(db, now);
+		this.orders = new AppOrderRepository(store, now);
+		this.outbox = new OrderOutbox(store, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
 		this.fetcher = new OrderFetcher({
 			inbox: this.inbox,
@@ -121,17 +124,18 @@ export class CounterOrders {
 	 * What removing the device would drop: orders announced but not fetched yet, and staff steps
 	 * not sent yet (a money step among them is left in the journal for staff: device removed).
 	 */
-	unfinishedOf(deviceId: string): { unfetched: number; unsent: number } {
-		return {
-			unfetched: this.inbox.health([deviceId]).waiting,
-			unsent: this.outbox.unsentOf(deviceId)
-		};
+	async unfinishedOf(deviceId: string): Promise<{ unfetched: number; unsent: number }> {
+		const [inbox, unsent] = await Promise.all([
+			this.inbox.health([deviceId]),
+			this.outbox.unsentOf(deviceId)
+		]);
+		return { unfetched: inbox.waiting, unsent };
 	}
 
 	/** The journal entries of an order whose money step is still on its way are settled here. */
-	ownsJournalReference(reference: string): boolean {
+	async ownsJournalReference(reference: string): Promise<boolean> {
 		const orderId = orderOfReference(reference);
-		return orderId !== null && this.outbox.owns(orderId);
+		return orderId !== null && (await this.outbox.owns(orderId));
 	}
 
 	/** Re-reads what the open boards show; nothing while no board is open. */

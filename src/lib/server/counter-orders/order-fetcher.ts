@@ -48,7 +48,7 @@ export class OrderFetcher {
 		name: 'order fetcher',
 		round: async () => {
 			await this.#lull.quiet();
-			const due = this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
+			const due = await this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
 			const stored = await Promise.all(due.map((entry) => this.#fetch(entry)));
 			return { claimed: due.length, finished: stored.filter(Boolean).length };
 		},
@@ -87,22 +87,22 @@ export class OrderFetcher {
 				.platformFor(entry.deviceId)
 				.counterOrders.getOrder(entry.orderId);
 			health.answered(entry.deviceId);
-			const changed = orders.save(entry.deviceId, placeId, order);
-			inbox.fetched(entry.orderId, this.#owner);
+			const changed = await orders.save(entry.deviceId, placeId, order);
+			await inbox.fetched(entry.orderId, this.#owner);
 			if (changed) feed.changed();
 			return true;
 		} catch (error) {
 			health.failed(entry.deviceId, error);
 			const reason = describe(error);
 			if (isOrderOutOfReach(error)) {
-				inbox.failed(entry.orderId, this.#owner, reason);
+				await inbox.failed(entry.orderId, this.#owner, reason);
 			} else {
 				const delay = backoffDelay(
 					FETCH_BACKOFF,
 					entry.attempts + 1,
 					this.#deps.random ?? Math.random
 				);
-				inbox.retryLater(entry.orderId, this.#owner, reason, Math.max(250, delay));
+				await inbox.retryLater(entry.orderId, this.#owner, reason, Math.max(250, delay));
 			}
 			return false;
 		}

@@ -1,167 +1,185 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../store/store.ts';
+import { ENGINES } from '../store/testing/test-stores.ts';
 import { OrderInbox } from './order-inbox.ts';
-import { orderStore, START, testClock } from './testing/order-store.ts';
+import { closeOrderStores, orderStore, START, testClock } from './testing/order-store.ts';
 
 const LEASE = 60_000;
 
-function rig() {
+async function rig(engine: Engine) {
 	const clock = testClock();
-	const store = orderStore(clock);
-	const inbox = new OrderInbox(store.db, clock.now);
+	const store = await orderStore(engine, clock);
+	const inbox = new OrderInbox(store.store, clock.now);
 	const row = (orderId: string) =>
-		store.db.prepare('SELECT * FROM order_inbox WHERE order_id = ?').get(orderId) as any;
+		store.store.db
+			.selectFrom('order_inbox')
+			.selectAll()
+			.where('order_id', '=', orderId)
+			.executeTakeFirstOrThrow();
 	return { clock, store, inbox, row };
 }
 
-describe('OrderInbox', () => {
-	it('records a callback as due at once, and a repeat of it only as another callback', () => {
-		const { clock, inbox, row, store } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+describe.each(ENGINES)('OrderInbox on %s', (engine) => {
+	afterEach(closeOrderStores);
+
+	it('records a callback as due at once, and a repeat of it only as another callback', async () => {
+		const { clock, inbox, row, store } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		clock.advance(1_000);
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(store.db.prepare('SELECT COUNT(*) AS n FROM order_inbox').get()).toEqual({ n: 1 });
-		expect(row('ord_1')).toMatchObject({
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		const count = await store.store.db
+			.selectFrom('order_inbox')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow();
+		expect(count).toEqual({ n: 1 });
+		expect(await row('ord_1')).toMatchObject({
 			state: 'waiting',
 			callbacks: 3,
 			received_at: START.toISOString(),
 			last_callback_at: new Date(START.getTime() + 1_000).toISOString()
 		});
-		const claimed = inbox.claim('worker', LEASE, 10);
+		const claimed = await inbox.claim('worker', LEASE, 10);
 		expect(claimed).toEqual([
 			{ orderId: 'ord_1', deviceId: store.deviceId, receivedAt: START.toISOString(), attempts: 0 }
 		]);
 	});
 
-	it('does not hand a fetched order out again, even when the platform repeats its callback', () => {
-		const { inbox, store, row } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.fetched('ord_1', 'worker');
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(row('ord_1')).toMatchObject({ state: 'fetched', callbacks: 2, lease_owner: null });
-		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
+	it('does not hand a fetched order out again, even when the platform repeats its callback', async () => {
+		const { inbox, store, row } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.fetched('ord_1', 'worker');
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(await row('ord_1')).toMatchObject({ state: 'fetched', callbacks: 2, lease_owner: null });
+		expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
 	});
 
-	it('retries later with the attempt counted, and not before', () => {
-		const { clock, inbox, store, row } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.retryLater('ord_1', 'worker', '503 SERVICE_UNAVAILABLE', 4_000);
-		expect(row('ord_1')).toMatchObject({
+	it('retries later with the attempt counted, and not before', async () => {
+		const { clock, inbox, store, row } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.retryLater('ord_1', 'worker', '503 SERVICE_UNAVAILABLE', 4_000);
+		expect(await row('ord_1')).toMatchObject({
 			state: 'waiting',
 			attempts: 1,
 			last_error: '503 SERVICE_UNAVAILABLE'
 		});
 		clock.advance(3_999);
-		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
+		expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
 		clock.advance(1);
-		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', attempts: 1 }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_1', attempts: 1 }
+		]);
 	});
 
-	it('makes a failed order (404, 403) due again when a callback names it again', () => {
-		const { clock, inbox, store, row } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
-		expect(row('ord_1')).toMatchObject({ state: 'failed', attempts: 1 });
+	it('makes a failed order (404, 403) due again when a callback names it again', async () => {
+		const { clock, inbox, store, row } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		expect(await row('ord_1')).toMatchObject({ state: 'failed', attempts: 1 });
 		clock.advance(600_000);
-		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(row('ord_1')).toMatchObject({
+		expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(await row('ord_1')).toMatchObject({
 			state: 'waiting',
 			next_attempt_at: clock.now().toISOString()
 		});
-		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
 	});
 
-	it('fetches an order not fetched yet with the key of the device whose callback came last', () => {
-		const { inbox, store, row } = rig();
-		const other = store.addBoard('Second board', 'second-key');
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
-		inbox.record([{ deviceId: other, orderId: 'ord_1' }]);
-		expect(inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1', deviceId: other }]);
-		inbox.fetched('ord_1', 'worker');
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
+	it('fetches an order not fetched yet with the key of the device whose callback came last', async () => {
+		const { inbox, store, row } = await rig(engine);
+		const other = await store.addBoard('Second board', 'second-key');
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
+		await inbox.record([{ deviceId: other, orderId: 'ord_1' }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([
+			{ orderId: 'ord_1', deviceId: other }
+		]);
+		await inbox.fetched('ord_1', 'worker');
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(await row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
 	});
 
-	it('counts the wait of an order made due again from the callback that did it', () => {
-		const { clock, inbox, store } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+	it('counts the wait of an order made due again from the callback that did it', async () => {
+		const { clock, inbox, store } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
 		clock.advance(3_600_000);
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(inbox.health([store.deviceId])).toEqual({
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(await inbox.health([store.deviceId])).toEqual({
 			lastCallbackAt: clock.now().toISOString(),
 			waiting: 1,
 			oldestWaitingSince: clock.now().toISOString()
 		});
 	});
 
-	it('does not pull a waiting retry forward on a repeated callback (its backoff stands)', () => {
-		const { clock, inbox, store } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('worker', LEASE, 10);
-		inbox.retryLater('ord_1', 'worker', 'timeout', 10_000);
+	it('does not pull a waiting retry forward on a repeated callback (its backoff stands)', async () => {
+		const { clock, inbox, store } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.retryLater('ord_1', 'worker', 'timeout', 10_000);
 		clock.advance(1_000);
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		expect(inbox.claim('worker', LEASE, 10)).toEqual([]);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
 	});
 
-	it('ignores settling by a worker that does not hold the row', () => {
-		const { clock, inbox, store, row } = rig();
-		inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		inbox.claim('slow', 1_000, 10);
+	it('ignores settling by a worker that does not hold the row', async () => {
+		const { clock, inbox, store, row } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('slow', 1_000, 10);
 		clock.advance(1_000);
-		expect(inbox.claim('fast', LEASE, 10)).toHaveLength(1);
-		inbox.fetched('ord_1', 'slow');
-		expect(row('ord_1')).toMatchObject({ state: 'waiting', lease_owner: 'fast' });
-		inbox.fetched('ord_1', 'fast');
-		expect(row('ord_1')).toMatchObject({ state: 'fetched', lease_owner: null });
+		expect(await inbox.claim('fast', LEASE, 10)).toHaveLength(1);
+		await inbox.fetched('ord_1', 'slow');
+		expect(await row('ord_1')).toMatchObject({ state: 'waiting', lease_owner: 'fast' });
+		await inbox.fetched('ord_1', 'fast');
+		expect(await row('ord_1')).toMatchObject({ state: 'fetched', lease_owner: null });
 	});
 
-	it('keeps what was recorded across a restart', () => {
+	it('keeps what was recorded across a restart', async () => {
 		const clock = testClock();
-		const store = orderStore(clock);
-		new OrderInbox(store.db, clock.now).record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
-		const reopened = store.reopen();
-		const inbox = new OrderInbox(reopened.db, clock.now);
-		expect(inbox.claim('after-restart', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
+		const store = await orderStore(engine, clock);
+		await new OrderInbox(store.store, clock.now).record([
+			{ deviceId: store.deviceId, orderId: 'ord_1' }
+		]);
+		const reopened = await store.reopen();
+		const inbox = new OrderInbox(reopened.store, clock.now);
+		expect(await inbox.claim('after-restart', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
 	});
 
 	describe('health', () => {
-		it('reports the last callback and what still waits, per set of devices', () => {
-			const { clock, inbox, store } = rig();
-			const other = store.addBoard('Garden board', 'garden-key');
-			expect(inbox.health([store.deviceId])).toEqual({
+		it('reports the last callback and what still waits, per set of devices', async () => {
+			const { clock, inbox, store } = await rig(engine);
+			const other = await store.addBoard('Garden board', 'garden-key');
+			expect(await inbox.health([store.deviceId])).toEqual({
 				lastCallbackAt: null,
 				waiting: 0,
 				oldestWaitingSince: null
 			});
-			expect(inbox.health([])).toEqual({
+			expect(await inbox.health([])).toEqual({
 				lastCallbackAt: null,
 				waiting: 0,
 				oldestWaitingSince: null
 			});
-			inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+			await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 			clock.advance(1_000);
-			inbox.record([{ deviceId: store.deviceId, orderId: 'ord_2' }]);
+			await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_2' }]);
 			clock.advance(1_000);
-			inbox.record([{ deviceId: other, orderId: 'ord_3' }]);
-			inbox.claim('worker', LEASE, 10);
-			inbox.fetched('ord_1', 'worker');
-			inbox.failed('ord_2', 'worker', '404');
-			inbox.retryLater('ord_3', 'worker', 'timeout', 1_000);
-			expect(inbox.health([store.deviceId])).toEqual({
+			await inbox.record([{ deviceId: other, orderId: 'ord_3' }]);
+			await inbox.claim('worker', LEASE, 10);
+			await inbox.fetched('ord_1', 'worker');
+			await inbox.failed('ord_2', 'worker', '404');
+			await inbox.retryLater('ord_3', 'worker', 'timeout', 1_000);
+			expect(await inbox.health([store.deviceId])).toEqual({
 				lastCallbackAt: new Date(START.getTime() + 1_000).toISOString(),
 				waiting: 0,
 				oldestWaitingSince: null
 			});
-			expect(inbox.health([store.deviceId, other])).toEqual({
+			expect(await inbox.health([store.deviceId, other])).toEqual({
 				lastCallbackAt: new Date(START.getTime() + 2_000).toISOString(),
 				waiting: 1,
 				oldestWaitingSince: new Date(START.getTime() + 2_000).toISOString()

@@ -6,8 +6,10 @@
  * card. The fetcher claims due rows with a lease (store/leases.ts) and fetches them after the
  * answer, with backoff; rows left by a restart are simply still due.
  */
+import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import { transaction, type Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 
 /** One callback: the device whose address was called, and the order id it named. */
 export interface InboxCallback {
@@ -22,14 +24,7 @@ export interface InboxEntry {
 	attempts: number;
 }
 
-interface InboxRow {
-	order_id: string;
-	device_id: string;
-	received_at: string;
-	attempts: number;
-}
-
-const QUEUE: LeasedQueue = { table: 'order_inbox', key: 'order_id', open: "state = 'waiting'" };
+const QUEUE: LeasedQueue = { table: 'order_inbox', key: 'order_id', open: sql`state = 'waiting'` };
 
 /** Per device: when its last callback came, and what is still waiting to be fetched. */
 export interface InboxHealth {
@@ -39,11 +34,11 @@ export interface InboxHealth {
 }
 
 export class OrderInbox {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#store = store;
 		this.#now = now;
 	}
 
@@ -55,32 +50,48 @@ export class OrderInbox {
 	 * last: the first device's key may be the one that cannot read it. `received_at` is when the
 	 * row became due (a failed row made due again waits from then, not from its first callback).
 	 */
-	record(callbacks: readonly InboxCallback[]): void {
+	async record(callbacks: readonly InboxCallback[]): Promise<void> {
 		const at = this.#now().toISOString();
-		const upsert = this.#db.prepare(
-			`INSERT INTO order_inbox (order_id, device_id, received_at, last_callback_at, state, next_attempt_at)
-			 VALUES (?, ?, ?, ?, 'waiting', ?)
-			 ON CONFLICT (order_id) DO UPDATE SET
-				callbacks = callbacks + 1,
-				last_callback_at = excluded.last_callback_at,
-				device_id = CASE WHEN state = 'fetched' THEN device_id ELSE excluded.device_id END,
-				state = CASE WHEN state = 'failed' THEN 'waiting' ELSE state END,
-				received_at = CASE WHEN state = 'failed' THEN excluded.received_at ELSE received_at END,
-				next_attempt_at = CASE WHEN state = 'failed' THEN excluded.next_attempt_at ELSE next_attempt_at END`
-		);
-		transaction(this.#db, () => {
-			for (const { deviceId, orderId } of callbacks) upsert.run(orderId, deviceId, at, at, at);
+		const whenFailed = (then: string, otherwise: string) =>
+			sql<string>`CASE WHEN order_inbox.state = 'failed' THEN ${sql.ref(then)} ELSE ${sql.ref(otherwise)} END`;
+		await this.#store.db.transaction().execute(async (trx) => {
+			for (const { deviceId, orderId } of callbacks) {
+				await trx
+					.insertInto('order_inbox')
+					.values({
+						order_id: orderId,
+						device_id: deviceId,
+						received_at: at,
+						last_callback_at: at,
+						state: 'waiting',
+						next_attempt_at: at
+					})
+					.onConflict((conflict) =>
+						conflict.column('order_id').doUpdateSet({
+							callbacks: sql<number>`order_inbox.callbacks + 1`,
+							last_callback_at: (eb) => eb.ref('excluded.last_callback_at'),
+							device_id: sql<string>`CASE WHEN order_inbox.state = 'fetched'
+								THEN order_inbox.device_id ELSE excluded.device_id END`,
+							state: sql<'waiting'>`CASE WHEN order_inbox.state = 'failed'
+								THEN 'waiting' ELSE order_inbox.state END`,
+							received_at: whenFailed('excluded.received_at', 'order_inbox.received_at'),
+							next_attempt_at: whenFailed('excluded.next_attempt_at', 'order_inbox.next_attempt_at')
+						})
+					)
+					.execute();
+			}
 		});
 	}
 
 	/** Claims due entries for `owner` for `leaseMs`. */
-	claim(owner: string, leaseMs: number, limit: number): InboxEntry[] {
-		return claimDue<InboxRow>(this.#db, QUEUE, {
+	async claim(owner: string, leaseMs: number, limit: number): Promise<InboxEntry[]> {
+		const rows = await claimDue<Row<'order_inbox'>>(this.#store.db, this.#store.engine, QUEUE, {
 			owner,
 			now: this.#now(),
 			leaseMs,
 			limit
-		}).map((row) => ({
+		});
+		return rows.map((row) => ({
 			orderId: row.order_id,
 			deviceId: row.device_id,
 			receivedAt: row.received_at,
@@ -89,59 +100,68 @@ export class OrderInbox {
 	}
 
 	/** `owner` is still fetching what it claimed. */
-	renew(owner: string, leaseMs: number): void {
-		renewClaims(this.#db, QUEUE, { owner, now: this.#now(), leaseMs });
+	async renew(owner: string, leaseMs: number): Promise<void> {
+		await renewClaims(this.#store.db, QUEUE, { owner, now: this.#now(), leaseMs });
 	}
 
 	/** The order is on the board. */
-	fetched(orderId: string, owner: string): void {
-		settleClaimed(
-			this.#db,
-			QUEUE,
-			{ key: orderId, owner },
-			"state = 'fetched', last_error = NULL",
-			[]
-		);
+	async fetched(orderId: string, owner: string): Promise<void> {
+		await this.#settle(orderId, owner, { state: 'fetched', last_error: null });
 	}
 
 	/** Fetching failed for now: try again after `delayMs`. */
-	retryLater(orderId: string, owner: string, error: string, delayMs: number): void {
+	async retryLater(orderId: string, owner: string, error: string, delayMs: number): Promise<void> {
 		const next = new Date(this.#now().getTime() + delayMs).toISOString();
-		settleClaimed(
-			this.#db,
-			QUEUE,
-			{ key: orderId, owner },
-			'attempts = attempts + 1, last_error = ?, next_attempt_at = ?',
-			[error, next]
-		);
+		await this.#settle(orderId, owner, {
+			attempts: sql`attempts + 1`,
+			last_error: error,
+			next_attempt_at: next
+		});
 	}
 
 	/**
 	 * The platform answered that this device cannot have the order (404, 403): nothing to fetch
 	 * until another callback names it again.
 	 */
-	failed(orderId: string, owner: string, error: string): void {
-		settleClaimed(
-			this.#db,
-			QUEUE,
-			{ key: orderId, owner },
-			"state = 'failed', attempts = attempts + 1, last_error = ?",
-			[error]
-		);
+	async failed(orderId: string, owner: string, error: string): Promise<void> {
+		await this.#settle(orderId, owner, {
+			state: 'failed',
+			attempts: sql`attempts + 1`,
+			last_error: error
+		});
 	}
 
-	health(deviceIds: string[]): InboxHealth {
+	async health(deviceIds: string[]): Promise<InboxHealth> {
 		if (deviceIds.length === 0)
 			return { lastCallbackAt: null, waiting: 0, oldestWaitingSince: null };
-		const marks = deviceIds.map(() => '?').join(', ');
-		const row = this.#db
-			.prepare(
-				`SELECT MAX(last_callback_at) AS last,
-					SUM(CASE WHEN state = 'waiting' THEN 1 ELSE 0 END) AS waiting,
-					MIN(CASE WHEN state = 'waiting' THEN received_at END) AS oldest
-				 FROM order_inbox WHERE device_id IN (${marks})`
-			)
-			.get(...deviceIds) as { last: string | null; waiting: number | null; oldest: string | null };
-		return { lastCallbackAt: row.last, waiting: row.waiting ?? 0, oldestWaitingSince: row.oldest };
+		const row = await this.#store.db
+			.selectFrom('order_inbox')
+			.where('device_id', 'in', deviceIds)
+			.select((eb) => [
+				eb.fn.max('last_callback_at').as('last'),
+				eb.fn
+					.sum<number | null>(eb.case().when('state', '=', 'waiting').then(1).else(0).end())
+					.as('waiting'),
+				eb.fn
+					.min<string | null>(
+						eb.case().when('state', '=', 'waiting').then(eb.ref('received_at')).end()
+					)
+					.as('oldest')
+			])
+			.executeTakeFirstOrThrow();
+		return {
+			lastCallbackAt: row.last ?? null,
+			// A sum over no rows is NULL.
+			waiting: Number(row.waiting ?? 0),
+			oldestWaitingSince: row.oldest
+		};
+	}
+
+	async #settle(
+		orderId: string,
+		owner: string,
+		assignments: Record<string, unknown>
+	): Promise<void> {
+		await settleClaimed(this.#store.db, QUEUE, { key: orderId, owner }, assignments);
 	}
 }

@@ -11,8 +11,10 @@ import {
 	type AppOrderAction,
 	type OrderStepProblem
 } from '#lib/board/order-board.ts';
+import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import { transaction, type Database } from '../store/database.ts';
+import type { Store, StoreDb } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 
 export interface OrderStep {
 	id: number;
@@ -39,22 +41,14 @@ export interface StepRecord {
 	settledAt: string | null;
 }
 
-interface StepRow {
-	id: number;
-	order_id: string;
-	device_id: string;
+/** A row as read: the columns the schema keeps as text, with their values named. */
+type StepRow = Omit<Row<'order_outbox'>, 'action' | 'problem' | 'settled_by'> & {
 	action: AppOrderAction;
-	rejection_message: string | null;
-	state: StepState;
-	attempts: number;
-	journal_id: number | null;
 	problem: OrderStepProblem | null;
 	settled_by: 'answer' | 'read' | null;
-	created_at: string;
-	settled_at: string | null;
-}
+};
 
-const QUEUE: LeasedQueue = { table: 'order_outbox', key: 'id', open: "state = 'pending'" };
+const QUEUE: LeasedQueue = { table: 'order_outbox', key: 'id', open: sql`state = 'pending'` };
 
 const toStep = (row: StepRow): OrderStep => ({
 	id: row.id,
@@ -67,41 +61,53 @@ const toStep = (row: StepRow): OrderStep => ({
 });
 
 export class OrderOutbox {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#store = store;
 		this.#now = now;
 	}
 
 	/** Queues a step; false when another step of the order is still pending. */
-	enqueue(step: {
+	async enqueue(step: {
 		orderId: string;
 		deviceId: string;
 		action: AppOrderAction;
 		rejectionMessage?: string;
-	}): boolean {
+	}): Promise<boolean> {
 		if (!APP_ORDER_ACTIONS.includes(step.action)) throw new Error(`no step ${step.action}`);
 		const at = this.#now().toISOString();
-		const { changes } = this.#db
-			.prepare(
-				`INSERT INTO order_outbox (order_id, device_id, action, rejection_message, state, next_attempt_at, created_at)
-				 VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT DO NOTHING`
-			)
-			.run(step.orderId, step.deviceId, step.action, step.rejectionMessage ?? null, at, at);
-		return Number(changes) === 1;
+		const result = await this.#store.db
+			.insertInto('order_outbox')
+			.values({
+				order_id: step.orderId,
+				device_id: step.deviceId,
+				action: step.action,
+				rejection_message: step.rejectionMessage ?? null,
+				state: 'pending',
+				next_attempt_at: at,
+				created_at: at
+			})
+			// The unique index of one pending step per order (a partial index: no column list).
+			.onConflict((conflict) => conflict.doNothing())
+			.executeTakeFirst();
+		return result.numInsertedOrUpdatedRows === 1n;
 	}
 
-	claim(owner: string, leaseMs: number, limit: number): OrderStep[] {
-		return claimDue<StepRow>(this.#db, QUEUE, { owner, now: this.#now(), leaseMs, limit }).map(
-			toStep
-		);
+	async claim(owner: string, leaseMs: number, limit: number): Promise<OrderStep[]> {
+		const rows = await claimDue<StepRow>(this.#store.db, this.#store.engine, QUEUE, {
+			owner,
+			now: this.#now(),
+			leaseMs,
+			limit
+		});
+		return rows.map(toStep);
 	}
 
 	/** `owner` is still sending what it claimed. */
-	renew(owner: string, leaseMs: number): void {
-		renewClaims(this.#db, QUEUE, { owner, now: this.#now(), leaseMs });
+	async renew(owner: string, leaseMs: number): Promise<void> {
+		await renewClaims(this.#store.db, QUEUE, { owner, now: this.#now(), leaseMs });
 	}
 
 	/**
@@ -109,72 +115,92 @@ export class OrderOutbox {
 	 * journal entry of a money step (`journal` begins it, or counts a repeat), in one transaction,
 	 * so no journal entry exists that its step does not know. False when the lease ran out or
 	 * another worker has the step: then nothing may be sent (that worker reads and sends).
+	 *
+	 * The attempt is counted only while the lease holds (one conditional update), before the
+	 * journal is asked: a worker whose lease ran out writes no journal entry. `journal` is given
+	 * the transaction, to write its entry in it.
 	 */
-	sending(step: OrderStep, owner: string, journal: () => number | null): boolean {
-		return transaction(this.#db, () => {
-			const held = this.#db
-				.prepare('SELECT 1 FROM order_outbox WHERE id = ? AND lease_owner = ? AND lease_until > ?')
-				.get(step.id, owner, this.#now().toISOString());
-			if (!held) return false;
-			this.#db
-				.prepare('UPDATE order_outbox SET attempts = attempts + 1, journal_id = ? WHERE id = ?')
-				.run(journal(), step.id);
+	async sending(
+		step: OrderStep,
+		owner: string,
+		journal: (trx: StoreDb) => number | null | Promise<number | null>
+	): Promise<boolean> {
+		return this.#store.db.transaction().execute(async (trx) => {
+			const held = await trx
+				.updateTable('order_outbox')
+				.set({ attempts: sql<number>`order_outbox.attempts + 1` })
+				.where('id', '=', step.id)
+				.where('lease_owner', '=', owner)
+				.where('lease_until', '>', this.#now().toISOString())
+				.executeTakeFirst();
+			if (held.numUpdatedRows !== 1n) return false;
+			await trx
+				.updateTable('order_outbox')
+				.set({ journal_id: await journal(trx) })
+				.where('id', '=', step.id)
+				.execute();
 			return true;
 		});
 	}
 
 	/** The step took effect. */
-	sent(stepId: number, owner: string, settledBy: 'answer' | 'read'): void {
-		this.#settle(stepId, owner, "state = 'sent', settled_by = ?", [settledBy]);
+	async sent(stepId: number, owner: string, settledBy: 'answer' | 'read'): Promise<void> {
+		await this.#settle(stepId, owner, { state: 'sent', settled_by: settledBy });
 	}
 
 	/** The platform will not do it; staff see why. */
-	failed(stepId: number, owner: string, problem: OrderStepProblem): void {
-		this.#settle(stepId, owner, "state = 'failed', problem = ?", [problem]);
+	async failed(stepId: number, owner: string, problem: OrderStepProblem): Promise<void> {
+		await this.#settle(stepId, owner, { state: 'failed', problem });
 	}
 
 	/** Not done yet (not applied, or not known): again after `delayMs`. */
-	retryLater(stepId: number, owner: string, delayMs: number): void {
+	async retryLater(stepId: number, owner: string, delayMs: number): Promise<void> {
 		const next = new Date(this.#now().getTime() + delayMs).toISOString();
-		settleClaimed(this.#db, QUEUE, { key: stepId, owner }, 'next_attempt_at = ?', [next]);
+		await settleClaimed(this.#store.db, QUEUE, { key: stepId, owner }, { next_attempt_at: next });
 	}
 
 	/** The pending step of each of these orders. */
-	pending(orderIds: string[]): Map<string, AppOrderAction> {
-		return new Map(
-			this.#latest(orderIds, "state = 'pending'").map((row) => [row.order_id, row.action])
-		);
+	async pending(orderIds: string[]): Promise<Map<string, AppOrderAction>> {
+		const rows = await this.#latest(orderIds, true);
+		return new Map(rows.map((row) => [row.order_id, row.action]));
 	}
 
 	/** The failed step of each order whose latest step failed. */
-	problems(orderIds: string[]): Map<string, { action: AppOrderAction; reason: OrderStepProblem }> {
+	async problems(
+		orderIds: string[]
+	): Promise<Map<string, { action: AppOrderAction; reason: OrderStepProblem }>> {
+		const rows = await this.#latest(orderIds, false);
 		return new Map(
-			this.#latest(orderIds)
+			rows
 				.filter((row) => row.state === 'failed' && row.problem)
 				.map((row) => [row.order_id, { action: row.action, reason: row.problem! }])
 		);
 	}
 
 	/** A step of the order is still on its way: its journal entries are this outbox's to settle. */
-	owns(orderId: string): boolean {
-		return this.pending([orderId]).size > 0;
+	async owns(orderId: string): Promise<boolean> {
+		return (await this.pending([orderId])).size > 0;
 	}
 
 	/** How many steps of the device's orders are still on their way. */
-	unsentOf(deviceId: string): number {
-		const row = this.#db
-			.prepare(
-				"SELECT count(*) AS unsent FROM order_outbox WHERE device_id = ? AND state = 'pending'"
-			)
-			.get(deviceId) as { unsent: number };
+	async unsentOf(deviceId: string): Promise<number> {
+		const row = await this.#store.db
+			.selectFrom('order_outbox')
+			.select((eb) => eb.fn.countAll<number>().as('unsent'))
+			.where('device_id', '=', deviceId)
+			.where('state', '=', 'pending')
+			.executeTakeFirstOrThrow();
 		return row.unsent;
 	}
 
 	/** Every step staff took on the order, oldest first. */
-	history(orderId: string): StepRecord[] {
-		const rows = this.#db
-			.prepare('SELECT * FROM order_outbox WHERE order_id = ? ORDER BY id')
-			.all(orderId) as unknown as StepRow[];
+	async history(orderId: string): Promise<StepRecord[]> {
+		const rows = (await this.#store.db
+			.selectFrom('order_outbox')
+			.selectAll()
+			.where('order_id', '=', orderId)
+			.orderBy('id')
+			.execute()) as StepRow[];
 		return rows.map((row) => ({
 			action: row.action,
 			state: row.state,
@@ -186,22 +212,37 @@ export class OrderOutbox {
 		}));
 	}
 
-	/** The latest step per order (optionally only rows matching `where`). */
-	#latest(orderIds: string[], where = '1 = 1'): StepRow[] {
+	/** The latest step per order (of its pending steps only, when `pendingOnly`). */
+	async #latest(orderIds: string[], pendingOnly: boolean): Promise<StepRow[]> {
 		if (orderIds.length === 0) return [];
-		const marks = orderIds.map(() => '?').join(', ');
-		return this.#db
-			.prepare(
-				`SELECT * FROM order_outbox WHERE id IN (
-					SELECT MAX(id) FROM order_outbox WHERE order_id IN (${marks}) AND ${where} GROUP BY order_id)`
-			)
-			.all(...orderIds) as unknown as StepRow[];
+		const rows = await this.#store.db
+			.selectFrom('order_outbox')
+			.selectAll()
+			.where('id', 'in', (eb) => {
+				const latest = eb
+					.selectFrom('order_outbox')
+					.select((inner) => inner.fn.max('id').as('id'))
+					.where('order_id', 'in', orderIds)
+					.groupBy('order_id');
+				return pendingOnly ? latest.where('state', '=', 'pending') : latest;
+			})
+			.execute();
+		return rows as StepRow[];
 	}
 
-	#settle(stepId: number, owner: string, assignments: string, values: string[]): void {
-		settleClaimed(this.#db, QUEUE, { key: stepId, owner }, `${assignments}, settled_at = ?`, [
-			...values,
-			this.#now().toISOString()
-		]);
+	async #settle(
+		stepId: number,
+		owner: string,
+		assignments: Record<string, unknown>
+	): Promise<void> {
+		await settleClaimed(
+			this.#store.db,
+			QUEUE,
+			{ key: stepId, owner },
+			{
+				...assignments,
+				settled_at: this.#now().toISOString()
+			}
+		);
 	}
 }

@@ -42,7 +42,7 @@ export class OrderReconciler {
 		const { orders, desks, feed, health } = this.#deps;
 		const boards = this.#deps.boards();
 		const summary: ReconcileSummary = { read: 0, changed: 0, failed: 0 };
-		const queue = orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
+		const queue = await orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
 		const worker = async () => {
 			for (let stored = queue.shift(); stored; stored = queue.shift()) {
 				try {
@@ -51,7 +51,7 @@ export class OrderReconciler {
 						.counterOrders.getOrder(stored.order.id);
 					health.answered(stored.deviceId);
 					summary.read += 1;
-					if (orders.save(stored.deviceId, stored.placeId, order)) {
+					if (await orders.save(stored.deviceId, stored.placeId, order)) {
 						summary.changed += 1;
 						feed.changed();
 					}

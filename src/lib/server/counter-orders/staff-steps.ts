@@ -35,13 +35,13 @@ export class StaffSteps {
 		this.#deps = deps;
 	}
 
-	request(
+	async request(
 		boardDeviceId: string,
 		orderId: string,
 		action: AppOrderAction,
 		rejectionMessage?: string
-	): { ok: true } | { ok: false; refusal: StepRefusal } {
-		const stored = this.#deps.orders.get(orderId);
+	): Promise<{ ok: true } | { ok: false; refusal: StepRefusal }> {
+		const stored = await this.#deps.orders.get(orderId);
 		const placeId = this.#deps.placeOf(boardDeviceId);
 		if (!stored || !placeId || stored.placeId !== placeId) {
 			return { ok: false, refusal: 'unknown-order' };
@@ -52,7 +52,7 @@ export class StaffSteps {
 		if (message !== undefined && message.length > REJECTION_MESSAGE_MAX) {
 			return { ok: false, refusal: 'message-too-long' };
 		}
-		const queued = this.#deps.outbox.enqueue({
+		const queued = await this.#deps.outbox.enqueue({
 			orderId,
 			deviceId: boardDeviceId,
 			action,

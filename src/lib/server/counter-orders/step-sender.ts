@@ -88,7 +88,7 @@ export class StepSender {
 	readonly #queue = new QueueDrain({
 		name: 'step sender',
 		round: async () => {
-			const due = this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
+			const due = await this.#deps.outbox.claim(this.#owner, LEASE_MS, BATCH);
 			await Promise.all(due.map((step) => this.#work(step)));
 			return { claimed: due.length, finished: due.length };
 		},
@@ -129,7 +129,7 @@ export class StepSender {
 		if (settlement.kind === 'not-ours') return;
 		if (settlement.kind === 'again') {
 			const delay = backoffDelay(STEP_BACKOFF, step.attempts + 1, this.#deps.random ?? Math.random);
-			outbox.retryLater(step.id, this.#owner, Math.max(250, delay));
+			await outbox.retryLater(step.id, this.#owner, Math.max(250, delay));
 			return;
 		}
 		// The journal first: a crash before the step is settled leaves the step pending, to be
@@ -142,14 +142,14 @@ export class StepSender {
 					result: { resolvedBy: settlement.by }
 				});
 			}
-			outbox.sent(step.id, this.#owner, settlement.by);
+			await outbox.sent(step.id, this.#owner, settlement.by);
 		} else {
 			if (journalId !== null) {
 				journal.settle(journalId, settlement.unknown ? 'needs-staff' : 'failed', {
 					errorCode: settlement.problem
 				});
 			}
-			outbox.failed(step.id, this.#owner, settlement.problem);
+			await outbox.failed(step.id, this.#owner, settlement.problem);
 		}
 		feed.changed();
 	}
@@ -164,12 +164,12 @@ export class StepSender {
 				return { kind: 'failed', problem: 'invalid-transition' };
 			}
 		}
-		if (!this.#deps.outbox.sending(step, this.#owner, () => this.#beginJournal(step))) {
+		if (!(await this.#deps.outbox.sending(step, this.#owner, () => this.#beginJournal(step)))) {
 			return { kind: 'not-ours' };
 		}
 		step.attempts += 1;
 		try {
-			this.#store(step, await this.#send(step, platform));
+			await this.#store(step, await this.#send(step, platform));
 			return { kind: 'sent', by: 'answer' };
 		} catch (error) {
 			this.#deps.health.failed(step.deviceId, error);
@@ -210,14 +210,14 @@ export class StepSender {
 
 	async #read(step: OrderStep, platform: PlatformClient): Promise<CounterOrder> {
 		const order = await platform.counterOrders.getOrder(step.orderId);
-		this.#store(step, order);
+		await this.#store(step, order);
 		return order;
 	}
 
-	#store(step: OrderStep, order: CounterOrder): void {
+	async #store(step: OrderStep, order: CounterOrder): Promise<void> {
 		this.#deps.health.answered(step.deviceId);
-		const known = this.#deps.orders.get(order.id);
-		if (known && this.#deps.orders.save(known.deviceId, known.placeId, order)) {
+		const known = await this.#deps.orders.get(order.id);
+		if (known && (await this.#deps.orders.save(known.deviceId, known.placeId, order))) {
 			this.#deps.feed.changed();
 		}
 	}

@@ -4,7 +4,7 @@ import { eventStream, type ChangeFeed } from './event-stream.ts';
 function fakeFeed(current: number) {
 	const listeners = new Set<(sequence: number) => void>();
 	const feed: ChangeFeed & { change(): void; listeners: Set<unknown> } = {
-		current: () => current,
+		current: async () => current,
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);

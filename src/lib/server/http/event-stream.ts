@@ -6,7 +6,8 @@
  * (Last-Event-ID): if the feed moved on meanwhile, it gets one event at once and catches up.
  */
 export interface ChangeFeed {
-	current(): number;
+	/** Read from the store (asynchronous): only asked when the browser says what it saw. */
+	current(): Promise<number>;
 	subscribe(listener: (sequence: number) => void): () => void;
 }
 
@@ -19,7 +20,7 @@ export function eventStream(
 	const encoder = new TextEncoder();
 	let stop = () => {};
 	const body = new ReadableStream<Uint8Array>({
-		start(controller) {
+		async start(controller) {
 			const send = (text: string) => {
 				try {
 					controller.enqueue(encoder.encode(text));
@@ -31,15 +32,17 @@ export function eventStream(
 			// How long the browser waits before reconnecting; the first ping says the stream is open.
 			send('retry: 2000\n\n');
 			send('event: ping\ndata: {}\n\n');
-			const seen = lastEventId === null ? NaN : Number(lastEventId);
-			const current = feed.current();
-			if (Number.isInteger(seen) && seen !== current) change(current);
+			// Listening before the number is read: a change meanwhile is sent (maybe twice), not lost.
 			const unsubscribe = feed.subscribe(change);
 			const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), heartbeatMs);
 			stop = () => {
 				clearInterval(heartbeat);
 				unsubscribe();
 			};
+			const seen = lastEventId === null ? NaN : Number(lastEventId);
+			if (!Number.isInteger(seen)) return;
+			const current = await feed.current();
+			if (seen !== current) change(current);
 		},
 		cancel() {
 			stop();

@@ -10,16 +10,16 @@ function form(fields: [string, string][]): FormData {
 }
 
 function context(change: () => Promise<unknown> = async () => ({ ok: true, desks: [] })) {
-	const request = vi.fn(() => ({ ok: true }) as const);
+	const request = vi.fn(async () => ({ ok: true }) as const);
 	const deskChange = vi.fn(change);
 	const stub = { counterOrders: { steps: { request }, desks: { change: deskChange } } };
 	return { context: stub as unknown as ServerContext, request, deskChange };
 }
 
 describe('appOrderStep', () => {
-	it('passes a well-formed step to the staff steps', () => {
+	it('passes a well-formed step to the staff steps', async () => {
 		const { context: ctx, request } = context();
-		const result = appOrderStep(
+		const result = await appOrderStep(
 			ctx,
 			'board-1',
 			form([
@@ -59,9 +59,12 @@ describe('appOrderStep', () => {
 			]
 		],
 		[[['orderId', 'ord_1']]]
-	] as [string, string][][][])('refuses %j as a bad request, changing nothing', (fields) => {
+	] as [string, string][][][])('refuses %j as a bad request, changing nothing', async (fields) => {
 		const { context: ctx, request } = context();
-		expect(appOrderStep(ctx, 'board-1', form(fields))).toEqual({ ok: false, error: 'bad-request' });
+		expect(await appOrderStep(ctx, 'board-1', form(fields))).toEqual({
+			ok: false,
+			error: 'bad-request'
+		});
 		expect(request).not.toHaveBeenCalled();
 	});
 });

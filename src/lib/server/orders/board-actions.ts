@@ -24,17 +24,17 @@ export type BoardActionResult = { ok: true } | { ok: false; error: BoardError; k
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A step on an app order: `orderId`, `action`, and for a rejection `rejectionMessage`. */
-export function appOrderStep(
+export async function appOrderStep(
 	context: ServerContext,
 	boardDeviceId: string,
 	form: FormData
-): BoardActionResult {
+): Promise<BoardActionResult> {
 	const orderId = textField(form, 'orderId');
 	const action = textField(form, 'action') as AppOrderAction;
 	if (!isOrderId(orderId) || !APP_ORDER_ACTIONS.includes(action)) {
 		return { ok: false, error: 'bad-request' };
 	}
-	const result = context.counterOrders.steps.request(
+	const result = await context.counterOrders.steps.request(
 		boardDeviceId,
 		orderId,
 		action,
@@ -44,17 +44,17 @@ export function appOrderStep(
 }
 
 /** A kiosk order moved forward or back: `saleId`, `status`. */
-export function kioskOrderStep(
+export async function kioskOrderStep(
 	context: ServerContext,
 	boardDeviceId: string,
 	form: FormData
-): BoardActionResult {
+): Promise<BoardActionResult> {
 	const saleId = textField(form, 'saleId');
 	const status = textField(form, 'status') as KioskOrderStatus;
 	if (!ID.test(saleId) || !ORDER_STATUSES.includes(status)) {
 		return { ok: false, error: 'bad-request' };
 	}
-	return context.kioskOrders.setStatus(boardDeviceId, saleId, status)
+	return (await context.kioskOrders.setStatus(boardDeviceId, saleId, status))
 		? { ok: true }
 		: { ok: false, error: 'unknown-order', key: `kiosk:${saleId}` };
 }

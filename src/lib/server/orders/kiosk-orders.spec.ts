@@ -1,3 +1,4 @@
+import { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { KnownPlaces } from '../devices/known-places.ts';
 import { placedDevices } from '../devices/testing/placed-devices.ts';
@@ -5,6 +6,10 @@ import { SaleRepository } from '../sales/sale-repository.ts';
 import type { Sale, SaleState } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { announcePaidSale, KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
+import type { Database } from '../store/database.ts';
+import { NodeSqliteDialect } from '../store/node-sqlite-dialect.ts';
+import type { Store } from '../store/store.ts';
+import type { KioskTables } from '../store/tables.ts';
 import { OrderFeed } from './order-feed.ts';
 
 const MAIN_STAGE = { id: 'place_main_stage', name: 'Main Stage Bar' };
@@ -12,13 +17,24 @@ const GARDEN = { id: 'place_garden', name: 'Garden Bar' };
 /** The sales below start at noon that day. */
 const NOW = new Date(Date.UTC(2026, 10, 22, 18, 0, 0));
 
+/**
+ * The store over the SQLite connection the sales and devices are kept on (they are not on the
+ * async store yet, and the order statuses refer to the sales).
+ */
+const storeOver = (database: Database): Store => ({
+	engine: 'sqlite',
+	db: new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) }),
+	close: async () => database.close()
+});
+
 /** A store with devices whose cached identities put them at a place. */
 async function freshBoard() {
 	const { db, devices, views, add } = placedDevices('kiosk-orders');
-	const feed = new OrderFeed(db);
+	const store = storeOver(db);
+	const feed = new OrderFeed(store);
 	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(feed, sale) });
 	const orders = new KioskOrders(
-		{ db, places: new KnownPlaces(devices, views), sales, feed },
+		{ store, places: new KnownPlaces(devices, views), sales, feed },
 		() => NOW
 	);
 	return {
@@ -86,7 +102,7 @@ describe('kiosk orders on the order board', () => {
 		sales.create(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
 		sales.create(sale(gardenKiosk, 'completed', 'K-001'));
 
-		const view = orders.atPlace(MAIN_STAGE.id);
+		const view = await orders.atPlace(MAIN_STAGE.id);
 		expect(view.open.map((order) => order.orderNumber)).toEqual(['K-001', 'K-002', 'K-003']);
 		expect(view.open[0]).toMatchObject({
 			kioskName: 'Kiosk 1',
@@ -102,18 +118,20 @@ describe('kiosk orders on the order board', () => {
 	it('moves an order to ready, collected and back; each change reaches the open boards', async () => {
 		const { orders, sales, feed, board, kiosk } = await freshBoard();
 		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
+		await feed.current(); // the sales' own announcements are out before the board listens
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
-		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
-		expect(orders.atPlace(MAIN_STAGE.id).open[0]?.status).toBe('ready');
-		expect(orders.setStatus(board, paid.id, 'collected')).toBe(true);
-		expect(orders.atPlace(MAIN_STAGE.id)).toMatchObject({
+		expect(await orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.status).toBe('ready');
+		expect(await orders.setStatus(board, paid.id, 'collected')).toBe(true);
+		expect(await orders.atPlace(MAIN_STAGE.id)).toMatchObject({
 			open: [],
 			collected: [{ orderNumber: 'K-001' }]
 		});
-		expect(orders.setStatus(board, paid.id, 'ready')).toBe(true);
-		expect(orders.atPlace(MAIN_STAGE.id).open[0]?.status).toBe('ready');
+		expect(await orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.status).toBe('ready');
+		await feed.current(); // the announcements are written
 		expect(listener).toHaveBeenCalledTimes(3);
 	});
 
@@ -121,30 +139,36 @@ describe('kiosk orders on the order board', () => {
 		const { orders, sales, feed, board, kiosk, gardenKiosk } = await freshBoard();
 		const elsewhere = sales.create(sale(gardenKiosk, 'completed', 'K-001'));
 		const unpaid = sales.create(sale(kiosk, 'credits-previewed'));
+		await feed.current(); // the sales' own announcements are out before the board listens
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
-		expect(orders.setStatus(board, elsewhere.id, 'collected')).toBe(false);
-		expect(orders.setStatus(board, unpaid.id, 'ready')).toBe(false);
-		expect(orders.setStatus(board, 'no-such-sale', 'ready')).toBe(false);
-		expect(orders.atPlace(MAIN_STAGE.id).open).toEqual([]);
+		expect(await orders.setStatus(board, elsewhere.id, 'collected')).toBe(false);
+		expect(await orders.setStatus(board, unpaid.id, 'ready')).toBe(false);
+		expect(await orders.setStatus(board, 'no-such-sale', 'ready')).toBe(false);
+		expect((await orders.atPlace(MAIN_STAGE.id)).open).toEqual([]);
+		await feed.current();
 		expect(listener).not.toHaveBeenCalled();
 	});
 
 	it('a board whose place is not known yet says so and shows nothing', async () => {
 		const { orders, sales, lostBoard, kiosk } = await freshBoard();
 		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
-		expect(orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
-		expect(orders.atPlace('place_unknown')).toEqual({ open: [], collected: [] });
+		expect(await orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
+		expect(await orders.atPlace('place_unknown')).toEqual({ open: [], collected: [] });
 	});
 
 	it('keeps the history of every status staff gave an order', async () => {
 		const { orders, sales, board, kiosk } = await freshBoard();
 		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
-		orders.setStatus(board, paid.id, 'ready');
-		orders.setStatus(board, paid.id, 'new'); // undo
-		orders.setStatus(board, paid.id, 'ready');
-		expect(orders.history(paid.id).map((entry) => entry.status)).toEqual(['ready', 'new', 'ready']);
+		await orders.setStatus(board, paid.id, 'ready');
+		await orders.setStatus(board, paid.id, 'new'); // undo
+		await orders.setStatus(board, paid.id, 'ready');
+		expect((await orders.history(paid.id)).map((entry) => entry.status)).toEqual([
+			'ready',
+			'new',
+			'ready'
+		]);
 	});
 
 	it('shows the last day’s orders only: order numbers start again each day', async () => {
@@ -152,7 +176,9 @@ describe('kiosk orders on the order board', () => {
 		const old = sale(kiosk, 'completed', 'K-001');
 		sales.create({ ...old, createdAt: new Date(NOW.getTime() - 25 * 3_600_000).toISOString() });
 		sales.create(sale(kiosk, 'completed', 'K-002'));
-		expect(orders.atPlace(MAIN_STAGE.id).open.map((order) => order.orderNumber)).toEqual(['K-002']);
+		expect((await orders.atPlace(MAIN_STAGE.id)).open.map((order) => order.orderNumber)).toEqual([
+			'K-002'
+		]);
 	});
 
 	it('keeps the most recently collected orders in view, newest first', async () => {
@@ -160,9 +186,11 @@ describe('kiosk orders on the order board', () => {
 		const count = RECENTLY_COLLECTED + 2;
 		for (let index = 1; index <= count; index += 1) {
 			const paid = sales.create(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
-			orders.setStatus(board, paid.id, 'collected');
+			await orders.setStatus(board, paid.id, 'collected');
 		}
-		const collected = orders.atPlace(MAIN_STAGE.id).collected.map((order) => order.orderNumber);
+		const collected = (await orders.atPlace(MAIN_STAGE.id)).collected.map(
+			(order) => order.orderNumber
+		);
 		expect(collected).toHaveLength(RECENTLY_COLLECTED);
 		expect(collected[0]).toBe(`K-00${count}`);
 		expect(collected.at(-1)).toBe('K-003');
@@ -174,8 +202,10 @@ describe('kiosk orders on the order board', () => {
 		feed.subscribe(listener);
 		const draft = sales.create(sale(kiosk, 'quoted'));
 		const previewed = sales.save({ ...draft, state: 'credits-previewed' });
+		await feed.current();
 		expect(listener).not.toHaveBeenCalled();
 		sales.save({ ...previewed, state: 'paid', orderNumber: 'K-001' });
+		await feed.current();
 		expect(listener).toHaveBeenCalledTimes(1);
 	});
 });

@@ -10,7 +10,7 @@ import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/board/k
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
-import { transaction, type Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import type { OrderFeed } from './order-feed.ts';
 
 /** How many collected orders the board keeps in view (to reopen one tapped by mistake). */
@@ -20,7 +20,7 @@ export const RECENTLY_COLLECTED = 6;
 const BOARD_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface KioskOrdersDeps {
-	db: Database;
+	store: Store;
 	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;
 	sales: Pick<SaleRepository, 'ordersOf'>;
 	feed: OrderFeed;
@@ -43,13 +43,13 @@ export class KioskOrders {
 	}
 
 	/** The open and the recently collected kiosk orders of the place, oldest first. */
-	atPlace(placeId: string): KioskOrderBoard {
+	async atPlace(placeId: string): Promise<KioskOrderBoard> {
 		const kiosks = this.#kiosksAt(placeId);
 		const sales = this.#deps.sales.ordersOf(
 			[...kiosks.keys()],
 			new Date(this.#now().getTime() - BOARD_WINDOW_MS)
 		);
-		const statuses = this.#statuses(sales.map((sale) => sale.id));
+		const statuses = await this.#statuses(sales.map((sale) => sale.id));
 		const orders = sales.map((sale) => toOrder(sale, statuses.get(sale.id) ?? 'new', kiosks));
 		return {
 			open: orders.filter((order) => order.status !== 'collected'),
@@ -61,43 +61,51 @@ export class KioskOrders {
 	}
 
 	/** Moves an order of the board's place to `status`; false when the board cannot see it. */
-	setStatus(boardDeviceId: string, saleId: string, status: KioskOrderStatus): boolean {
+	async setStatus(
+		boardDeviceId: string,
+		saleId: string,
+		status: KioskOrderStatus
+	): Promise<boolean> {
 		const placeId = this.#deps.places.placeOf(boardDeviceId)?.id;
 		if (!placeId) return false;
-		const { open, collected } = this.atPlace(placeId);
+		const { open, collected } = await this.atPlace(placeId);
 		if (![...open, ...collected].some((order) => order.saleId === saleId)) return false;
-		const { db } = this.#deps;
 		const at = this.#now().toISOString();
-		transaction(db, () => {
-			db.prepare(
-				`INSERT INTO kiosk_order_status (sale_id, status, updated_at) VALUES (?, ?, ?)
-				 ON CONFLICT (sale_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`
-			).run(saleId, status, at);
-			db.prepare('INSERT INTO kiosk_order_history (sale_id, status, at) VALUES (?, ?, ?)').run(
-				saleId,
-				status,
-				at
-			);
+		await this.#deps.store.db.transaction().execute(async (trx) => {
+			await trx
+				.insertInto('kiosk_order_status')
+				.values({ sale_id: saleId, status, updated_at: at })
+				.onConflict((conflict) =>
+					conflict.column('sale_id').doUpdateSet((eb) => ({
+						status: eb.ref('excluded.status'),
+						updated_at: eb.ref('excluded.updated_at')
+					}))
+				)
+				.execute();
+			await trx.insertInto('kiosk_order_history').values({ sale_id: saleId, status, at }).execute();
 		});
 		this.#deps.feed.changed();
 		return true;
 	}
 
 	/** Every status staff gave the order, oldest first (the server-side history). */
-	history(saleId: string): { status: KioskOrderStatus; at: string }[] {
-		return this.#deps.db
-			.prepare('SELECT status, at FROM kiosk_order_history WHERE sale_id = ? ORDER BY id')
-			.all(saleId) as unknown as { status: KioskOrderStatus; at: string }[];
+	async history(saleId: string): Promise<{ status: KioskOrderStatus; at: string }[]> {
+		const rows = await this.#deps.store.db
+			.selectFrom('kiosk_order_history')
+			.select(['status', 'at'])
+			.where('sale_id', '=', saleId)
+			.orderBy('id')
+			.execute();
+		return rows as { status: KioskOrderStatus; at: string }[];
 	}
 
-	#statuses(saleIds: string[]): Map<string, KioskOrderStatus> {
+	async #statuses(saleIds: string[]): Promise<Map<string, KioskOrderStatus>> {
 		if (saleIds.length === 0) return new Map();
-		const rows = this.#deps.db
-			.prepare(
-				`SELECT sale_id, status FROM kiosk_order_status
-				 WHERE sale_id IN (${saleIds.map(() => '?').join(', ')})`
-			)
-			.all(...saleIds) as unknown as { sale_id: string; status: KioskOrderStatus }[];
+		const rows = await this.#deps.store.db
+			.selectFrom('kiosk_order_status')
+			.select(['sale_id', 'status'])
+			.where('sale_id', 'in', saleIds)
+			.execute();
 		return new Map(rows.map((row) => [row.sale_id, row.status]));
 	}
 

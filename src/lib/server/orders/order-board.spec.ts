@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../store/store.ts';
+import { ENGINES } from '../store/testing/test-stores.ts';
 import { DEFAULT_BOARD_SETTINGS } from '#lib/board/order-board.ts';
 import type { KioskOrder } from '#lib/board/kiosk-order.ts';
 import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
@@ -6,7 +8,12 @@ import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { OrderOutbox } from '../counter-orders/order-outbox.ts';
 import { PlatformHealth } from '../counter-orders/platform-health.ts';
-import { orderStore, START, testClock } from '../counter-orders/testing/order-store.ts';
+import {
+	closeOrderStores,
+	orderStore,
+	START,
+	testClock
+} from '../counter-orders/testing/order-store.ts';
 import { PlatformViewStore } from '../devices/platform-view.ts';
 import { KnownPlaces } from '../devices/known-places.ts';
 import type { PlatformClient } from '../platform/client.ts';
@@ -18,9 +25,9 @@ import { OrderBoard } from './order-board.ts';
 const MAIN = { id: 'place_main_stage', name: 'Main Stage Bar' };
 const at = (seconds: number) => new Date(START.getTime() + seconds * 1_000).toISOString();
 
-async function rig(kiosk: KioskOrder[] = []) {
+async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 	const clock = testClock();
-	const store = orderStore(clock);
+	const store = await orderStore(engine, clock);
 	const views = new PlatformViewStore(store.db, clock.now);
 	const identify = (deviceId: string, authorities: string[]) =>
 		views.refresh(deviceId, {
@@ -30,9 +37,9 @@ async function rig(kiosk: KioskOrder[] = []) {
 			deposits: {}
 		} as unknown as PlatformClient);
 	await identify(store.deviceId, ['ORDER']);
-	const appOrders = new AppOrderRepository(store.db, clock.now);
-	const outbox = new OrderOutbox(store.db, clock.now);
-	const inbox = new OrderInbox(store.db, clock.now);
+	const appOrders = new AppOrderRepository(store.store, clock.now);
+	const outbox = new OrderOutbox(store.store, clock.now);
+	const inbox = new OrderInbox(store.store, clock.now);
 	const health = new PlatformHealth(clock.now);
 	const board = new OrderBoard({
 		places: new KnownPlaces(store.devices, views),
@@ -67,67 +74,83 @@ const kioskOrder = (saleId: string, orderedAt: string): KioskOrder => ({
 	containers: []
 });
 
-describe('OrderBoard', () => {
-	it('shows app and kiosk orders in one queue, oldest first', async () => {
-		const r = await rig([kioskOrder('s1', at(5)), kioskOrder('s2', at(-60))]);
-		r.save({ id: 'ord_1' });
-		r.clock.advance(10_000);
-		r.save({ id: 'ord_2', status: 'APPROVED', transactionStatus: 'PAID_EXTERNALLY' });
-		const view = r.board.view(r.store.deviceId);
-		expect(view).toMatchObject({ placeKnown: true, receivesAppOrders: true, desks: [] });
-		expect(view.orders.map((order) => order.key)).toEqual([
-			'kiosk:s2',
-			'app:ord_1',
-			'kiosk:s1',
-			'app:ord_2'
-		]);
-	});
+describe.each(ENGINES)('OrderBoard on %s', (engine) => {
+	afterEach(closeOrderStores);
 
-	it('shows a step on its way (nothing offered meanwhile) and a step that failed', async () => {
-		const r = await rig();
-		r.save({ id: 'ord_1' });
-		r.save({ id: 'ord_2' });
-		r.outbox.enqueue({ orderId: 'ord_1', deviceId: r.store.deviceId, action: 'collect' });
-		r.outbox.enqueue({ orderId: 'ord_2', deviceId: r.store.deviceId, action: 'payment-failed' });
-		const [, failed] = r.outbox.claim('w', 60_000, 10).sort((a, b) => a.id - b.id);
-		r.outbox.failed(failed!.id, 'w', 'not-accessible');
-		const [one, two] = r.board.view(r.store.deviceId).orders;
-		expect(one).toMatchObject({ key: 'app:ord_1', sending: 'collect', actions: [], problem: null });
-		expect(two).toMatchObject({
-			key: 'app:ord_2',
-			sending: null,
-			actions: ['collect', 'payment-failed'],
-			problem: { action: 'payment-failed', reason: 'not-accessible' }
+	describe('OrderBoard', () => {
+		it('shows app and kiosk orders in one queue, oldest first', async () => {
+			const r = await rig(engine, [kioskOrder('s1', at(5)), kioskOrder('s2', at(-60))]);
+			await r.save({ id: 'ord_1' });
+			r.clock.advance(10_000);
+			await r.save({ id: 'ord_2', status: 'APPROVED', transactionStatus: 'PAID_EXTERNALLY' });
+			const view = await r.board.view(r.store.deviceId);
+			expect(view).toMatchObject({ placeKnown: true, receivesAppOrders: true, desks: [] });
+			expect(view.orders.map((order) => order.key)).toEqual([
+				'kiosk:s2',
+				'app:ord_1',
+				'kiosk:s1',
+				'app:ord_2'
+			]);
 		});
-	});
 
-	it('reports how orders arrive: the last callback, what waits to be fetched, platform trouble', async () => {
-		const r = await rig();
-		r.inbox.record([{ deviceId: r.store.deviceId, orderId: 'ord_1' }]);
-		r.clock.advance(90_000);
-		r.health.failed(r.store.deviceId, new Error('unreachable'));
-		expect(r.board.view(r.store.deviceId).health).toEqual({
-			lastCallbackAt: at(0),
-			platformDown: true,
-			lastPlatformAnswerAt: null,
-			unfetched: 1,
-			oldestUnfetchedMs: 90_000
+		it('shows a step on its way (nothing offered meanwhile) and a step that failed', async () => {
+			const r = await rig(engine);
+			await r.save({ id: 'ord_1' });
+			await r.save({ id: 'ord_2' });
+			await r.outbox.enqueue({ orderId: 'ord_1', deviceId: r.store.deviceId, action: 'collect' });
+			await r.outbox.enqueue({
+				orderId: 'ord_2',
+				deviceId: r.store.deviceId,
+				action: 'payment-failed'
+			});
+			const [, failed] = (await r.outbox.claim('w', 60_000, 10)).sort((a, b) => a.id - b.id);
+			await r.outbox.failed(failed!.id, 'w', 'not-accessible');
+			const [one, two] = (await r.board.view(r.store.deviceId)).orders;
+			expect(one).toMatchObject({
+				key: 'app:ord_1',
+				sending: 'collect',
+				actions: [],
+				problem: null
+			});
+			expect(two).toMatchObject({
+				key: 'app:ord_2',
+				sending: null,
+				actions: ['collect', 'payment-failed'],
+				problem: { action: 'payment-failed', reason: 'not-accessible' }
+			});
 		});
-	});
 
-	it('shows nothing of a place it does not know, and no desks without the ORDER authority', async () => {
-		const r = await rig();
-		r.save({ id: 'ord_1' });
-		const other = r.store.addBoard('New board', 'new-key');
-		expect(r.board.view(other)).toMatchObject({
-			placeKnown: false,
-			receivesAppOrders: false,
-			orders: [],
-			desks: null
+		it('reports how orders arrive: the last callback, what waits to be fetched, platform trouble', async () => {
+			const r = await rig(engine);
+			await r.inbox.record([{ deviceId: r.store.deviceId, orderId: 'ord_1' }]);
+			r.clock.advance(90_000);
+			r.health.failed(r.store.deviceId, new Error('unreachable'));
+			expect((await r.board.view(r.store.deviceId)).health).toEqual({
+				lastCallbackAt: at(0),
+				platformDown: true,
+				lastPlatformAnswerAt: null,
+				unfetched: 1,
+				oldestUnfetchedMs: 90_000
+			});
 		});
-		await r.identify(other, ['KIOSK']);
-		expect(r.board.view(other)).toMatchObject({ placeKnown: true, receivesAppOrders: false });
-		expect(r.board.view(other).desks).toBeNull();
-		expect(r.board.view(other).orders).toHaveLength(1);
+
+		it('shows nothing of a place it does not know, and no desks without the ORDER authority', async () => {
+			const r = await rig(engine);
+			await r.save({ id: 'ord_1' });
+			const other = await r.store.addBoard('New board', 'new-key');
+			expect(await r.board.view(other)).toMatchObject({
+				placeKnown: false,
+				receivesAppOrders: false,
+				orders: [],
+				desks: null
+			});
+			await r.identify(other, ['KIOSK']);
+			expect(await r.board.view(other)).toMatchObject({
+				placeKnown: true,
+				receivesAppOrders: false
+			});
+			expect((await r.board.view(other)).desks).toBeNull();
+			expect((await r.board.view(other)).orders).toHaveLength(1);
+		});
 	});
 });

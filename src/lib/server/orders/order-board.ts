@@ -86,7 +86,7 @@ export class OrderBoard {
 		this.#deps = deps;
 	}
 
-	view(boardDeviceId: string): OrderBoardView {
+	async view(boardDeviceId: string): Promise<OrderBoardView> {
 		const { views, desks, settings } = this.#deps;
 		const place = this.#deps.places.placeOf(boardDeviceId);
 		const receivesAppOrders =
@@ -94,22 +94,25 @@ export class OrderBoard {
 		return {
 			placeKnown: place !== null,
 			receivesAppOrders,
-			orders: place ? this.ordersAtPlace(place.id) : [],
+			orders: place ? await this.ordersAtPlace(place.id) : [],
 			desks: receivesAppOrders ? desks.known(boardDeviceId) : null,
-			health: this.#health(boardDeviceId, place?.id),
+			health: await this.#health(boardDeviceId, place?.id),
 			settings: settings()
 		};
 	}
 
 	/** Every order of the place in progress, and the last few done, oldest first. */
-	ordersAtPlace(placeId: string): BoardOrder[] {
+	async ordersAtPlace(placeId: string): Promise<BoardOrder[]> {
 		const { appOrders, outbox, kioskOrders } = this.#deps;
 		const names = this.#deps.productNames();
 		const nameOf = (productId: string) => names.get(productId) ?? null;
-		const stored = appOrders.atPlace(placeId, RECENTLY_DONE);
+		const stored = await appOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
-		const sending = outbox.pending(ids);
-		const problems = outbox.problems(ids);
+		const [sending, problems, kiosk] = await Promise.all([
+			outbox.pending(ids),
+			outbox.problems(ids),
+			kioskOrders.atPlace(placeId)
+		]);
 		const app = stored.map((entry) =>
 			appOrderCard(entry, {
 				nameOf,
@@ -117,19 +120,18 @@ export class OrderBoard {
 				problem: problems.get(entry.order.id) ?? null
 			})
 		);
-		const kiosk = kioskOrders.atPlace(placeId);
 		const local = [...kiosk.open, ...kiosk.collected].map(kioskCard);
 		return [...app, ...local].sort((a, b) => a.since.localeCompare(b.since));
 	}
 
 	/** The callbacks of the place's boards and the platform's answers to this board. */
-	#health(boardDeviceId: string, placeId: string | undefined): BoardHealth {
+	async #health(boardDeviceId: string, placeId: string | undefined): Promise<BoardHealth> {
 		const { places, inbox, health } = this.#deps;
 		const now = (this.#deps.now ?? (() => new Date()))();
 		const boards = placeId
 			? places.devicesAt(placeId, 'board').map((device) => device.id)
 			: [boardDeviceId];
-		const callbacks = inbox.health(boards);
+		const callbacks = await inbox.health(boards);
 		const platform = health.of(boardDeviceId);
 		return {
 			lastCallbackAt: callbacks.lastCallbackAt,

@@ -1,93 +1,142 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { OrderFeed } from './order-feed.ts';
 
-describe('OrderFeed', () => {
-	it('numbers every change in the store, so the number survives a restart', () => {
+describe('OrderFeed on one SQLite file', () => {
+	it('numbers every change in the store, so the number survives a restart', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'feed-'));
-		let db = openDatabase(dir);
-		const feed = new OrderFeed(db);
-		expect(feed.current()).toBe(0);
+		let store = openSqliteStore(dir);
+		const feed = new OrderFeed(store);
+		expect(await feed.current()).toBe(0);
 		feed.changed();
 		feed.changed();
-		expect(feed.current()).toBe(2);
-		db.close();
-		db = openDatabase(dir);
-		const after = new OrderFeed(db);
-		expect(after.current()).toBe(2);
+		expect(await feed.current()).toBe(2);
+		await store.close();
+		store = openSqliteStore(dir);
+		const after = new OrderFeed(store);
+		expect(await after.current()).toBe(2);
 		after.changed();
-		expect(after.current()).toBe(3);
-		db.close();
+		expect(await after.current()).toBe(3);
+		await store.close();
 	});
+});
 
-	it('shares one sequence between two servers on one store', () => {
-		const dir = mkdtempSync(join(tmpdir(), 'feed-'));
-		const one = new OrderFeed(openDatabase(dir));
-		const two = new OrderFeed(openDatabase(dir));
+/** Every server's announcements are written (each one's `current` waits for its own). */
+const written = (...servers: OrderFeed[]) => Promise.all(servers.map((feed) => feed.current()));
+
+describe.each(ENGINES)('OrderFeed on %s', (engine) => {
+	let store: Store;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+	});
+	afterEach(() => store.close());
+
+	it('shares one sequence between two servers on one store', async () => {
+		const one = new OrderFeed(store);
+		const two = new OrderFeed(store);
 		one.changed();
 		two.changed();
 		one.changed();
-		expect([one.current(), two.current()]).toEqual([3, 3]);
+		await written(one, two);
+		expect([await one.current(), await two.current()]).toEqual([3, 3]);
 	});
 
-	it('tells each listener the number, until it unsubscribes', () => {
-		const feed = new OrderFeed(openDatabase(':memory:'));
+	it('numbers changes made at once by two servers without losing one', async () => {
+		const servers = [new OrderFeed(store), new OrderFeed(store)];
+		const heard: number[] = [];
+		for (const feed of servers) feed.subscribe((sequence) => heard.push(sequence));
+		for (let change = 0; change < 20; change += 1) servers[change % 2]!.changed();
+		await written(...servers);
+		expect(await Promise.all(servers.map((feed) => feed.current()))).toEqual([20, 20]);
+		expect(heard.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+	});
+
+	it('tells each listener the number, until it unsubscribes', async () => {
+		const feed = new OrderFeed(store);
 		const heard: number[] = [];
 		const stop = feed.subscribe((sequence) => heard.push(sequence));
 		expect(feed.listening).toBe(1);
 		feed.changed();
 		feed.changed();
+		await feed.current();
 		stop();
 		feed.changed();
+		await feed.current();
 		expect(heard).toEqual([1, 2]);
 		expect(feed.listening).toBe(0);
 	});
 
-	it('announces a change after a quiet spell at once, and a burst at most once per spacing', () => {
+	it('logs a change it cannot write, and goes on', async () => {
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		try {
+			const feed = new OrderFeed(store);
+			await store.db.deleteFrom('order_feed').execute();
+			feed.changed();
+			await expect(feed.current()).rejects.toThrow();
+			expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^order feed: /));
+		} finally {
+			logged.mockRestore();
+		}
+	});
+});
+
+describe('OrderFeed spacing', () => {
+	/** Lets the store's write of an announcement finish (fake timers hold no I/O back). */
+	const written = (feed: OrderFeed) => feed.current();
+
+	it('announces a change after a quiet spell at once, and a burst at most once per spacing', async () => {
 		vi.useFakeTimers();
 		try {
-			const feed = new OrderFeed(openDatabase(':memory:'), 250);
+			const feed = new OrderFeed(openSqliteStore(':memory:'), 250);
 			const heard: number[] = [];
 			feed.subscribe((sequence) => heard.push(sequence));
 			feed.changed();
 			feed.changed();
 			vi.advanceTimersByTime(0);
+			await written(feed);
 			expect(heard).toEqual([1]);
 			// A burst right after: one write and one event, a spacing after the last.
 			for (let order = 0; order < 500; order += 1) feed.changed();
 			vi.advanceTimersByTime(249);
+			await written(feed);
 			expect(heard).toEqual([1]);
 			vi.advanceTimersByTime(1);
+			expect(await written(feed)).toBe(2);
 			expect(heard).toEqual([1, 2]);
-			expect(feed.current()).toBe(2);
 			// Quiet for longer than the spacing: the next change goes out at once again.
 			vi.advanceTimersByTime(1_000);
 			feed.changed();
 			vi.advanceTimersByTime(0);
+			await written(feed);
 			expect(heard).toEqual([1, 2, 3]);
 			feed.changed();
 			feed.close(); // the store closes: nothing is written or announced after it
 			vi.advanceTimersByTime(1_000);
+			expect(await written(feed)).toBe(3);
 			expect(heard).toEqual([1, 2, 3]);
 		} finally {
 			vi.useRealTimers();
 		}
 	});
 
-	it('waits no longer than one spacing when the clock is set back', () => {
+	it('waits no longer than one spacing when the clock is set back', async () => {
 		vi.useFakeTimers();
 		try {
-			const feed = new OrderFeed(openDatabase(':memory:'), 250);
+			const feed = new OrderFeed(openSqliteStore(':memory:'), 250);
 			const heard: number[] = [];
 			feed.subscribe((sequence) => heard.push(sequence));
 			feed.changed();
 			vi.advanceTimersByTime(0);
+			await written(feed);
 			vi.setSystemTime(Date.now() - 3_600_000);
 			feed.changed();
 			vi.advanceTimersByTime(250);
+			await written(feed);
 			expect(heard).toEqual([1, 2]);
 		} finally {
 			vi.useRealTimers();

@@ -9,14 +9,17 @@
  * kiosk servers on one database a notification from the database can call `deliver` with the
  * other server's number (a later issue).
  */
-import type { Database } from '../store/database.ts';
+import { sql } from 'kysely';
+import type { Store } from '../store/store.ts';
 
 export type FeedListener = (sequence: number) => void;
 
 export class OrderFeed {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #listeners = new Set<FeedListener>();
 	readonly #spacingMs: number;
+	/** Announcements being written: `current` waits for them. */
+	readonly #publishing = new Set<Promise<void>>();
 	#gathering: ReturnType<typeof setTimeout> | null = null;
 	#lastAnnounced = -Infinity;
 
@@ -27,8 +30,8 @@ export class OrderFeed {
 	 * — work that holds up the callbacks of the same burst. A change after a quiet spell is
 	 * announced at once (in the next turn, with whatever else that turn changed).
 	 */
-	constructor(db: Database, spacingMs = 0) {
-		this.#db = db;
+	constructor(store: Store, spacingMs = 0) {
+		this.#store = store;
 		this.#spacingMs = spacingMs;
 	}
 
@@ -43,14 +46,21 @@ export class OrderFeed {
 		return this.#listeners.size;
 	}
 
-	/** The number of the latest change. */
-	current(): number {
-		const row = this.#db.prepare('SELECT sequence FROM order_feed WHERE id = 1').get() as {
-			sequence: number;
-		};
+	/** The number of the latest change (counting the changes this server is announcing now). */
+	async current(): Promise<number> {
+		await Promise.all(this.#publishing);
+		const row = await this.#store.db
+			.selectFrom('order_feed')
+			.select('sequence')
+			.where('id', '=', 1)
+			.executeTakeFirstOrThrow();
 		return row.sequence;
 	}
 
+	/**
+	 * Something changed. Nobody waits for the announcement (the change itself is stored already;
+	 * a failed announcement is logged, and the boards catch up with the next one).
+	 */
 	changed(): void {
 		if (this.#spacingMs === 0) return this.#publish();
 		if (this.#gathering) return;
@@ -72,10 +82,19 @@ export class OrderFeed {
 	}
 
 	#publish(): void {
-		const row = this.#db
-			.prepare('UPDATE order_feed SET sequence = sequence + 1 WHERE id = 1 RETURNING sequence')
-			.get() as { sequence: number };
-		this.deliver(row.sequence);
+		const publishing = this.#store.db
+			.updateTable('order_feed')
+			.set({ sequence: sql<number>`order_feed.sequence + 1` })
+			.where('id', '=', 1)
+			.returning('sequence')
+			.executeTakeFirstOrThrow()
+			.then(
+				(row) => this.deliver(row.sequence),
+				(error: unknown) =>
+					console.error(`order feed: ${error instanceof Error ? error.message : String(error)}`)
+			)
+			.finally(() => this.#publishing.delete(publishing));
+		this.#publishing.add(publishing);
 	}
 
 	/** Tells this server's listeners about change `sequence`. */

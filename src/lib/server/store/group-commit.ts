@@ -7,33 +7,43 @@
  *
  * `add` queues an item and resolves once the transaction that holds it has committed (rejects
  * when it failed: none of that group is written). The group is written in the check phase of
- * the loop (`setImmediate`), after every request of this turn has been read.
+ * the loop (`setImmediate`), after every request of this turn has been read. `write` is
+ * asynchronous (the store may be PostgreSQL, a network away): one transaction per group, one
+ * group at a time.
  */
 export class GroupCommit<T> {
-	readonly #write: (items: readonly T[]) => void;
+	readonly #write: (items: readonly T[]) => Promise<void>;
 	#waiting: { item: T; done: () => void; failed: (error: unknown) => void }[] = [];
+	#writing = false;
 
 	/** `write` stores every item of one group atomically (in one transaction). */
-	constructor(write: (items: readonly T[]) => void) {
+	constructor(write: (items: readonly T[]) => Promise<void>) {
 		this.#write = write;
 	}
 
 	add(item: T): Promise<void> {
 		return new Promise((done, failed) => {
-			if (this.#waiting.length === 0) setImmediate(() => this.#commit());
+			if (this.#waiting.length === 0 && !this.#writing) setImmediate(() => void this.#commit());
 			this.#waiting.push({ item, done, failed });
 		});
 	}
 
-	#commit(): void {
+	/**
+	 * One group at a time: what arrives while a group is being written waits and becomes the
+	 * next group, written as soon as this one is done (a larger group, one more commit).
+	 */
+	async #commit(): Promise<void> {
 		const group = this.#waiting;
 		this.#waiting = [];
+		this.#writing = true;
 		try {
-			this.#write(group.map((entry) => entry.item));
+			await this.#write(group.map((entry) => entry.item));
+			for (const entry of group) entry.done();
 		} catch (error) {
 			for (const entry of group) entry.failed(error);
-			return;
+		} finally {
+			this.#writing = false;
+			if (this.#waiting.length > 0) void this.#commit();
 		}
-		for (const entry of group) entry.done();
 	}
 }

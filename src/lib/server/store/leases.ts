@@ -10,16 +10,18 @@
  * killed mid-call are due again within one lease, not after the longest call could take.
  *
  * A queue table has `next_attempt_at`, `lease_owner` and `lease_until` columns (ISO times, which
- * compare as text).
+ * compare as text). The statements name the table and its columns at run time (one module for
+ * every queue), so they are written with Kysely's `sql` tag; they run as they are on both engines.
  */
-import type { Database } from './database.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Engine, StoreDb } from './store.ts';
 
 export interface LeasedQueue {
 	table: string;
 	/** The primary key column. */
 	key: string;
-	/** The SQL condition of a row that still has work (e.g. `state = 'pending'`). */
-	open: string;
+	/** The condition of a row that still has work (e.g. sql`state = 'pending'`). */
+	open: RawBuilder<unknown>;
 }
 
 export interface Claim {
@@ -30,50 +32,68 @@ export interface Claim {
 	limit: number;
 }
 
+/** Column → new value: a plain value is bound, an `sql` expression is written as it is. */
+export type Assignments = Record<string, unknown>;
+
+/**
+ * How the due rows are picked so that two claims running at once never take the same row.
+ * SQLite writes one statement at a time (the whole file is locked), so the single UPDATE is
+ * already atomic. PostgreSQL runs claims side by side: `FOR UPDATE SKIP LOCKED` locks the rows
+ * picked and lets a second claim pass over them to other due rows instead of waiting for the
+ * first (and then re-checks a row committed meanwhile, whose new lease no longer makes it due).
+ */
+function lockPickedRows(engine: Engine): RawBuilder<unknown> {
+	return engine === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+}
+
 /** Takes up to `limit` open rows that are due and not leased by anyone else; returns them. */
-export function claimDue<Row>(db: Database, queue: LeasedQueue, claim: Claim): Row[] {
+export async function claimDue<Row>(
+	db: StoreDb,
+	engine: Engine,
+	queue: LeasedQueue,
+	claim: Claim
+): Promise<Row[]> {
 	const now = claim.now.toISOString();
 	const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
-	return db
-		.prepare(
-			`UPDATE ${queue.table} SET lease_owner = ?, lease_until = ?
-			 WHERE ${queue.key} IN (
-				SELECT ${queue.key} FROM ${queue.table}
-				WHERE ${queue.open} AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-				ORDER BY next_attempt_at LIMIT ?)
-			 RETURNING *`
-		)
-		.all(claim.owner, until, now, now, claim.limit) as unknown as Row[];
+	const table = sql.table(queue.table);
+	const key = sql.ref(queue.key);
+	const { rows } = await sql<Row>`
+		UPDATE ${table} SET lease_owner = ${claim.owner}, lease_until = ${until}
+		WHERE ${key} IN (
+			SELECT ${key} FROM ${table}
+			WHERE ${queue.open} AND next_attempt_at <= ${now}
+				AND (lease_until IS NULL OR lease_until <= ${now})
+			ORDER BY next_attempt_at, ${key} LIMIT ${claim.limit} ${lockPickedRows(engine)})
+		RETURNING *`.execute(db);
+	return rows;
 }
 
 /** Extends the leases `owner` holds on open rows: it is still working them. */
-export function renewClaims(
-	db: Database,
+export async function renewClaims(
+	db: StoreDb,
 	queue: LeasedQueue,
 	claim: Pick<Claim, 'owner' | 'now' | 'leaseMs'>
-): void {
+): Promise<void> {
 	const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
-	db.prepare(
-		`UPDATE ${queue.table} SET lease_until = ? WHERE lease_owner = ? AND ${queue.open}`
-	).run(until, claim.owner);
+	await sql`UPDATE ${sql.table(queue.table)} SET lease_until = ${until}
+		WHERE lease_owner = ${claim.owner} AND ${queue.open}`.execute(db);
 }
 
 /**
- * Updates a claimed row with `assignments` (SQL `column = ?` list) and releases the lease, only
- * while `owner` still holds it; false when the lease was lost (another worker has the row).
+ * Updates a claimed row with `assignments` and releases the lease, only while `owner` still
+ * holds it; false when the lease was lost (another worker has the row).
  */
-export function settleClaimed(
-	db: Database,
+export async function settleClaimed(
+	db: StoreDb,
 	queue: LeasedQueue,
 	row: { key: string | number; owner: string },
-	assignments: string,
-	values: (string | number | null)[]
-): boolean {
-	const { changes } = db
-		.prepare(
-			`UPDATE ${queue.table} SET ${assignments}, lease_owner = NULL, lease_until = NULL
-			 WHERE ${queue.key} = ? AND lease_owner = ?`
-		)
-		.run(...values, row.key, row.owner);
-	return Number(changes) === 1;
+	assignments: Assignments
+): Promise<boolean> {
+	const set = sql.join(
+		Object.entries(assignments).map(([column, value]) => sql`${sql.ref(column)} = ${value}`)
+	);
+	const result = await sql`UPDATE ${sql.table(queue.table)}
+		SET ${set}, lease_owner = NULL, lease_until = NULL
+		WHERE ${sql.ref(queue.key)} = ${row.key} AND lease_owner = ${row.owner}`.execute(db);
+	return result.numAffectedRows === 1n;
 }

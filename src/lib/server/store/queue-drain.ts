@@ -9,7 +9,7 @@ export interface QueueWork {
 	/** Names the queue in the log. */
 	name: string;
 	round: () => Promise<{ claimed: number; finished: number }>;
-	renew: () => void;
+	renew: () => Promise<void>;
 	renewMs: number;
 }
 
@@ -32,11 +32,7 @@ export class QueueDrain {
 	 * busy store) is logged; as an unhandled rejection it would end the server.
 	 */
 	background(): void {
-		this.drain().catch((error: unknown) => {
-			console.error(
-				`${this.#work.name}: ${error instanceof Error ? error.message : String(error)}`
-			);
-		});
+		this.drain().catch((error: unknown) => this.#log(error));
 	}
 
 	/** Works every due row; resolves with how many it finished. */
@@ -50,7 +46,12 @@ export class QueueDrain {
 	}
 
 	async #all(): Promise<number> {
-		const renewal = setInterval(this.#work.renew, this.#work.renewMs);
+		// A renewal that fails (a busy store) is logged; the next one, a third of a lease later, may
+		// still keep the rows.
+		const renewal = setInterval(
+			() => void this.#work.renew().catch((error: unknown) => this.#log(error)),
+			this.#work.renewMs
+		);
 		let finished = 0;
 		try {
 			do {
@@ -65,5 +66,9 @@ export class QueueDrain {
 			clearInterval(renewal);
 		}
 		return finished;
+	}
+
+	#log(error: unknown): void {
+		console.error(`${this.#work.name}: ${error instanceof Error ? error.message : String(error)}`);
 	}
 }

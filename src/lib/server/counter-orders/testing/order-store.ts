@@ -1,8 +1,8 @@
 /**
- * Unit-test rig of the counter-order parts: a store (in memory, or a file to reopen as a
- * restarted server would), a board device in it, a clock the test moves, and a fake platform
- * that keeps one order's state and answers over the real platform client (schemas, retry
- * table, typed errors) with what each test scripts.
+ * Unit-test rig of the counter-order parts: a store on either engine (SQLite on a file to reopen
+ * as a restarted server would, or a PostgreSQL schema), a board device in it, a clock the test
+ * moves, and a fake platform that keeps one order's state and answers over the real platform
+ * client (schemas, retry table, typed errors) with what each test scripts.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,10 @@ import {
 import { counterOrder } from '../../platform/testing/fixtures.ts';
 import { openDatabase, type Database } from '../../store/database.ts';
 import { loadKeyring } from '../../store/keyring.ts';
+import { openSqliteStore } from '../../store/sqlite-store.ts';
+import type { Engine, Store } from '../../store/store.ts';
+import type { Row } from '../../store/tables.ts';
+import { openTestStore } from '../../store/testing/test-stores.ts';
 
 export const START = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
 
@@ -38,47 +42,103 @@ export function testClock(start = START): Clock {
 
 export interface OrderStore {
 	dataDir: string;
+	store: Store;
+	/**
+	 * SQLite's connection, for the parts not on `store` yet (devices, journal, platform views):
+	 * the store's own on SQLite; on PostgreSQL one of their own, whose devices the rig copies into
+	 * the store (the order tables refer to them).
+	 */
 	db: Database;
 	devices: DeviceRepository;
 	/** The board device every row belongs to. */
 	deviceId: string;
 	/** Adds another board device (its own name and key); its id. */
-	addBoard(name: string, apiKey: string): string;
+	addBoard(name: string, apiKey: string): Promise<string>;
+	/** Removes a device (and, through the store's references, its rows). */
+	removeDevice(deviceId: string): Promise<boolean>;
 	journal: Journal;
 	feed: OrderFeed;
-	/** Opens the same file again with fresh objects, as a restarted server does. */
-	reopen(): OrderStore;
+	/** The same store with fresh objects, as a restarted server opens it (SQLite: the file again). */
+	reopen(): Promise<OrderStore>;
 }
 
-/** A store on a temporary file with one board device. */
-export function orderStore(clock: Clock, dataDir = mkdtempSync(join(tmpdir(), 'orders-'))) {
-	const open = (): OrderStore => {
-		const db = openDatabase(dataDir);
-		const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-		const addBoard = (name: string, apiKey: string) =>
-			devices.add({
-				name,
-				mode: 'board',
-				environment: 'simulator',
-				baseUrl: 'https://platform.test',
-				apiKey
-			}).id;
-		const deviceId = devices.list()[0]?.id ?? addBoard('Counter board', 'board-key');
-		return {
-			dataDir,
-			db,
-			devices,
-			deviceId,
-			addBoard,
-			journal: new Journal(db, clock.now),
-			feed: new OrderFeed(db),
-			reopen: () => {
-				db.close();
-				return open();
-			}
+/** The stores the rig opened, each closed once by `closeOrderStores`. */
+const opened = new Set<Store>();
+
+/** Closes every store the rig opened (a spec's afterEach). */
+export async function closeOrderStores(): Promise<void> {
+	const stores = [...opened];
+	opened.clear();
+	await Promise.all(stores.map((store) => store.close()));
+}
+
+/** A store on `engine` with one board device. */
+export async function orderStore(
+	engine: Engine,
+	clock: Clock,
+	dataDir = mkdtempSync(join(tmpdir(), 'orders-'))
+): Promise<OrderStore> {
+	if (engine === 'sqlite') {
+		const open = async (): Promise<OrderStore> => {
+			const store = openSqliteStore(dataDir);
+			opened.add(store);
+			return rigOver(store, store.database, clock, dataDir, open);
 		};
+		return open();
+	}
+	const store = await openTestStore('postgres');
+	opened.add(store);
+	const db = openDatabase(':memory:');
+	const same = async () => rigOver(store, db, clock, dataDir, same);
+	return same();
+}
+
+async function rigOver(
+	store: Store,
+	db: Database,
+	clock: Clock,
+	dataDir: string,
+	reopen: () => Promise<OrderStore>
+): Promise<OrderStore> {
+	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
+	const separate = store.engine !== 'sqlite';
+	const addBoard = async (name: string, apiKey: string) => {
+		const { id } = devices.add({
+			name,
+			mode: 'board',
+			environment: 'simulator',
+			baseUrl: 'https://platform.test',
+			apiKey
+		});
+		if (separate) {
+			const row = db.prepare('SELECT * FROM devices WHERE id = ?').get(id) as Row<'devices'>;
+			await store.db.insertInto('devices').values(row).execute();
+		}
+		return id;
 	};
-	return open();
+	const deviceId = devices.list()[0]?.id ?? (await addBoard('Counter board', 'board-key'));
+	return {
+		dataDir,
+		store,
+		db,
+		devices,
+		deviceId,
+		addBoard,
+		async removeDevice(id) {
+			const removed = devices.remove(id);
+			if (separate) await store.db.deleteFrom('devices').where('id', '=', id).execute();
+			return removed;
+		},
+		journal: new Journal(db, clock.now),
+		feed: new OrderFeed(store),
+		async reopen() {
+			if (!separate) {
+				opened.delete(store);
+				await store.close();
+			}
+			return reopen();
+		}
+	};
 }
 
 /** What the fake platform does with one call. */

@@ -4,7 +4,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
+import { Kysely, sql } from 'kysely';
 import { claimDue } from '../leases.ts';
+import { NodeSqliteDialect } from '../node-sqlite-dialect.ts';
+import type { KioskTables } from '../tables.ts';
 
 const { file, owner, gate, workers } = workerData as {
 	file: string;
@@ -13,8 +16,9 @@ const { file, owner, gate, workers } = workerData as {
 	gate: SharedArrayBuffer;
 	workers: number;
 };
-const db = new DatabaseSync(file);
-db.exec('PRAGMA busy_timeout = 5000;');
+const database = new DatabaseSync(file);
+database.exec('PRAGMA busy_timeout = 5000;');
+const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) });
 const arrived = new Int32Array(gate);
 if (Atomics.add(arrived, 0, 1) + 1 === workers) Atomics.notify(arrived, 0);
 while (Atomics.load(arrived, 0) < workers)
@@ -22,13 +26,15 @@ while (Atomics.load(arrived, 0) < workers)
 const got: number[] = [];
 const now = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
 for (;;) {
-	const rows = claimDue<{ id: number }>(
+	const rows = await claimDue<{ id: number }>(
 		db,
-		{ table: 'jobs', key: 'id', open: "state = 'open'" },
+		'sqlite',
+		{ table: 'jobs', key: 'id', open: sql`state = 'open'` },
 		{ owner, now, leaseMs: 60_000, limit: 1 }
 	);
 	if (rows.length === 0) break;
 	got.push(...rows.map((row) => row.id));
 }
-db.close();
+await db.destroy();
+database.close();
 parentPort!.postMessage(got);

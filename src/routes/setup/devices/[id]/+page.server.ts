@@ -11,7 +11,7 @@ function deviceOr404(id: string) {
 	return device;
 }
 
-export const load: PageServerLoad = ({ params, url }) => {
+export const load: PageServerLoad = async ({ params, url }) => {
 	const context = serverContext();
 	const overview = deviceOverview(context, deviceOr404(params.id));
 	const configuration = overview.view.depositConfiguration;
@@ -22,7 +22,7 @@ export const load: PageServerLoad = ({ params, url }) => {
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
 		unfinished:
 			overview.device.mode === 'board'
-				? context.counterOrders.unfinishedOf(overview.device.id)
+				? await context.counterOrders.unfinishedOf(overview.device.id)
 				: null,
 		saved: url.searchParams.has('saved')
 	};
