@@ -5,9 +5,12 @@
  * *that* something changed and which sequence number it was; they load the board again.
  *
  * The number lives in the store, not in memory, so a board that reconnects says which number it
- * saw last (Last-Event-ID) and catches up on what it missed, also after a restart; with several
- * kiosk servers on one database a notification from the database can call `deliver` with the
- * other server's number (a later issue).
+ * saw last (Last-Event-ID) and catches up on what it missed, also after a restart. With several
+ * kiosk servers on one database every announcement is also published as a change notice
+ * (store/change-notices.ts: LISTEN/NOTIFY on PostgreSQL), so a sale paid on server A reaches the
+ * boards served by B; after B's listening connection was lost and is back, B reads the number
+ * again and tells its boards if it moved meanwhile. A number is delivered once, in order: an
+ * older or repeated one (this server hears its own notices too) is dropped.
  */
 import { sql } from 'kysely';
 import type { Store } from '../store/store.ts';
@@ -20,8 +23,10 @@ export class OrderFeed {
 	readonly #spacingMs: number;
 	/** Announcements being written: `current` waits for them. */
 	readonly #publishing = new Set<Promise<void>>();
+	readonly #unsubscribe: () => void;
 	#gathering: ReturnType<typeof setTimeout> | null = null;
 	#lastAnnounced = -Infinity;
+	#lastDelivered = -Infinity;
 
 	/**
 	 * `spacingMs` > 0: announcements are at least that far apart, and the changes in between
@@ -33,6 +38,18 @@ export class OrderFeed {
 	constructor(store: Store, spacingMs = 0) {
 		this.#store = store;
 		this.#spacingMs = spacingMs;
+		this.#unsubscribe = store.notices.subscribe(NOTICE_TOPIC, {
+			notice: (payload) => {
+				const sequence = Number(payload);
+				if (Number.isSafeInteger(sequence)) this.deliver(sequence);
+			},
+			reconnected: () => {
+				this.current().then(
+					(sequence) => this.deliver(sequence),
+					(error: unknown) => logFailure(error)
+				);
+			}
+		});
 	}
 
 	/** Calls `listener` on every change until the returned function is called. */
@@ -79,6 +96,7 @@ export class OrderFeed {
 	close(): void {
 		if (this.#gathering) clearTimeout(this.#gathering);
 		this.#gathering = null;
+		this.#unsubscribe();
 	}
 
 	#publish(): void {
@@ -88,17 +106,26 @@ export class OrderFeed {
 			.where('id', '=', 1)
 			.returning('sequence')
 			.executeTakeFirstOrThrow()
-			.then(
-				(row) => this.deliver(row.sequence),
-				(error: unknown) =>
-					console.error(`order feed: ${error instanceof Error ? error.message : String(error)}`)
-			)
+			.then(async (row) => {
+				this.deliver(row.sequence);
+				await this.#store.notices.publish(NOTICE_TOPIC, String(row.sequence));
+			})
+			.catch(logFailure)
 			.finally(() => this.#publishing.delete(publishing));
 		this.#publishing.add(publishing);
 	}
 
-	/** Tells this server's listeners about change `sequence`. */
+	/** Tells this server's listeners about change `sequence`, unless they heard of it already. */
 	deliver(sequence: number): void {
+		if (sequence <= this.#lastDelivered) return;
+		this.#lastDelivered = sequence;
 		for (const listener of this.#listeners) listener(sequence);
 	}
+}
+
+/** The change notices of the order feed between servers. */
+const NOTICE_TOPIC = 'order_feed';
+
+function logFailure(error: unknown): void {
+	console.error(`order feed: ${error instanceof Error ? error.message : String(error)}`);
 }
