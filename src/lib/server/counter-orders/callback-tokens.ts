@@ -5,8 +5,7 @@
  * enter in the platform's management console) and rotatable when it may have leaked.
  */
 import { randomBytes } from 'node:crypto';
-import type { StatementSync } from 'node:sqlite';
-import type { Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 
 /** The path of the callback endpoint; the token follows. */
 export const CALLBACK_PATH = '/api/orders/callback';
@@ -14,43 +13,63 @@ export const CALLBACK_PATH = '/api/orders/callback';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class CallbackTokens {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
-	/** Prepared once: it runs on every callback, and compiling it each time costs as much. */
-	readonly #deviceOfToken: StatementSync;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#store = store;
 		this.#now = now;
-		this.#deviceOfToken = db.prepare('SELECT device_id FROM order_callback_tokens WHERE token = ?');
 	}
 
-	/** The device's token, created on first use. */
-	tokenOf(deviceId: string): string {
-		const row = this.#db
-			.prepare('SELECT token FROM order_callback_tokens WHERE device_id = ?')
-			.get(deviceId) as { token: string } | undefined;
-		return row?.token ?? this.rotate(deviceId);
+	/** The device's token, created on first use (by one server only: the others read it). */
+	async tokenOf(deviceId: string): Promise<string> {
+		const existing = await this.#read(deviceId);
+		if (existing) return existing;
+		await this.#store.db
+			.insertInto('order_callback_tokens')
+			.values({ device_id: deviceId, token: newToken(), created_at: this.#now().toISOString() })
+			.onConflict((conflict) => conflict.column('device_id').doNothing())
+			.execute();
+		const created = await this.#read(deviceId);
+		if (!created) throw new Error(`no callback token for device ${deviceId}`);
+		return created;
 	}
 
 	/** A new token for the device; the old address stops working at once. */
-	rotate(deviceId: string): string {
-		const token = randomBytes(32).toString('base64url');
-		this.#db
-			.prepare(
-				`INSERT INTO order_callback_tokens (device_id, token, created_at) VALUES (?, ?, ?)
-				 ON CONFLICT (device_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`
-			)
-			.run(deviceId, token, this.#now().toISOString());
+	async rotate(deviceId: string): Promise<string> {
+		const token = newToken();
+		const row = { token, created_at: this.#now().toISOString() };
+		await this.#store.db
+			.insertInto('order_callback_tokens')
+			.values({ device_id: deviceId, ...row })
+			.onConflict((conflict) => conflict.column('device_id').doUpdateSet(row))
+			.execute();
 		return token;
 	}
 
 	/** The device a callback token belongs to, or undefined (unknown, malformed, rotated away). */
-	deviceOf(token: string): string | undefined {
+	async deviceOf(token: string): Promise<string | undefined> {
 		if (!TOKEN_PATTERN.test(token)) return undefined;
-		const row = this.#deviceOfToken.get(token) as { device_id: string } | undefined;
+		const row = await this.#store.db
+			.selectFrom('order_callback_tokens')
+			.select('device_id')
+			.where('token', '=', token)
+			.executeTakeFirst();
 		return row?.device_id;
 	}
+
+	async #read(deviceId: string): Promise<string | undefined> {
+		const row = await this.#store.db
+			.selectFrom('order_callback_tokens')
+			.select('token')
+			.where('device_id', '=', deviceId)
+			.executeTakeFirst();
+		return row?.token;
+	}
+}
+
+function newToken(): string {
+	return randomBytes(32).toString('base64url');
 }
 
 /** The address the platform calls for the device: `<origin>/api/orders/callback/<token>`. */

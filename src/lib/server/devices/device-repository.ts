@@ -3,7 +3,8 @@
  * module only through `apiKeyOf`, for the platform client; records handed out never carry it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../store/database.ts';
+import { touchedOne, type Store } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 import { fingerprint, type Keyring } from '../store/keyring.ts';
 
 export const DEVICE_MODES = ['kiosk', 'return', 'board', 'pickup'] as const;
@@ -33,16 +34,7 @@ export class DuplicateDeviceKeyError extends Error {
 	override name = 'DuplicateDeviceKeyError';
 }
 
-interface DeviceRow {
-	id: string;
-	name: string;
-	environment: Environment;
-	base_url: string;
-	mode: DeviceMode;
-	created_at: string;
-}
-
-const toRecord = (row: DeviceRow): DeviceRecord => ({
+const toRecord = (row: Pick<Row<'devices'>, (typeof COLUMNS)[number]>): DeviceRecord => ({
 	id: row.id,
 	name: row.name,
 	environment: row.environment,
@@ -51,41 +43,52 @@ const toRecord = (row: DeviceRow): DeviceRecord => ({
 	createdAt: row.created_at
 });
 
-const COLUMNS = 'id, name, environment, base_url, mode, created_at';
+/** Everything but the sealed key. */
+const COLUMNS = ['id', 'name', 'environment', 'base_url', 'mode', 'created_at'] as const;
 
 export class DeviceRepository {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #keyring: Keyring;
 
-	constructor(db: Database, keyring: Keyring) {
-		this.#db = db;
+	constructor(store: Store, keyring: Keyring) {
+		this.#store = store;
 		this.#keyring = keyring;
 	}
 
-	list(): DeviceRecord[] {
-		const rows = this.#db.prepare(`SELECT ${COLUMNS} FROM devices ORDER BY created_at, name`).all();
-		return (rows as unknown as DeviceRow[]).map(toRecord);
+	async list(): Promise<DeviceRecord[]> {
+		const rows = await this.#store.db
+			.selectFrom('devices')
+			.select(COLUMNS)
+			.orderBy('created_at')
+			.orderBy('name')
+			.execute();
+		return rows.map(toRecord);
 	}
 
-	get(id: string): DeviceRecord | undefined {
-		const row = this.#db.prepare(`SELECT ${COLUMNS} FROM devices WHERE id = ?`).get(id);
-		return row ? toRecord(row as unknown as DeviceRow) : undefined;
+	async get(id: string): Promise<DeviceRecord | undefined> {
+		const row = await this.#store.db
+			.selectFrom('devices')
+			.select(COLUMNS)
+			.where('id', '=', id)
+			.executeTakeFirst();
+		return row ? toRecord(row) : undefined;
 	}
 
 	/** Whether a device with this key exists, found by fingerprint without decrypting. */
-	hasApiKey(apiKey: string): boolean {
-		return (
-			this.#db
-				.prepare('SELECT 1 FROM devices WHERE api_key_fingerprint = ?')
-				.get(fingerprint(apiKey)) !== undefined
-		);
+	async hasApiKey(apiKey: string): Promise<boolean> {
+		const row = await this.#store.db
+			.selectFrom('devices')
+			.select('id')
+			.where('api_key_fingerprint', '=', fingerprint(apiKey))
+			.executeTakeFirst();
+		return row !== undefined;
 	}
 
-	add(device: NewDevice, now = new Date()): DeviceRecord {
-		if (this.hasApiKey(device.apiKey)) {
-			throw new DuplicateDeviceKeyError('a device with this API key exists already');
-		}
-		const keyFingerprint = fingerprint(device.apiKey);
+	/**
+	 * Adds the device; a key that is there already (also one added by another server at the same
+	 * moment: the fingerprint is unique in the table) is refused with DuplicateDeviceKeyError.
+	 */
+	async add(device: NewDevice, now = new Date()): Promise<DeviceRecord> {
 		const record: DeviceRecord = {
 			id: randomUUID(),
 			name: device.name,
@@ -94,32 +97,38 @@ export class DeviceRepository {
 			mode: device.mode,
 			createdAt: now.toISOString()
 		};
-		this.#db
-			.prepare(
-				`INSERT INTO devices (${COLUMNS}, api_key_ciphertext, api_key_fingerprint)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-			)
-			.run(
-				record.id,
-				record.name,
-				record.environment,
-				record.baseUrl,
-				record.mode,
-				record.createdAt,
-				this.#keyring.encrypt(device.apiKey),
-				keyFingerprint
-			);
+		const inserted = await this.#store.db
+			.insertInto('devices')
+			.values({
+				id: record.id,
+				name: record.name,
+				environment: record.environment,
+				base_url: record.baseUrl,
+				mode: record.mode,
+				created_at: record.createdAt,
+				api_key_ciphertext: this.#keyring.encrypt(device.apiKey),
+				api_key_fingerprint: fingerprint(device.apiKey)
+			})
+			.onConflict((conflict) => conflict.column('api_key_fingerprint').doNothing())
+			.returning('id')
+			.executeTakeFirst();
+		if (!inserted) throw new DuplicateDeviceKeyError('a device with this API key exists already');
 		return record;
 	}
 
-	remove(id: string): boolean {
-		return this.#db.prepare('DELETE FROM devices WHERE id = ?').run(id).changes > 0;
+	async remove(id: string): Promise<boolean> {
+		return touchedOne(
+			await this.#store.db.deleteFrom('devices').where('id', '=', id).executeTakeFirst()
+		);
 	}
 
 	/** The device's platform API key, for the server-side platform client only. */
-	apiKeyOf(id: string): string {
-		const row = this.#db.prepare('SELECT api_key_ciphertext FROM devices WHERE id = ?').get(id) as
-			{ api_key_ciphertext: string } | undefined;
+	async apiKeyOf(id: string): Promise<string> {
+		const row = await this.#store.db
+			.selectFrom('devices')
+			.select('api_key_ciphertext')
+			.where('id', '=', id)
+			.executeTakeFirst();
 		if (!row) throw new Error(`no device ${id}`);
 		return this.#keyring.decrypt(row.api_key_ciphertext);
 	}

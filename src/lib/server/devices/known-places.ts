@@ -23,30 +23,32 @@ export class KnownPlaces {
 	}
 
 	/** The place of one of our devices, when its identity has been read. */
-	placeOf(deviceId: string): Place | null {
-		const place = this.#views.get(deviceId).identity?.place;
+	async placeOf(deviceId: string): Promise<Place | null> {
+		const place = (await this.#views.get(deviceId)).identity?.place;
 		return place ? { id: place.id, name: place.name } : null;
 	}
 
 	/** Our devices of `mode` whose place is known, each with its place. */
-	placed(mode: DeviceMode): { device: DeviceRecord; place: Place }[] {
-		return this.#devices.list().flatMap((device) => {
-			const place = device.mode === mode ? this.placeOf(device.id) : null;
+	async placed(mode: DeviceMode): Promise<{ device: DeviceRecord; place: Place }[]> {
+		const devices = (await this.#devices.list()).filter((device) => device.mode === mode);
+		const places = await Promise.all(devices.map((device) => this.placeOf(device.id)));
+		return devices.flatMap((device, index) => {
+			const place = places[index];
 			return place ? [{ device, place }] : [];
 		});
 	}
 
 	/** Our devices of `mode` at the place. */
-	devicesAt(placeId: string, mode: DeviceMode): DeviceRecord[] {
-		return this.placed(mode)
+	async devicesAt(placeId: string, mode: DeviceMode): Promise<DeviceRecord[]> {
+		return (await this.placed(mode))
 			.filter(({ place }) => place.id === placeId)
 			.map(({ device }) => device);
 	}
 
 	/** The name of the place with this id, when one of our devices is there. */
-	nameOf(placeId: string): string | null {
-		for (const device of this.#devices.list()) {
-			const place = this.placeOf(device.id);
+	async nameOf(placeId: string): Promise<string | null> {
+		for (const device of await this.#devices.list()) {
+			const place = await this.placeOf(device.id);
 			if (place?.id === placeId) return place.name;
 		}
 		return null;

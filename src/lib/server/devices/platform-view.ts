@@ -9,7 +9,7 @@ import type { DepositConfiguration } from '../platform/deposits.ts';
 import { isDepositSchemeOff } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import type { PlatformClient } from '../platform/client.ts';
-import type { Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 
 /** `active`: configuration answered 200; `off`: 400 NOT_ENABLED or 404 (spec 1 recovery rule 1). */
 export type DepositState = 'active' | 'off' | 'unknown';
@@ -50,13 +50,7 @@ export function activeDepositConfiguration(view: PlatformView): DepositConfigura
 	return view.deposits === 'active' ? view.depositConfiguration : null;
 }
 
-interface SnapshotRow {
-	kind: 'identity' | 'deposit-configuration';
-	state: string;
-	body: string | null;
-	error: string | null;
-	fetched_at: string;
-}
+type SnapshotKind = 'identity' | 'deposit-configuration';
 
 /** A short, key-free description of why a call failed, for staff. */
 export function describeFailure(error: unknown): string {
@@ -66,20 +60,20 @@ export function describeFailure(error: unknown): string {
 }
 
 export class PlatformViewStore {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(store: Store, now: () => Date = () => new Date()) {
+		this.#store = store;
 		this.#now = now;
 	}
 
-	get(deviceId: string): PlatformView {
-		const rows = this.#db
-			.prepare(
-				'SELECT kind, state, body, error, fetched_at FROM device_snapshots WHERE device_id = ?'
-			)
-			.all(deviceId) as unknown as SnapshotRow[];
+	async get(deviceId: string): Promise<PlatformView> {
+		const rows = await this.#store.db
+			.selectFrom('device_snapshots')
+			.select(['kind', 'state', 'body', 'error', 'fetched_at'])
+			.where('device_id', '=', deviceId)
+			.execute();
 		const identity = rows.find((row) => row.kind === 'identity');
 		const deposits = rows.find((row) => row.kind === 'deposit-configuration');
 		return {
@@ -97,14 +91,14 @@ export class PlatformViewStore {
 	async refresh(deviceId: string, platform: PlatformClient): Promise<PlatformView> {
 		try {
 			const identity = await platform.identity.getExternalDevice();
-			this.#save(deviceId, 'identity', 'ok', identity, null);
+			await this.#save(deviceId, 'identity', 'ok', identity, null);
 			if (identity.authorities.includes('REVO')) {
 				await this.#refreshDeposits(deviceId, platform);
 			} else {
-				this.#save(deviceId, 'deposit-configuration', 'off', null, null);
+				await this.#save(deviceId, 'deposit-configuration', 'off', null, null);
 			}
 		} catch (error) {
-			this.#saveError(deviceId, 'identity', describeFailure(error));
+			await this.#saveError(deviceId, 'identity', describeFailure(error));
 		}
 		return this.get(deviceId);
 	}
@@ -112,46 +106,49 @@ export class PlatformViewStore {
 	async #refreshDeposits(deviceId: string, platform: PlatformClient): Promise<void> {
 		try {
 			const configuration = await platform.deposits.getConfiguration();
-			this.#save(deviceId, 'deposit-configuration', 'active', configuration, null);
+			await this.#save(deviceId, 'deposit-configuration', 'active', configuration, null);
 		} catch (error) {
 			if (isDepositSchemeOff(error)) {
-				this.#save(deviceId, 'deposit-configuration', 'off', null, describeFailure(error));
+				await this.#save(deviceId, 'deposit-configuration', 'off', null, describeFailure(error));
 			} else {
-				this.#saveError(deviceId, 'deposit-configuration', describeFailure(error));
+				await this.#saveError(deviceId, 'deposit-configuration', describeFailure(error));
 			}
 		}
 	}
 
-	#save(
+	async #save(
 		deviceId: string,
-		kind: SnapshotRow['kind'],
+		kind: SnapshotKind,
 		state: string,
 		body: unknown,
 		error: string | null
-	) {
-		this.#db
-			.prepare(
-				`INSERT INTO device_snapshots (device_id, kind, state, body, error, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
-				 ON CONFLICT (device_id, kind) DO UPDATE SET state = excluded.state, body = excluded.body,
-				   error = excluded.error, fetched_at = excluded.fetched_at`
-			)
-			.run(
-				deviceId,
-				kind,
-				state,
-				body === null ? null : JSON.stringify(body),
-				error,
-				this.#now().toISOString()
-			);
+	): Promise<void> {
+		const row = {
+			state,
+			body: body === null ? null : JSON.stringify(body),
+			error,
+			fetched_at: this.#now().toISOString()
+		};
+		await this.#store.db
+			.insertInto('device_snapshots')
+			.values({ device_id: deviceId, kind, ...row })
+			.onConflict((conflict) => conflict.columns(['device_id', 'kind']).doUpdateSet(row))
+			.execute();
 	}
 
 	/** Keeps the last good answer; only the error changes (a first failure stores state unknown). */
-	#saveError(deviceId: string, kind: SnapshotRow['kind'], error: string) {
-		this.#db
-			.prepare(
-				`INSERT INTO device_snapshots (device_id, kind, state, body, error, fetched_at) VALUES (?, ?, 'unknown', NULL, ?, ?)
-				 ON CONFLICT (device_id, kind) DO UPDATE SET error = excluded.error`
-			)
-			.run(deviceId, kind, error, this.#now().toISOString());
+	async #saveError(deviceId: string, kind: SnapshotKind, error: string): Promise<void> {
+		await this.#store.db
+			.insertInto('device_snapshots')
+			.values({
+				device_id: deviceId,
+				kind,
+				state: 'unknown',
+				body: null,
+				error,
+				fetched_at: this.#now().toISOString()
+			})
+			.onConflict((conflict) => conflict.columns(['device_id', 'kind']).doUpdateSet({ error }))
+			.execute();
 	}
 }

@@ -5,9 +5,11 @@
  * lost answer leaves an `uncertain` or `pending` entry to resolve instead of a guess. Requests are
  * stored without secrets.
  */
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
-import type { Database } from '../store/database.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 
 export const JOURNAL_STATUSES = [
 	'pending',
@@ -42,21 +44,7 @@ export interface JournalFilter {
 	limit?: number;
 }
 
-interface JournalRow {
-	id: number;
-	device_id: string;
-	operation: string;
-	reference: string;
-	request: string;
-	status: JournalStatus;
-	error_code: string | null;
-	result: string | null;
-	attempts: number;
-	created_at: string;
-	updated_at: string;
-}
-
-const toEntry = (row: JournalRow): JournalEntry => ({
+const toEntry = (row: Row<'journal'>): JournalEntry => ({
 	id: row.id,
 	deviceId: row.device_id,
 	operation: row.operation,
@@ -70,55 +58,124 @@ const toEntry = (row: JournalRow): JournalEntry => ({
 	updatedAt: row.updated_at
 });
 
+/**
+ * Who works an open entry: the server that sends the call holds the entry from `begin` until it
+ * settles it, and a resolver takes an entry only once nobody holds it, for as long as it works
+ * it. So of several kiosk servers on one store, none repeats or flags a call another is still
+ * waiting for, and the entries of a server killed mid-call are taken over once its hold lapses
+ * — by one server, once.
+ */
+export interface JournalLease {
+	/** Unique per server process. */
+	owner: string;
+	/** Longer than any call takes (the platform's time-outs and retries, a guest at the terminal). */
+	ms: number;
+}
+
+export const DEFAULT_JOURNAL_LEASE_MS = 5 * 60_000;
+
 export class Journal {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
+	readonly #lease: JournalLease;
 
-	constructor(db: Database, now: () => Date = () => new Date()) {
-		this.#db = db;
+	constructor(
+		store: Store,
+		now: () => Date = () => new Date(),
+		lease: JournalLease = { owner: `journal-${randomUUID()}`, ms: DEFAULT_JOURNAL_LEASE_MS }
+	) {
+		this.#store = store;
 		this.#now = now;
+		this.#lease = lease;
 	}
 
-	/** Records a call about to be sent; returns the entry id. */
-	begin(entry: {
-		deviceId: string;
-		operation: string;
-		reference: string;
-		request: unknown;
-	}): number {
+	#leaseUntil(): string {
+		return new Date(this.#now().getTime() + this.#lease.ms).toISOString();
+	}
+
+	/**
+	 * Records a call about to be sent; returns the entry id. `db`: a transaction of the caller's,
+	 * when the entry must commit together with what refers to it (a step's `journal_id`).
+	 */
+	async begin(
+		entry: { deviceId: string; operation: string; reference: string; request: unknown },
+		db: StoreDb = this.#store.db
+	): Promise<number> {
 		const at = this.#now().toISOString();
-		const { lastInsertRowid } = this.#db
-			.prepare(
-				`INSERT INTO journal (device_id, operation, reference, request, status, attempts, created_at, updated_at)
-				 VALUES (?, ?, ?, ?, 'pending', 1, ?, ?)`
-			)
-			.run(entry.deviceId, entry.operation, entry.reference, JSON.stringify(entry.request), at, at);
-		return Number(lastInsertRowid);
+		const row = await db
+			.insertInto('journal')
+			.values({
+				device_id: entry.deviceId,
+				operation: entry.operation,
+				reference: entry.reference,
+				request: JSON.stringify(entry.request),
+				status: 'pending',
+				attempts: 1,
+				created_at: at,
+				updated_at: at,
+				lease_owner: this.#lease.owner,
+				lease_until: this.#leaseUntil()
+			})
+			.returning('id')
+			.executeTakeFirstOrThrow();
+		return row.id;
 	}
 
-	settle(
+	async settle(
 		id: number,
 		status: JournalStatus,
 		outcome: { errorCode?: string; result?: unknown } = {}
-	) {
-		this.#db
-			.prepare(
-				`UPDATE journal SET status = ?, error_code = ?, result = ?, updated_at = ? WHERE id = ?`
-			)
-			.run(
+	): Promise<void> {
+		await this.#store.db
+			.updateTable('journal')
+			.set({
 				status,
-				outcome.errorCode ?? null,
-				outcome.result === undefined ? null : JSON.stringify(outcome.result),
-				this.#now().toISOString(),
-				id
-			);
+				error_code: outcome.errorCode ?? null,
+				result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+				updated_at: this.#now().toISOString(),
+				lease_owner: null,
+				lease_until: null
+			})
+			.where('id', '=', id)
+			.execute();
+	}
+
+	/**
+	 * Takes an open entry to resolve it: only when nobody holds it (its sender settled or gave it
+	 * up, or its hold lapsed). False: another server works it, or it is no longer open.
+	 */
+	async claim(id: number): Promise<boolean> {
+		const now = this.#now().toISOString();
+		const result = await this.#store.db
+			.updateTable('journal')
+			.set({ lease_owner: this.#lease.owner, lease_until: this.#leaseUntil() })
+			.where('id', '=', id)
+			.where('status', 'in', ['pending', 'uncertain'])
+			.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+			.executeTakeFirst();
+		return touchedOne(result);
+	}
+
+	/** Gives up the hold on an entry still open (a repeat that found the platform unreachable). */
+	async release(id: number): Promise<void> {
+		await this.#store.db
+			.updateTable('journal')
+			.set({ lease_owner: null, lease_until: null })
+			.where('id', '=', id)
+			.where('lease_owner', '=', this.#lease.owner)
+			.execute();
 	}
 
 	/** Counts another attempt of the same call (a retry while resolving). */
-	retrying(id: number): void {
-		this.#db
-			.prepare('UPDATE journal SET attempts = attempts + 1, updated_at = ? WHERE id = ?')
-			.run(this.#now().toISOString(), id);
+	async retrying(id: number, db: StoreDb = this.#store.db): Promise<void> {
+		await db
+			.updateTable('journal')
+			.set((eb) => ({
+				attempts: eb('journal.attempts', '+', 1),
+				updated_at: this.#now().toISOString()
+			}))
+			.where('id', '=', id)
+			.execute();
 	}
 
 	/**
@@ -130,57 +187,59 @@ export class Journal {
 		call: () => Promise<T>,
 		summarize: (result: T) => unknown = () => undefined
 	): Promise<T> {
-		const id = this.begin(entry);
+		const id = await this.begin(entry);
+		let result: T;
 		try {
-			const result = await call();
-			this.settle(id, 'succeeded', { result: summarize(result) });
-			return result;
+			result = await call();
 		} catch (error) {
-			this.settleFailure(id, error);
+			await this.settleFailure(id, error);
 			throw error;
 		}
+		await this.settle(id, 'succeeded', { result: summarize(result) });
+		return result;
 	}
 
-	settleFailure(id: number, error: unknown): void {
+	async settleFailure(id: number, error: unknown): Promise<void> {
 		if (error instanceof PlatformClientError && error.outcome === 'known') {
 			const errorCode = error instanceof PlatformApiError ? error.errorCode : error.kind;
-			this.settle(id, 'failed', { errorCode });
+			await this.settle(id, 'failed', { errorCode });
 		} else {
 			const errorCode = error instanceof PlatformClientError ? error.kind : 'internal-error';
-			this.settle(id, 'uncertain', { errorCode });
+			await this.settle(id, 'uncertain', { errorCode });
 		}
 	}
 
-	get(id: number): JournalEntry | undefined {
-		const row = this.#db.prepare('SELECT * FROM journal WHERE id = ?').get(id);
-		return row ? toEntry(row as unknown as JournalRow) : undefined;
+	async get(id: number): Promise<JournalEntry | undefined> {
+		const row = await this.#store.db
+			.selectFrom('journal')
+			.selectAll()
+			.where('id', '=', id)
+			.executeTakeFirst();
+		return row ? toEntry(row) : undefined;
 	}
 
-	list(filter: JournalFilter = {}): JournalEntry[] {
-		const where: string[] = [];
-		const values: string[] = [];
-		for (const [column, value] of [
-			['status', filter.status],
-			['device_id', filter.deviceId],
-			['operation', filter.operation],
-			['reference', filter.reference]
-		] as const) {
-			if (value !== undefined) {
-				where.push(`${column} = ?`);
-				values.push(value);
-			}
-		}
-		const sql = `SELECT * FROM journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-			ORDER BY id DESC LIMIT ${Math.min(Math.max(filter.limit ?? 500, 1), 10_000)}`;
-		return (this.#db.prepare(sql).all(...values) as unknown as JournalRow[]).map(toEntry);
+	async list(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+		let query = this.#store.db.selectFrom('journal').selectAll();
+		if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+		if (filter.deviceId !== undefined) query = query.where('device_id', '=', filter.deviceId);
+		if (filter.operation !== undefined) query = query.where('operation', '=', filter.operation);
+		if (filter.reference !== undefined) query = query.where('reference', '=', filter.reference);
+		const rows = await query
+			.orderBy('id', 'desc')
+			.limit(Math.min(Math.max(filter.limit ?? 500, 1), 10_000))
+			.execute();
+		return rows.map(toEntry);
 	}
 
 	/** Entries whose outcome is still open: sent but unanswered (pending after a crash) or uncertain. */
-	unresolved(): JournalEntry[] {
-		const rows = this.#db
-			.prepare(`SELECT * FROM journal WHERE status IN ('pending', 'uncertain') ORDER BY id`)
-			.all();
-		return (rows as unknown as JournalRow[]).map(toEntry);
+	async unresolved(): Promise<JournalEntry[]> {
+		const rows = await this.#store.db
+			.selectFrom('journal')
+			.selectAll()
+			.where('status', 'in', ['pending', 'uncertain'])
+			.orderBy('id')
+			.execute();
+		return rows.map(toEntry);
 	}
 }
 

@@ -8,6 +8,8 @@
  * - the rest (deposit create and validate, update, refund, external counter payments, card
  *   payments on the kiosk's terminal) needs a person, or the flow that owns it resolves it first:
  *   entries of a sale the checkout saga still drives (`ownedElsewhere`) are left to its recovery.
+ * An entry is worked only while this server holds it (`Journal.claim`): an entry another kiosk
+ * server is still waiting for, or resolving, is left alone, and counts as still open.
  */
 import type { PlatformClient } from '../platform/client.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
@@ -42,15 +44,15 @@ async function repeat(
 	entry: JournalEntry,
 	call: () => Promise<unknown>
 ): Promise<Outcome> {
-	journal.retrying(entry.id);
+	await journal.retrying(entry.id);
 	try {
 		await call();
-		journal.settle(entry.id, 'resolved', { result: { resolvedBy: 'retry' } });
+		await journal.settle(entry.id, 'resolved', { result: { resolvedBy: 'retry' } });
 		return 'resolved';
 	} catch (error) {
 		if (isRefusal(error)) {
 			// The platform refused: the call cannot be completed by repeating it.
-			journal.settle(entry.id, 'needs-staff', { errorCode: error.errorCode });
+			await journal.settle(entry.id, 'needs-staff', { errorCode: error.errorCode });
 			return 'needs-staff';
 		}
 		if (error instanceof PlatformClientError) return 'still-open';
@@ -77,12 +79,22 @@ async function resolveEntry(
 			if (!transactionId) break;
 			return repeat(journal, entry, () => platform.credits.cancel(transactionId));
 		case JournalOperation.creditPreview:
-			journal.settle(entry.id, 'resolved', {
+			await journal.settle(entry.id, 'resolved', {
 				result: { resolvedBy: 'preview-expires-unfinalized' }
 			});
 			return 'resolved';
 	}
-	journal.settle(entry.id, 'needs-staff', { errorCode: entry.errorCode ?? 'uncertain' });
+	await journal.settle(entry.id, 'needs-staff', { errorCode: entry.errorCode ?? 'uncertain' });
+	return 'needs-staff';
+}
+
+async function resolveClaimed(
+	journal: Journal,
+	entry: JournalEntry,
+	platform: PlatformClient | undefined
+): Promise<Outcome> {
+	if (platform) return resolveEntry(journal, entry, platform);
+	await journal.settle(entry.id, 'needs-staff', { errorCode: 'device-removed' });
 	return 'needs-staff';
 }
 
@@ -92,19 +104,17 @@ async function resolveEntry(
  */
 export async function resolveOpenEntries(
 	journal: Journal,
-	platformFor: (deviceId: string) => PlatformClient | undefined,
-	ownedElsewhere: (entry: JournalEntry) => boolean = () => false
+	platformFor: (deviceId: string) => Promise<PlatformClient | undefined>,
+	ownedElsewhere: (entry: JournalEntry) => Promise<boolean> = async () => false
 ): Promise<ResolutionSummary> {
 	const summary: ResolutionSummary = { resolved: 0, flagged: 0, stillOpen: 0 };
-	for (const entry of journal.unresolved()) {
-		if (ownedElsewhere(entry)) {
+	for (const entry of await journal.unresolved()) {
+		if ((await ownedElsewhere(entry)) || !(await journal.claim(entry.id))) {
 			summary.stillOpen += 1;
 			continue;
 		}
-		const platform = platformFor(entry.deviceId);
-		const outcome = platform
-			? await resolveEntry(journal, entry, platform)
-			: (journal.settle(entry.id, 'needs-staff', { errorCode: 'device-removed' }), 'needs-staff');
+		const outcome = await resolveClaimed(journal, entry, await platformFor(entry.deviceId));
+		if (outcome === 'still-open') await journal.release(entry.id);
 		if (outcome === 'resolved') summary.resolved += 1;
 		else if (outcome === 'needs-staff') summary.flagged += 1;
 		else summary.stillOpen += 1;
