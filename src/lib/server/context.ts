@@ -3,6 +3,7 @@
  * what lives in it, the key ring, and a platform client per device built on demand from the
  * sealed key. Routes reach it through `serverContext()`.
  */
+import { hostname } from 'node:os';
 import { AttemptLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
@@ -117,9 +118,9 @@ export function createServerContext(config: ServerConfig): ServerContext {
 	const journal = new Journal(db);
 	const settings = new Settings(db);
 	const catalog = new CatalogRepository(db);
-	const terminal = new SimulatedTerminal(db);
+	const terminal = new SimulatedTerminal(store);
 	const orderFeed = new OrderFeed(db, ORDER_FEED_SPACING_MS);
-	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
+	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
 	const kioskOrders = new KioskOrders({ db, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
@@ -151,7 +152,9 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		depositConfiguration: (deviceId) => activeDepositConfiguration(views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
-		settings: () => checkoutSettings(settings)
+		settings: () => checkoutSettings(settings),
+		// One kiosk server per host and port: a restart takes up its own payments at once.
+		serverId: `${hostname()}:${config.port}`
 	});
 	const loginAttempts = new AttemptLimiter();
 	const returns = new ReturnDesk({
@@ -167,8 +170,9 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		resolveOpenEntries(
 			journal,
 			(deviceId) => (devices.get(deviceId) ? platformFor(deviceId) : undefined),
-			(entry) =>
-				checkout.owns(entry.reference) || counterOrders.ownsJournalReference(entry.reference)
+			async (entry) =>
+				(await checkout.owns(entry.reference)) ||
+				counterOrders.ownsJournalReference(entry.reference)
 		);
 	const recovery = new SaleRecovery({
 		checkout,

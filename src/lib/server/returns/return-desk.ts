@@ -90,7 +90,7 @@ export interface ReturnDeskDependencies {
 	journal: Journal;
 	platformFor(deviceId: string): PlatformClient;
 	/** A code issued by one of this server's kiosks (deadlines, issuing device), else null. */
-	issuedHere(code: string): IssuedHere | null;
+	issuedHere(code: string): Promise<IssuedHere | null>;
 	/** The name of a place this server knows (from a device's identity), else null. */
 	placeName(placeId: string): string | null;
 	/** The name of the place of one of this server's devices, else null. */
@@ -169,7 +169,10 @@ type Attempt =
 
 export class ReturnDesk {
 	readonly #deps: ReturnDeskDependencies;
-	/** Confirms of one code run one after another: a double tap cannot validate twice. */
+	/**
+	 * Confirms of one code run one after another: a double tap cannot validate twice. Inside this
+	 * server only: two servers on one database do not yet share it (issue 12, a lease per code).
+	 */
 	readonly #running = new Map<string, Promise<unknown>>();
 
 	constructor(dependencies: ReturnDeskDependencies) {
@@ -180,7 +183,7 @@ export class ReturnDesk {
 	async preview(deviceId: string, raw: string): Promise<ReturnPreviewView> {
 		const code = parseCode(raw);
 		const byId = await this.#preview(this.#deps.platformFor(deviceId), code);
-		return this.#previewView(byId, code);
+		return await this.#previewView(byId, code);
 	}
 
 	/** The guest's choice (and the staff PIN): return the containers, or say what happened. */
@@ -221,7 +224,7 @@ export class ReturnDesk {
 		// A lost answer that certainly did not take effect (500, 502) is sent once more.
 		for (let attempt = 1; attempt <= 2; attempt += 1) {
 			const before = await this.#preview(platform, code);
-			this.#checkEnough(before, items, code);
+			await this.#checkEnough(before, items, code);
 			const outcome = await this.#validate(
 				deviceId,
 				platform,
@@ -237,16 +240,16 @@ export class ReturnDesk {
 	}
 
 	/** spec 1 recovery rule 3, checked on the counts just before validating. */
-	#checkEnough(
+	async #checkEnough(
 		before: ReadonlyMap<string, PreviewedCategory>,
 		items: readonly ValidateDepositTransactionItem[],
 		code: string
-	): void {
+	): Promise<void> {
 		const short = items.some(
 			({ hybridRevoTokenCategoryId: id, quantity }) => quantity > (before.get(id)?.active ?? 0)
 		);
 		if (short)
-			throw new ReturnError('counts-changed', { preview: this.#previewView(before, code) });
+			throw new ReturnError('counts-changed', { preview: await this.#previewView(before, code) });
 	}
 
 	async #validate(
@@ -273,7 +276,7 @@ export class ReturnDesk {
 		});
 		try {
 			const results = await platform.deposits.validateTransaction(code, items);
-			const lines = answeredLines(before, results, this.#deadlines(code));
+			const lines = answeredLines(before, results, await this.#deadlines(code));
 			journal.settle(entryId, 'succeeded', { result: { lines } });
 			return { kind: 'done', view: resultView(returnId, lines, payOut) };
 		} catch (error) {
@@ -294,9 +297,9 @@ export class ReturnDesk {
 			) {
 				// spec 1 recovery rule 3: preview again (items may have expired), show the new counts.
 				const fresh = await this.#preview(platform, code);
-				throw new ReturnError('counts-changed', { preview: this.#previewView(fresh, code) });
+				throw new ReturnError('counts-changed', { preview: await this.#previewView(fresh, code) });
 			}
-			throw this.#failureOf(error, code);
+			throw await this.#failureOf(error, code);
 		}
 	}
 
@@ -365,9 +368,9 @@ export class ReturnDesk {
 			// A request still under way could land after a second one: the guest confirms again,
 			// on counts previewed afresh then.
 			if (!mayBeUnderWay) return { kind: 'not-happened' };
-			throw new ReturnError('not-returned', { preview: this.#previewView(fresh, code) });
+			throw new ReturnError('not-returned', { preview: await this.#previewView(fresh, code) });
 		}
-		const lines = recoveredLines(before, requested, after, this.#deadlines(code));
+		const lines = recoveredLines(before, requested, after, await this.#deadlines(code));
 		this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: { ...evidence, lines } });
 		return { kind: 'done', view: resultView(returnId, lines, payOut) };
 	}
@@ -377,31 +380,34 @@ export class ReturnDesk {
 		try {
 			byId = previewByCategory(await platform.deposits.previewTransaction(code));
 		} catch (error) {
-			throw this.#failureOf(error, code);
+			throw await this.#failureOf(error, code);
 		}
 		if (!byId) throw new ReturnError('platform-refused');
 		return byId;
 	}
 
-	#previewView(byId: ReadonlyMap<string, PreviewedCategory>, code: string): ReturnPreviewView {
-		const categories = returnCategories(byId, this.#deadlines(code));
+	async #previewView(
+		byId: ReadonlyMap<string, PreviewedCategory>,
+		code: string
+	): Promise<ReturnPreviewView> {
+		const categories = returnCategories(byId, await this.#deadlines(code));
 		if (categories.length === 0) throw new ReturnError('nothing-left');
 		return { returnId: randomBytes(16).toString('hex'), categories };
 	}
 
-	#deadlines(code: string): Map<string, string> {
-		return this.#deps.issuedHere(code)?.deadlines ?? new Map();
+	async #deadlines(code: string): Promise<Map<string, string>> {
+		return (await this.#deps.issuedHere(code))?.deadlines ?? new Map();
 	}
 
 	/** The platform's answer as the guest's failure (spec 1 Errors and recovery rules). */
-	#failureOf(error: unknown, code: string): ReturnError {
+	async #failureOf(error: unknown, code: string): Promise<ReturnError> {
 		if (error instanceof PlatformApiError) {
 			switch (error.errorCode) {
 				case DepositErrorCode.transactionNotFound:
 					return new ReturnError('code-not-found');
 				case DepositErrorCode.deviceCannotAccessTransaction:
 					return new ReturnError('other-location', {
-						place: this.#issuingPlace(code, error.descriptors[0])
+						place: await this.#issuingPlace(code, error.descriptors[0])
 					});
 			}
 			return new ReturnError(
@@ -423,10 +429,10 @@ export class ReturnDesk {
 	 * descriptors carry its id; spec 1 only promises "additional context") if one of this server's
 	 * devices is there, else the place of this server's kiosk that issued it.
 	 */
-	#issuingPlace(code: string, placeId: string | undefined): string | null {
+	async #issuingPlace(code: string, placeId: string | undefined): Promise<string | null> {
 		const named = placeId ? this.#deps.placeName(placeId) : null;
 		if (named) return named;
-		const issuer = this.#deps.issuedHere(code)?.deviceId;
+		const issuer = (await this.#deps.issuedHere(code))?.deviceId;
 		return issuer ? this.#deps.placeOfDevice(issuer) : null;
 	}
 

@@ -78,8 +78,12 @@ export async function saleStep(
 }
 
 /** A sale of this device, or the not-found failure (another device's sale is not found). */
-export function ownSale(context: ServerContext, deviceId: string, saleId: string): Sale {
-	const sale = context.checkout.get(saleId);
+export async function ownSale(
+	context: ServerContext,
+	deviceId: string,
+	saleId: string
+): Promise<Sale> {
+	const sale = await context.checkout.get(saleId);
 	if (sale.deviceId !== deviceId) throw new CheckoutError('sale-not-found');
 	return sale;
 }

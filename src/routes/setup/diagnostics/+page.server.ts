@@ -8,7 +8,7 @@ import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal
 import { fail } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = async ({ url }) => {
 	const context = serverContext();
 	const filter = journalFilterFrom(url.searchParams);
 	return {
@@ -17,17 +17,18 @@ export const load: PageServerLoad = ({ url }) => {
 		filter,
 		statuses: JOURNAL_STATUSES,
 		operations: JOURNAL_OPERATIONS,
-		unresolved: [
-			...context.journal.unresolved(),
-			...context.journal.list({ status: 'needs-staff' })
-		].map((entry) => {
-			const sale = context.sales.get(entry.reference);
-			return {
-				...entry,
-				task: sale ? staffTaskOf(sale) : null,
-				orderPayment: orderPaymentToCheck(entry)
-			};
-		})
+		unresolved: await Promise.all(
+			[...context.journal.unresolved(), ...context.journal.list({ status: 'needs-staff' })].map(
+				async (entry) => {
+					const sale = await context.sales.get(entry.reference);
+					return {
+						...entry,
+						task: sale ? staffTaskOf(sale) : null,
+						orderPayment: orderPaymentToCheck(entry)
+					};
+				}
+			)
+		)
 	};
 };
 

@@ -17,7 +17,7 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const body = await readJson(request, terminalAnswerSchema);
 	if (body instanceof Response) return body;
 	try {
-		ownSale(context, deviceId, params.id);
+		await ownSale(context, deviceId, params.id);
 	} catch {
 		return failureResponse('sale-not-found', 404);
 	}
