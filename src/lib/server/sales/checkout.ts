@@ -12,12 +12,13 @@
  * Invariants: no `paid` without an approved card payment (or nothing due on it) *and* finalized
  * credits (or none); an order number only once paid; containers only for a paid sale; a card is
  * asked once per claim — the claim (`card-pending` with its payment reference and the server
- * driving it) is written compare-and-set before the terminal is asked, so of two pay calls —
- * on one server or on two sharing the database — one claims and the other finds the sale being
+ * driving it) is written compare-and-set before the terminal is asked, so of two pay calls — on
+ * one server or on two sharing the database — one claims and the other finds the sale being
  * paid; a sale already claimed is looked up, never asked again, and only by the server holding
  * the claim or once that claim has run out (issue 12: the claim lives in the store, not in the
- * memory of one server); credits finalize only after the card; a sale that cannot be paid after all gives
- * back what was taken (credits cancelled, card refunded) or is handed to staff with what to do.
+ * memory of one server); credits finalize only after the card; a sale that cannot be paid after
+ * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
+ * what to do.
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
