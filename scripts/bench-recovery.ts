@@ -48,7 +48,7 @@ for (let i = 0; i < SALES; i += 1) {
 	const { transactionKey } = (await control('POST', '/_sim/transaction-keys', {
 		walletId: 'wallet_plenty'
 	})) as { transactionKey: string };
-	const sale = rig.checkout.start(rig.deviceId, BASKET);
+	const sale = await rig.checkout.start(rig.deviceId, BASKET);
 	// Split: the wallet pays what it still can (previews hold credits), the card the rest.
 	const previewed = await rig.checkout.scanLoyaltyKey(sale.id, transactionKey);
 	credits += previewed.credits!.creditsMinor;
@@ -68,7 +68,8 @@ const elapsedMs = performance.now() - started;
 const balanceAfter = ((await control('GET', '/_sim/wallets/wallet_plenty')) as { balance: number })
 	.balance;
 const calls = (await control('GET', '/_sim/requests')) as unknown[];
-const completed = saleIds.filter((id) => rig.checkout.get(id).state === 'completed').length;
+const ended = await Promise.all(saleIds.map((id) => rig.checkout.get(id)));
+const completed = ended.filter((sale) => sale.state === 'completed').length;
 const deductedMinor = Math.round((balanceBefore - balanceAfter) * 100);
 console.table([
 	{

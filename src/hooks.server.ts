@@ -14,7 +14,7 @@ import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 
 export const init: ServerInit = async () => {
-	const context = createServerContext(loadServerConfig());
+	const context = await createServerContext(loadServerConfig());
 	setServerContext(context);
 	try {
 		await setUpDemo(context);

@@ -2,13 +2,13 @@ import { serverContext } from '#lib/server/context.ts';
 import { DEMO_EXIT_PIN, DEMO_STAFF_PASSWORD } from '#lib/server/demo-setup.ts';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = () => {
+export const load: PageServerLoad = async () => {
 	const { config, devices } = serverContext();
 	if (!config.demo) return { demo: null };
 	return {
 		demo: {
 			simulatorPage: `${config.baseUrls.simulator}/_sim/`,
-			modes: [...new Set(devices.list().map((device) => device.mode))],
+			modes: [...new Set((await devices.list()).map((device) => device.mode))],
 			staffPassword: DEMO_STAFF_PASSWORD,
 			exitPin: DEMO_EXIT_PIN
 		}

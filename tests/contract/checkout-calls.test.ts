@@ -52,7 +52,7 @@ describe('platform calls per sale', () => {
 	});
 
 	it('a guest who leaves after the scan: preview and cancel, nothing else', async () => {
-		const sale = rig.checkout.start(rig.deviceId, [{ productId: 'drink_pils', quantity: 1 }]);
+		const sale = await rig.checkout.start(rig.deviceId, [{ productId: 'drink_pils', quantity: 1 }]);
 		await rig.checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		await rig.checkout.abandon(sale.id);
 		expect((await logged()).map(callOf)).toEqual([
@@ -63,7 +63,7 @@ describe('platform calls per sale', () => {
 
 	it('a declined card after credits: preview and cancel; no finalize, no containers', async () => {
 		rig.terminal.fixedOutcome = 'declined';
-		const sale = rig.checkout.start(rig.deviceId, [{ productId: 'drink_pils', quantity: 1 }]);
+		const sale = await rig.checkout.start(rig.deviceId, [{ productId: 'drink_pils', quantity: 1 }]);
 		await rig.checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		await expect(rig.checkout.pay(sale.id)).rejects.toMatchObject({ failure: 'card-declined' });
 		expect((await logged()).map(callOf)).toEqual([

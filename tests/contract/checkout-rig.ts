@@ -17,8 +17,9 @@ import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
-import { openDatabase, type Database } from '#lib/server/store/database.ts';
+import type { Database } from '#lib/server/store/database.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
+import { openSqliteStore, type SqliteStore } from '#lib/server/store/sqlite-store.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
 if (!menu.ok) throw new Error('demo menu invalid');
@@ -32,7 +33,12 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 };
 
 export interface CheckoutRig {
+	/** An in-memory SQLite store (the contract project runs no PostgreSQL). */
+	store: SqliteStore;
+	/** Its connection, for the parts not on the store yet. */
 	db: Database;
+	/** The server the checkout claims sales as; a restarted server is the same one. */
+	serverId: string;
 	checkout: Checkout;
 	journal: Journal;
 	sales: SaleRepository;
@@ -57,7 +63,9 @@ export async function checkoutRig(
 	simulator: { url: string; apiKey: string },
 	{ timeoutMs = 1_000, reuse }: { timeoutMs?: number; reuse?: CheckoutRig } = {}
 ): Promise<CheckoutRig> {
-	const db = reuse?.db ?? openDatabase(':memory:');
+	const store = reuse?.store ?? openSqliteStore(':memory:');
+	const db = store.database;
+	const serverId = reuse?.serverId ?? 'kiosk-server';
 	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
 	const deviceId =
 		reuse?.deviceId ??
@@ -81,8 +89,8 @@ export async function checkoutRig(
 	};
 	await refreshView();
 	const journal = new Journal(db);
-	const terminal = new SimulatedTerminal(db, { fixedOutcome: 'approved' });
-	const sales = new SaleRepository(db);
+	const terminal = new SimulatedTerminal(store, { fixedOutcome: 'approved' });
+	const sales = new SaleRepository(store);
 	const checkout = new Checkout({
 		sales,
 		journal,
@@ -91,10 +99,13 @@ export async function checkoutRig(
 		depositConfiguration: (id) => activeDepositConfiguration(views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: () => products,
-		settings: () => rig.settings
+		settings: () => rig.settings,
+		serverId
 	});
 	const rig: CheckoutRig = {
+		store,
 		db,
+		serverId,
 		journal,
 		sales,
 		terminal,

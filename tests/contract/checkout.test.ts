@@ -58,7 +58,7 @@ function expectSummaryAddsUp(sale: Sale) {
 
 describe('card only', () => {
 	it('makes no credit calls, collects the whole sale, issues the cups and completes', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect(sale.quote).toMatchObject({ goodsMinor: 1400, depositMinor: 400, totalMinor: 1800 });
 		const done = await checkout.pay(sale.id);
 		expect(done).toMatchObject({
@@ -81,7 +81,7 @@ describe('card only', () => {
 
 	it('a basket without containers issues nothing', async () => {
 		const done = await checkout.pay(
-			checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }]).id
+			(await checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }])).id
 		);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1000 });
 		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
@@ -90,7 +90,7 @@ describe('card only', () => {
 	it('deposits only while the configuration answers 200: disabled → no deposit line, no create', async () => {
 		await sim.control('PUT', '/_sim/deposit-configuration', { enabled: false });
 		await rig.refreshView();
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect(sale.quote).toMatchObject({ depositLines: [], depositItems: [], totalMinor: 1400 });
 		const done = await checkout.pay(sale.id);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1400 });
@@ -99,9 +99,9 @@ describe('card only', () => {
 
 	it('a declined card: nothing paid, the sale stays open', async () => {
 		terminal.fixedOutcome = 'declined';
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-declined');
-		expect(checkout.get(sale.id)).toMatchObject({
+		expect(await checkout.get(sale.id)).toMatchObject({
 			state: 'quoted',
 			cardPaidMinor: 0,
 			deposit: null
@@ -112,9 +112,9 @@ describe('card only', () => {
 
 	it('an uncertain card outcome is for staff: nothing finalized, nothing issued, flagged in the journal', async () => {
 		terminal.fixedOutcome = 'uncertain';
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-outcome-unknown');
-		expect(checkout.get(sale.id)).toMatchObject({
+		expect(await checkout.get(sale.id)).toMatchObject({
 			state: 'needs-staff',
 			problem: 'card-outcome-unknown',
 			deposit: null,
@@ -133,7 +133,7 @@ describe('card only', () => {
 
 	it('the fee and VAT rates are those of the start: a settings edit during the sale changes nothing', async () => {
 		Object.assign(settings, { serviceFeeMinor: 50, depositVatBp: 700 });
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		Object.assign(settings, { serviceFeeMinor: 80, depositVatBp: 1900 });
 		expect(sale.quote).toMatchObject({ serviceFeeMinor: 50, serviceFeeVatBp: 1900 });
 		expect(sale.quote.depositLines[0]!.vatBp).toBe(700);
@@ -144,7 +144,7 @@ describe('card only', () => {
 describe('loyalty credits', () => {
 	it('credits covering everything: no card, credits deducted once, deposits issued', async () => {
 		terminal.fixedOutcome = 'declined'; // proves the terminal is not asked
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		// Pils 2 × 5.50 with 10 % off = 9.90; pretzel 3.00; two cup deposits 4.00 (no discount).
 		expect(previewed.credits).toMatchObject({
@@ -165,7 +165,7 @@ describe('loyalty credits', () => {
 	});
 
 	it('only discount-eligible items carry a product id; deposits go without one (no discount)', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		expect(previewed.credits!.lines.map((l) => [l.productId, l.name, l.discountMinor])).toEqual([
 			['drink_pils', 'Pilsner 0.4 l', 110],
@@ -175,7 +175,7 @@ describe('loyalty credits', () => {
 	});
 
 	it('split: credits first, the rest on the card, then finalize', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		expect(previewed.credits).toMatchObject({
 			paymentType: 'SPLIT_PAYMENT',
@@ -190,7 +190,7 @@ describe('loyalty credits', () => {
 
 	it('CREDIT mode, wallet short: INSUFFICIENT_CREDIT → EXTERNAL_PAYMENT, the whole (discounted) sale on the card', async () => {
 		settings.creditPaymentType = 'CREDIT';
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		expect(previewed.credits).toMatchObject({
 			paymentType: 'EXTERNAL_PAYMENT',
@@ -212,7 +212,7 @@ describe('loyalty credits', () => {
 
 	it('the service fee comes through update: no discount, all to pay by card', async () => {
 		settings.serviceFeeMinor = 50;
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_empty'));
 		const fee = previewed.credits!.lines.at(-1)!;
 		expect(fee).toEqual({
@@ -231,7 +231,7 @@ describe('loyalty credits', () => {
 	it('a double scan makes no second transaction (and adds the fee once)', async () => {
 		settings.serviceFeeMinor = 50;
 		const key = await newKey('wallet_plenty');
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const first = await checkout.scanLoyaltyKey(sale.id, key);
 		const second = await checkout.scanLoyaltyKey(sale.id, key.toUpperCase());
 		expect(second.credits).toEqual(first.credits);
@@ -243,7 +243,7 @@ describe('loyalty credits', () => {
 
 	it('a card reader key without its leading zeros is padded and works', async () => {
 		const key = await newKey('wallet_plenty', 3);
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, key.replace(/^0+/, ''));
 		expect(previewed.state).toBe('credits-previewed');
 	});
@@ -251,10 +251,10 @@ describe('loyalty credits', () => {
 	it('card declined: the credit transaction is cancelled; the used QR cannot be shown again', async () => {
 		terminal.fixedOutcome = 'declined';
 		const key = await newKey('wallet_few');
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, key);
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-declined');
-		expect(checkout.get(sale.id)).toMatchObject({ state: 'quoted', credits: null });
+		expect(await checkout.get(sale.id)).toMatchObject({ state: 'quoted', credits: null });
 		expect(await balance('wallet_few')).toBe(3.5);
 		expect(operations()).toContain(`${JournalOperation.creditCancel}:succeeded`);
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, key))).failure).toBe('key-used');
@@ -266,7 +266,7 @@ describe('loyalty credits', () => {
 		['not a key', 'key-format'],
 		['g'.repeat(32), 'key-format']
 	])('a malformed key (%s) fails before any platform call', async (raw, failure) => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, raw))).failure).toBe(failure);
 		expect(operations()).toEqual([]);
 	});
@@ -274,7 +274,7 @@ describe('loyalty credits', () => {
 	it('an expired key, a used key and another venue\u2019s key each get their own failure', async () => {
 		const expired = await newKey('wallet_plenty');
 		await sim.control('POST', '/_sim/clock', { advanceMinutes: 6 });
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, expired))).failure).toBe('key-expired');
 		const used = await newKey('wallet_plenty');
 		await sim.control('POST', `/_sim/transaction-keys/${used}/invalidate`);
@@ -283,11 +283,11 @@ describe('loyalty credits', () => {
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, harbour))).failure).toBe(
 			'key-other-venue'
 		);
-		expect(checkout.get(sale.id).state).toBe('quoted');
+		expect((await checkout.get(sale.id)).state).toBe('quoted');
 	});
 
 	it('a lost finalize answer: no paid sale until a finalize succeeded; the recovery pass finishes it, credits taken once', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const previewed = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		await sim.control('POST', '/_sim/faults', {
 			path: `/v3/integrations/credit-transactions/${previewed.credits!.transactionId}/finalize`,
@@ -297,7 +297,7 @@ describe('loyalty credits', () => {
 		const waiting = await checkout.pay(sale.id);
 		expect(waiting).toMatchObject({ state: 'card-paid', orderNumber: null, deposit: null });
 		expect(await rig.recovery.run()).toEqual({ recovered: 1, busy: 0, failed: 0 });
-		const done = checkout.get(sale.id);
+		const done = await checkout.get(sale.id);
 		expect(done).toMatchObject({ state: 'completed', orderNumber: 'K-001', problem: null });
 		expect(done.deposit?.code).toHaveLength(40);
 		expect(await balance('wallet_plenty')).toBe(483.1);
@@ -312,11 +312,11 @@ describe('loyalty credits', () => {
 	});
 
 	it('the preview expired before the guest confirmed (nothing on the card): released, unpaid, scan again', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('preview-expired');
-		expect(checkout.get(sale.id)).toMatchObject({
+		expect(await checkout.get(sale.id)).toMatchObject({
 			state: 'quoted',
 			credits: null,
 			orderNumber: null,
@@ -334,11 +334,11 @@ describe('loyalty credits', () => {
 	});
 
 	it('finalize refused after the card part was paid: the card part is refunded, the credits released, nothing handed out', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('preview-expired');
-		const after = checkout.get(sale.id);
+		const after = await checkout.get(sale.id);
 		expect(after).toMatchObject({
 			state: 'quoted',
 			credits: null,
@@ -348,7 +348,7 @@ describe('loyalty credits', () => {
 		});
 		expect(await balance('wallet_few')).toBe(3.5);
 		const [card] = journal.list({ operation: JournalOperation.cardPayment });
-		expect(terminal.refunded((card!.request as { reference: string }).reference)).toBe(true);
+		expect(await terminal.refunded((card!.request as { reference: string }).reference)).toBe(true);
 		expect(operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.cardPayment}:succeeded`,
@@ -359,7 +359,7 @@ describe('loyalty credits', () => {
 	});
 
 	it('finalize refused and the card refund fails: staff are told to refund the card part', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		await sim.control('POST', '/_sim/clock', { advanceMinutes: 16 });
 		terminal.refundsFail = true;
@@ -379,7 +379,7 @@ describe('loyalty credits', () => {
 	});
 
 	it('abandoning after a scan cancels the credit transaction; nothing is deducted', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		expect((await checkout.abandon(sale.id)).state).toBe('abandoned');
 		expect(await balance('wallet_plenty')).toBe(500);
@@ -393,7 +393,7 @@ describe('loyalty credits', () => {
 
 describe('a refused cancel', () => {
 	it('is for staff: the transaction is no longer cancellable although the sale was not paid', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		await sim.control('POST', '/_sim/faults', {
 			path: '/v1/integrations/credit-transactions/*/cancel',
@@ -419,7 +419,7 @@ describe('deposits', () => {
 			path: '/v1/integrations/hybrid-revo-token-transactions',
 			mode: 'drop'
 		});
-		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		const done = await checkout.pay((await checkout.start(deviceId, PILS_AND_PRETZEL)).id);
 		expect(done).toMatchObject({ state: 'completed', problem: null });
 		expect(done.deposit?.sequenceNumber).toBe('000002');
 		expect(operations()).toEqual([
@@ -437,7 +437,7 @@ describe('deposits', () => {
 			mode: 'status',
 			status: 503
 		});
-		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		const done = await checkout.pay((await checkout.start(deviceId, PILS_AND_PRETZEL)).id);
 		expect(done).toMatchObject({ state: 'completed', problem: null });
 		expect(done.deposit?.sequenceNumber).toBe('000001');
 		expect(journal.list({ status: 'needs-staff' })).toEqual([]);
@@ -450,7 +450,7 @@ describe('deposits', () => {
 			mode: 'status',
 			status: 400
 		});
-		const done = await checkout.pay(checkout.start(deviceId, PILS_AND_PRETZEL).id);
+		const done = await checkout.pay((await checkout.start(deviceId, PILS_AND_PRETZEL)).id);
 		expect(done).toMatchObject({
 			state: 'needs-staff',
 			orderNumber: 'K-001',
@@ -470,13 +470,11 @@ describe('deposits', () => {
 describe('deposits out of reach (platform-health.ts)', () => {
 	it('no sale with containers is opened, so nothing is charged; one without is', async () => {
 		rig.depositsUsable = false;
-		const refused = await caught(
-			Promise.resolve().then(() => checkout.start(deviceId, PILS_AND_PRETZEL))
-		);
+		const refused = await caught(checkout.start(deviceId, PILS_AND_PRETZEL));
 		expect(refused).toMatchObject({ failure: 'deposits-unavailable' });
-		expect(rig.sales.unfinished()).toEqual([]);
+		expect(await rig.sales.unfinished()).toEqual([]);
 		const pretzel = await checkout.pay(
-			checkout.start(deviceId, [{ productId: 'food_pretzel', quantity: 1 }]).id
+			(await checkout.start(deviceId, [{ productId: 'food_pretzel', quantity: 1 }])).id
 		);
 		expect(pretzel).toMatchObject({ state: 'completed', deposit: null });
 		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
@@ -486,7 +484,7 @@ describe('deposits out of reach (platform-health.ts)', () => {
 describe('one payment per sale', () => {
 	it('two pay calls at once (double tap, two tabs): the card is asked once, both get the outcome', async () => {
 		terminal.fixedOutcome = null;
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const first = checkout.pay(sale.id);
 		const second = checkout.pay(sale.id);
 		await vi.waitFor(() => expect(terminal.answer(sale.id, 'approved')).toBe(true));
@@ -502,11 +500,11 @@ describe('one payment per sale', () => {
 
 	it('a sale claimed before a crash is looked up on the terminal, never asked again', async () => {
 		terminal.fixedOutcome = null;
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const payment = checkout.pay(sale.id);
-		await vi.waitFor(() => expect(checkout.get(sale.id).state).toBe('card-pending'));
+		await vi.waitFor(async () => expect((await checkout.get(sale.id)).state).toBe('card-pending'));
 		// The server dies here; the terminal, a device of its own, completes the payment.
-		const { reference, amountMinor } = checkout.get(sale.id).payment!;
+		const { reference, amountMinor } = (await checkout.get(sale.id)).payment!;
 		void payment.catch(() => undefined);
 		const restarted = await checkoutRig(
 			{ url: sim.url, apiKey: sim.device('dev_kiosk_main').apiKey },
@@ -524,12 +522,12 @@ describe('one payment per sale', () => {
 
 describe('sales nobody attends', () => {
 	it('an open sale untouched for the bound is released: credits cancelled, nothing deducted', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		expect(await rig.recovery.run()).toEqual({ recovered: 0, busy: 0, failed: 0 });
 		const impatient = new SaleRecovery({ checkout, sales: rig.sales, unattendedAfterMs: 0 });
 		expect(await impatient.run()).toEqual({ recovered: 1, busy: 0, failed: 0 });
-		expect(checkout.get(sale.id)).toMatchObject({
+		expect(await checkout.get(sale.id)).toMatchObject({
 			state: 'abandoned',
 			problem: 'abandoned-unattended',
 			credits: null
@@ -542,7 +540,7 @@ describe('sales nobody attends', () => {
 	});
 
 	it('"still there?" answered keeps the sale: its clock starts again', async () => {
-		const sale = checkout.start(deviceId, PILS_AND_PRETZEL);
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const kept = await checkout.keepAlive(sale.id);
 		expect(kept.version).toBe(sale.version + 1);
 		expect(kept.updatedAt >= sale.updatedAt).toBe(true);
@@ -556,9 +554,9 @@ describe('bad baskets', () => {
 		{ kind: 'zero quantity', basket: [{ productId: 'drink_pils', quantity: 0 }] },
 		{ kind: 'unknown product', basket: [{ productId: 'nope', quantity: 1 }] },
 		{ kind: 'malformed', basket: 'not a basket' }
-	])('refuses a $kind basket', ({ basket }) => {
-		expect(() => checkout.start(deviceId, basket)).toThrow(
-			expect.objectContaining({ failure: 'basket-invalid' })
-		);
+	])('refuses a $kind basket', async ({ basket }) => {
+		await expect(checkout.start(deviceId, basket)).rejects.toMatchObject({
+			failure: 'basket-invalid'
+		});
 	});
 });

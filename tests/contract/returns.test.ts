@@ -43,7 +43,7 @@ beforeEach(async () => {
 	desk = new ReturnDesk({
 		journal,
 		platformFor: () => platform,
-		issuedHere: () => null,
+		issuedHere: async () => null,
 		placeName: (placeId) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
 		placeOfDevice: () => null,
 		settings: () => settings,
@@ -485,7 +485,7 @@ function deskDependencies() {
 	return {
 		journal,
 		platformFor: () => clientFor(sim, STATION, { timeoutMs: 1_000 }),
-		issuedHere: () => null,
+		issuedHere: async () => null,
 		placeName: (placeId: string) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
 		placeOfDevice: () => null,
 		settings: () => settings,

@@ -81,7 +81,7 @@ export async function runSale(
 	newKey: (walletId: string) => Promise<string>
 ): Promise<Sale> {
 	Object.assign(rig.settings, DEFAULT_CHECKOUT_SETTINGS, kind.settings);
-	const sale = rig.checkout.start(rig.deviceId, kind.basket);
+	const sale = await rig.checkout.start(rig.deviceId, kind.basket);
 	if (kind.walletId) await rig.checkout.scanLoyaltyKey(sale.id, await newKey(kind.walletId));
 	return rig.checkout.pay(sale.id);
 }

@@ -20,6 +20,7 @@ const environmentSchema = z
 		PLATFORM_SANDBOX_URL: optionalUrl,
 		PLATFORM_PRODUCTION_URL: optionalUrl,
 		SIMULATOR_URL: optionalUrl,
+		CALLBACK_ORIGIN: optionalUrl,
 		KIOSK_SECRET: z
 			.string()
 			.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
@@ -58,6 +59,9 @@ export interface ServerConfig {
 	demo: boolean;
 	/** Where this server listens (demo mode tells the simulator its callback address). */
 	port: number;
+	/** Demo mode: the origin the simulator sends order callbacks to, when not this server's own
+	 *  port on 127.0.0.1 (several servers behind a load balancer, another container). */
+	callbackOrigin?: string;
 	kioskSecret?: string;
 	staffPassword?: string;
 	refreshIntervalMs: number;
@@ -96,6 +100,7 @@ export function loadServerConfig(
 		},
 		demo: values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined,
 		port: values.PORT,
+		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,
 		staffPassword: values.STAFF_PASSWORD,
 		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,

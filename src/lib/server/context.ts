@@ -3,6 +3,7 @@
  * what lives in it, the key ring, and a platform client per device built on demand from the
  * sealed key. Routes reach it through `serverContext()`.
  */
+import { hostname } from 'node:os';
 import { AttemptLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
@@ -10,14 +11,14 @@ import { CatalogRepository } from './catalog/catalog-repository.ts';
 import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
-import { Journal } from './journal/journal.ts';
+import { DEFAULT_JOURNAL_LEASE_MS, Journal } from './journal/journal.ts';
 import { boardSettings } from './orders/board-settings.ts';
 import { CounterOrders } from './counter-orders/counter-orders.ts';
 import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
 import { OrderBoard } from './orders/order-board.ts';
 import { OrderFeed } from './orders/order-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
-import { createPlatformClient, type PlatformClient } from './platform/client.ts';
+import { createPlatformClient, type PlatformFor } from './platform/client.ts';
 import { PlatformHealth } from './platform/platform-health.ts';
 import { KnownPlaces } from './devices/known-places.ts';
 import { ReturnDesk } from './returns/return-desk.ts';
@@ -30,10 +31,10 @@ import { SaleRepository } from './sales/sale-repository.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
-import type { Database } from './store/database.ts';
-import { openSqliteStore } from './store/sqlite-store.ts';
-import type { Store } from './store/store.ts';
+import { JobLeases } from './store/job-leases.ts';
 import { loadKeyring } from './store/keyring.ts';
+import { openStore } from './store/open-store.ts';
+import type { Store } from './store/store.ts';
 
 /**
  * The boards and pickup screens hear of changes at most four times a second: a burst of
@@ -45,8 +46,8 @@ export interface ServerContext {
 	config: ServerConfig;
 	/** The store, on SQLite or PostgreSQL (issue 12). */
 	store: Store;
-	/** SQLite's connection itself, for the repositories not yet moved onto `store`. */
-	db: Database;
+	/** Names this server among those sharing the store (its leases and claims). */
+	serverId: string;
 	devices: DeviceRepository;
 	views: PlatformViewStore;
 	sessions: SessionStore;
@@ -72,7 +73,7 @@ export interface ServerContext {
 	/** The container returns of the return stations. */
 	returns: ReturnDesk;
 	/** A client speaking with the device's own key; the key never leaves the server. */
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	/** Which parts of the platform the screens can use now (from how its calls went). */
 	platformHealth: PlatformHealth;
 	/** Refreshes every device's platform view now. */
@@ -81,50 +82,57 @@ export interface ServerContext {
 	resolveJournal(): Promise<ResolutionSummary>;
 	/** Takes unfinished sales to their end (on start-up and every few seconds). */
 	recoverSales(): Promise<RecoverySummary>;
-	close(): void;
+	close(): Promise<void>;
 }
 
-export function createServerContext(config: ServerConfig): ServerContext {
-	const store = openSqliteStore(config.dataDir);
-	const db = store.database;
-	const devices = new DeviceRepository(db, loadKeyring(config.dataDir, config.kioskSecret));
-	const views = new PlatformViewStore(db);
+export async function createServerContext(config: ServerConfig): Promise<ServerContext> {
+	const store = await openStore(config);
+	// One kiosk server per host and port: a restart takes up its own payments and leases at once;
+	// another server waits until they lapse.
+	const serverId = `${hostname()}:${config.port}`;
+	const devices = new DeviceRepository(store, loadKeyring(config.dataDir, config.kioskSecret));
+	const views = new PlatformViewStore(store);
 	const platformHealth = new PlatformHealth({
 		pauseMs: config.platformPauseMs,
 		// The deposit configuration of a REVO device, read again (spec 1: refreshed periodically).
 		probeDeposits: async () => {
-			const device = devices
-				.list()
-				.find((candidate) => views.get(candidate.id).identity?.authorities.includes('REVO'));
-			if (device) await views.refresh(device.id, platformFor(device.id));
+			for (const device of await devices.list()) {
+				if ((await views.get(device.id)).identity?.authorities.includes('REVO')) {
+					await views.refresh(device.id, await platformFor(device.id));
+					return;
+				}
+			}
 		}
 	});
-	const platformFor = (deviceId: string) => {
-		const device = devices.get(deviceId);
+	const platformFor: PlatformFor = async (deviceId) => {
+		const device = await devices.get(deviceId);
 		if (!device) throw new Error(`no device ${deviceId}`);
 		return createPlatformClient({
 			baseUrl: device.baseUrl,
-			apiKey: devices.apiKeyOf(deviceId),
+			apiKey: await devices.apiKeyOf(deviceId),
 			timeoutMs: config.platformTimeoutMs,
 			observe: (operation, error) => platformHealth.observe(operation, error)
 		});
 	};
 	const refreshAll = async () => {
+		const all = await devices.list();
 		await Promise.all(
-			devices.list().map((device) => views.refresh(device.id, platformFor(device.id)))
+			all.map(async (device) => views.refresh(device.id, await platformFor(device.id)))
 		);
 	};
-	const journal = new Journal(db);
+	const journal = new Journal(store, undefined, {
+		server: serverId,
+		ms: DEFAULT_JOURNAL_LEASE_MS
+	});
 	const settings = new Settings(store);
-	const catalog = new CatalogRepository(db);
-	const terminal = new SimulatedTerminal(db);
+	const catalog = new CatalogRepository(store);
+	const terminal = new SimulatedTerminal(store);
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
-	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
+	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
 		store,
-		db,
 		journal,
 		views,
 		places,
@@ -149,10 +157,11 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		journal,
 		platformFor,
 		terminal,
-		depositConfiguration: (deviceId) => activeDepositConfiguration(views.get(deviceId)),
+		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
-		settings: () => checkoutSettings(settings)
+		settings: () => checkoutSettings(settings),
+		serverId
 	});
 	const loginAttempts = new AttemptLimiter(store);
 	const returns = new ReturnDesk({
@@ -160,16 +169,17 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		platformFor,
 		issuedHere: (code) => findIssuedDeposit(sales, code),
 		placeName: (placeId) => places.nameOf(placeId),
-		placeOfDevice: (deviceId) => places.placeOf(deviceId)?.name ?? null,
+		placeOfDevice: async (deviceId) => (await places.placeOf(deviceId))?.name ?? null,
 		settings: () => returnSettings(settings),
 		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client)
 	});
 	const resolveJournal = () =>
 		resolveOpenEntries(
 			journal,
-			(deviceId) => (devices.get(deviceId) ? platformFor(deviceId) : undefined),
-			(entry) =>
-				checkout.owns(entry.reference) || counterOrders.ownsJournalReference(entry.reference)
+			async (deviceId) => ((await devices.get(deviceId)) ? platformFor(deviceId) : undefined),
+			async (entry) =>
+				(await checkout.owns(entry.reference)) ||
+				counterOrders.ownsJournalReference(entry.reference)
 		);
 	const recovery = new SaleRecovery({
 		checkout,
@@ -177,18 +187,27 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		unattendedAfterMs: config.unattendedSaleMs
 	});
 	const recoverSales = () => recovery.run();
-	const timer = setInterval(() => {
-		void refreshAll();
-		void resolveJournal();
-	}, config.refreshIntervalMs);
-	timer.unref();
-	const recoveryTimer = setInterval(() => void recoverSales(), config.recoveryIntervalMs);
-	recoveryTimer.unref();
+	// Every server has these timers; each job runs on the one server holding its lease.
+	const jobs = new JobLeases(store, { owner: serverId });
+	const periodically = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
+		const timer = setInterval(() => {
+			jobs.runExclusive(name, intervalMs, job).catch((error: unknown) => {
+				console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+			});
+		}, intervalMs);
+		timer.unref();
+		return timer;
+	};
+	const timers = [
+		periodically('refresh-platform-views', config.refreshIntervalMs, refreshAll),
+		periodically('resolve-journal', config.refreshIntervalMs, resolveJournal),
+		periodically('recover-sales', config.recoveryIntervalMs, recoverSales)
+	];
 	counterOrders.start();
 	return {
 		config,
 		store,
-		db,
+		serverId,
 		devices,
 		views,
 		sessions: new SessionStore(store),
@@ -211,12 +230,11 @@ export function createServerContext(config: ServerConfig): ServerContext {
 		refreshAll,
 		resolveJournal,
 		recoverSales,
-		close() {
+		async close() {
 			orderFeed.close();
-			clearInterval(timer);
-			clearInterval(recoveryTimer);
+			for (const timer of timers) clearInterval(timer);
 			counterOrders.stop();
-			void store.close();
+			await store.close();
 		}
 	};
 }

@@ -12,7 +12,11 @@ import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from './catalog/exchange.ts';
 import type { ServerContext } from './context.ts';
 import { callbackUrl } from './counter-orders/callback-tokens.ts';
-import { DuplicateDeviceKeyError, type DeviceMode } from './devices/device-repository.ts';
+import {
+	DuplicateDeviceKeyError,
+	type DeviceMode,
+	type DeviceRecord
+} from './devices/device-repository.ts';
 import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
 /** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
@@ -36,13 +40,13 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 	if (!context.config.demo || !simulatorUrl) return;
 	const seed = await simulatorSeed(simulatorUrl);
 	// Each screen once: a store from before a screen existed gets it too.
-	const modes = new Set(context.devices.list().map((device) => device.mode));
+	const modes = new Set((await context.devices.list()).map((device) => device.mode));
 	for (const { simulatorId, mode } of DEMO_DEVICES) {
 		if (modes.has(mode)) continue;
 		const device = seed.devices.find((candidate) => candidate.id === simulatorId);
 		if (!device) throw new Error(`the simulator seed has no ${simulatorId}`);
 		try {
-			context.devices.add({
+			await context.devices.add({
 				name: device.name,
 				environment: 'simulator',
 				baseUrl: simulatorUrl,
@@ -57,10 +61,10 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 	await wireDemoCallbacks(context);
 	if (!(await context.staff.isSet())) await context.staff.create(DEMO_STAFF_PASSWORD);
 	if (!(await hasScreenPin(context.settings))) await setScreenPin(context.settings, DEMO_EXIT_PIN);
-	if (context.catalog.isEmpty()) {
+	if (await context.catalog.isEmpty()) {
 		const menu = importJson(JSON.stringify(demoMenu));
 		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);
-		context.catalog.replaceAll(menu.products);
+		await context.catalog.replaceAll(menu.products);
 	}
 }
 
@@ -85,14 +89,15 @@ export async function wireDemoCallbacks(
 	const simulatorUrl = context.config.baseUrls.simulator;
 	if (!context.config.demo || !simulatorUrl) return;
 	const seed = await simulatorSeed(simulatorUrl);
-	const origin = `http://127.0.0.1:${context.config.port}`;
+	const origin = context.config.callbackOrigin ?? `http://127.0.0.1:${context.config.port}`;
 	for (const { simulatorId } of DEMO_DEVICES.filter((demo) => demo.mode === 'board')) {
 		const apiKey = seed.devices.find((device) => device.id === simulatorId)?.apiKey;
-		const local = context.devices
-			.list()
-			.find((device) => context.devices.apiKeyOf(device.id) === apiKey);
+		let local: DeviceRecord | undefined;
+		for (const device of await context.devices.list()) {
+			if ((await context.devices.apiKeyOf(device.id)) === apiKey) local = device;
+		}
 		if (!local) continue; // removed by staff
-		const url = callbackUrl(origin, context.counterOrders.tokens.tokenOf(local.id));
+		const url = callbackUrl(origin, await context.counterOrders.tokens.tokenOf(local.id));
 		const answer = await fetch(`${simulatorUrl}/_sim/callback-url`, {
 			method: 'PUT',
 			headers: { 'content-type': 'application/json' },

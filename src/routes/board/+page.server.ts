@@ -15,9 +15,9 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async ({ locals, depends }) => {
 	depends('board:orders');
 	const context = serverContext();
-	const device = pairedDevice(context, locals.screenDeviceId, 'board');
+	const device = await pairedDevice(context, locals.screenDeviceId, 'board');
 	if (!device) redirect(303, '/screen');
-	const identity = context.views.get(device.id).identity;
+	const { identity } = await context.views.get(device.id);
 	const board = await context.orderBoard.view(device.id);
 	if (board.receivesAppOrders && board.desks === null) {
 		// Not read since the server started: read them now, without holding up the board (the
@@ -28,7 +28,7 @@ export const load: PageServerLoad = async ({ locals, depends }) => {
 		device: { name: device.name },
 		place: identity && { organization: identity.organization.name, place: identity.place.name },
 		board,
-		hasPin: hasScreenPin(context.settings)
+		hasPin: await hasScreenPin(context.settings)
 	};
 };
 
@@ -39,7 +39,7 @@ async function boardAction(
 	run: (deviceId: string, form: FormData) => Promise<BoardActionResult>
 ) {
 	const context = serverContext();
-	const device = pairedDevice(context, locals.screenDeviceId, 'board');
+	const device = await pairedDevice(context, locals.screenDeviceId, 'board');
 	if (!device) return fail(401);
 	const result = await run(device.id, await readForm(request));
 	if (!result.ok) return fail(400, { boardError: result.error, orderKey: result.key ?? null });

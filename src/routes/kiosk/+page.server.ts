@@ -14,16 +14,16 @@ import type { Actions, PageServerLoad } from './$types';
  * /api/kiosk/snapshot. Demo mode only: `?idle=N` sets the idle time to N seconds (5…3600) for
  * trying the "still there?" question.
  */
-export const load: PageServerLoad = ({ locals, url }): KioskData => {
+export const load: PageServerLoad = async ({ locals, url }): Promise<KioskData> => {
 	const context = serverContext();
-	const device = pairedDevice(context, locals.screenDeviceId, 'kiosk');
+	const device = await pairedDevice(context, locals.screenDeviceId, 'kiosk');
 	if (!device) redirect(303, '/screen');
 	return {
 		device: { id: device.id, name: device.name },
-		snapshot: kioskSnapshot(context, device.id),
+		snapshot: await kioskSnapshot(context, device.id),
 		idleOverride: idleOverride(url.searchParams.get('idle'), context.config.demo),
 		demo: context.config.demo,
-		hasPin: hasScreenPin(context.settings)
+		hasPin: await hasScreenPin(context.settings)
 	};
 };
 

@@ -9,16 +9,16 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async ({ locals, depends }) => {
 	depends('pickup:orders');
 	const context = serverContext();
-	const device = pairedDevice(context, locals.screenDeviceId, 'pickup');
+	const device = await pairedDevice(context, locals.screenDeviceId, 'pickup');
 	if (!device) redirect(303, '/screen');
-	const place = context.places.placeOf(device.id);
+	const place = await context.places.placeOf(device.id);
 	return {
 		pickup: pickupView(
 			place?.name ?? null,
 			place ? await context.orderBoard.ordersAtPlace(place.id) : []
 		),
 		placeKnown: place !== null,
-		hasPin: hasScreenPin(context.settings)
+		hasPin: await hasScreenPin(context.settings)
 	};
 };
 

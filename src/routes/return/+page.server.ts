@@ -13,16 +13,16 @@ import type { Actions, PageServerLoad } from './$types';
  * keeps and revalidates through /api/return/snapshot. Demo mode only: `?idle=N` sets the idle
  * time of a half-done return to N seconds (5…3600).
  */
-export const load: PageServerLoad = ({ locals, url }): ReturnData => {
+export const load: PageServerLoad = async ({ locals, url }): Promise<ReturnData> => {
 	const context = serverContext();
-	const device = pairedDevice(context, locals.screenDeviceId, 'return');
+	const device = await pairedDevice(context, locals.screenDeviceId, 'return');
 	if (!device) redirect(303, '/screen');
 	return {
 		device: { id: device.id, name: device.name },
-		snapshot: returnSnapshot(context, device.id),
+		snapshot: await returnSnapshot(context, device.id),
 		idleOverride: idleOverride(url.searchParams.get('idle'), context.config.demo),
 		demo: context.config.demo,
-		hasPin: hasScreenPin(context.settings)
+		hasPin: await hasScreenPin(context.settings)
 	};
 };
 

@@ -14,7 +14,9 @@ const SCREEN_PATHS: Record<DeviceMode, string> = {
 
 export const load: PageServerLoad = async ({ locals }) => {
 	const context = serverContext();
-	const device = locals.screenDeviceId ? context.devices.get(locals.screenDeviceId) : undefined;
+	const device = locals.screenDeviceId
+		? await context.devices.get(locals.screenDeviceId)
+		: undefined;
 	// A paired browser shows its mode's own screen.
 	if (device) redirect(303, SCREEN_PATHS[device.mode]);
 	return { hasPin: await hasScreenPin(context.settings) };

@@ -29,9 +29,9 @@ export const load: PageServerLoad = async () => {
 		returnSettings(context.settings),
 		boardSettings(context.settings)
 	]);
-	const currencyCode = menuCurrency();
+	const currencyCode = await menuCurrency();
 	return {
-		devices: allDeviceOverviews(context),
+		devices: await allDeviceOverviews(context),
 		hasPin,
 		kiosk: {
 			creditPaymentType: kiosk.creditPaymentType,
@@ -47,13 +47,13 @@ export const load: PageServerLoad = async () => {
 };
 
 /** The menu's currency (the fee is charged in it); EUR for an empty menu. */
-function menuCurrency(): string {
-	return serverContext().catalog.list()[0]?.currencyCode ?? 'EUR';
+async function menuCurrency(): Promise<string> {
+	return (await serverContext().catalog.list())[0]?.currencyCode ?? 'EUR';
 }
 
 export const actions: Actions = {
 	kiosk: async ({ request }) => {
-		const values = kioskSettingsFromForm(await readForm(request), menuCurrency());
+		const values = kioskSettingsFromForm(await readForm(request), await menuCurrency());
 		if (!values) return fail(400, { kioskError: true });
 		await saveKioskSettings(serverContext().settings, values);
 		return { kioskSaved: true };

@@ -1,22 +1,10 @@
 /** The menu in the store. Import replaces the whole menu atomically. */
-import { transaction, type Database } from '../store/database.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 import type { Product } from './product.ts';
 
-interface ProductRow {
-	id: string;
-	category: string;
-	names: string;
-	descriptions: string;
-	gross_minor: number;
-	currency_code: string;
-	vat_bp: number;
-	image: string | null;
-	available: number;
-	position: number;
-}
-
-const toProduct = (row: ProductRow): Product => ({
+const toProduct = (row: Row<'products'>): Product => ({
 	id: row.id,
 	category: row.category,
 	name: JSON.parse(row.names),
@@ -35,85 +23,100 @@ export interface ProductPage {
 }
 
 export class CatalogRepository {
-	readonly #db: Database;
+	readonly #store: Store;
 
-	constructor(db: Database) {
-		this.#db = db;
+	constructor(store: Store) {
+		this.#store = store;
 	}
 
-	list(options: { availableOnly?: boolean } = {}): Product[] {
-		const where = options.availableOnly ? 'WHERE available = 1' : '';
-		const rows = this.#db.prepare(`SELECT * FROM products ${where} ORDER BY position, id`).all();
-		return (rows as unknown as ProductRow[]).map(toProduct);
+	async list(options: { availableOnly?: boolean } = {}): Promise<Product[]> {
+		let query = this.#store.db.selectFrom('products').selectAll();
+		if (options.availableOnly) query = query.where('available', '=', 1);
+		const rows = await query.orderBy('position').orderBy('id').execute();
+		return rows.map(toProduct);
 	}
 
-	page(offset: number, limit: number): ProductPage {
-		const rows = this.#db
-			.prepare('SELECT * FROM products ORDER BY position, id LIMIT ? OFFSET ?')
-			.all(limit, offset);
-		const { total } = this.#db.prepare('SELECT count(*) AS total FROM products').get() as {
-			total: number;
-		};
-		return { products: (rows as unknown as ProductRow[]).map(toProduct), total };
+	async page(offset: number, limit: number): Promise<ProductPage> {
+		const [rows, count] = await Promise.all([
+			this.#store.db
+				.selectFrom('products')
+				.selectAll()
+				.orderBy('position')
+				.orderBy('id')
+				.limit(limit)
+				.offset(offset)
+				.execute(),
+			this.#store.db
+				.selectFrom('products')
+				.select((eb) => eb.fn.countAll<number>().as('total'))
+				.executeTakeFirstOrThrow()
+		]);
+		return { products: rows.map(toProduct), total: Number(count.total) };
 	}
 
-	get(id: string): Product | undefined {
-		const row = this.#db.prepare('SELECT * FROM products WHERE id = ?').get(id);
-		return row ? toProduct(row as unknown as ProductRow) : undefined;
+	async get(id: string): Promise<Product | undefined> {
+		const row = await this.#store.db
+			.selectFrom('products')
+			.selectAll()
+			.where('id', '=', id)
+			.executeTakeFirst();
+		return row ? toProduct(row) : undefined;
 	}
 
 	/** Every product's name by id: one read for a screen that names many lines. */
-	names(): Map<string, Translated> {
-		const rows = this.#db.prepare('SELECT id, names FROM products').all() as {
-			id: string;
-			names: string;
-		}[];
+	async names(): Promise<Map<string, Translated>> {
+		const rows = await this.#store.db.selectFrom('products').select(['id', 'names']).execute();
 		return new Map(rows.map((row) => [row.id, JSON.parse(row.names) as Translated]));
 	}
 
-	isEmpty(): boolean {
-		return this.#db.prepare('SELECT 1 FROM products LIMIT 1').get() === undefined;
+	async isEmpty(): Promise<boolean> {
+		const row = await this.#store.db
+			.selectFrom('products')
+			.select('id')
+			.limit(1)
+			.executeTakeFirst();
+		return row === undefined;
 	}
 
-	upsert(product: Product): void {
-		this.#db
-			.prepare(
-				`INSERT INTO products (id, category, names, descriptions, gross_minor, currency_code, vat_bp, image, available, position)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-				 ON CONFLICT (id) DO UPDATE SET category = excluded.category, names = excluded.names,
-				   descriptions = excluded.descriptions, gross_minor = excluded.gross_minor,
-				   currency_code = excluded.currency_code, vat_bp = excluded.vat_bp, image = excluded.image,
-				   available = excluded.available, position = excluded.position`
-			)
-			.run(
-				product.id,
-				product.category,
-				JSON.stringify(product.name),
-				JSON.stringify(product.description),
-				product.grossMinor,
-				product.currencyCode,
-				product.vatBp,
-				product.image,
-				product.available ? 1 : 0,
-				product.position
-			);
+	async upsert(product: Product, db: StoreDb = this.#store.db): Promise<void> {
+		const row = {
+			category: product.category,
+			names: JSON.stringify(product.name),
+			descriptions: JSON.stringify(product.description),
+			gross_minor: product.grossMinor,
+			currency_code: product.currencyCode,
+			vat_bp: product.vatBp,
+			image: product.image,
+			available: product.available ? 1 : 0,
+			position: product.position
+		};
+		await db
+			.insertInto('products')
+			.values({ id: product.id, ...row })
+			.onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+			.execute();
 	}
 
-	setAvailable(id: string, available: boolean): boolean {
-		return (
-			this.#db.prepare('UPDATE products SET available = ? WHERE id = ?').run(available ? 1 : 0, id)
-				.changes > 0
+	async setAvailable(id: string, available: boolean): Promise<boolean> {
+		return touchedOne(
+			await this.#store.db
+				.updateTable('products')
+				.set({ available: available ? 1 : 0 })
+				.where('id', '=', id)
+				.executeTakeFirst()
 		);
 	}
 
-	remove(id: string): boolean {
-		return this.#db.prepare('DELETE FROM products WHERE id = ?').run(id).changes > 0;
+	async remove(id: string): Promise<boolean> {
+		return touchedOne(
+			await this.#store.db.deleteFrom('products').where('id', '=', id).executeTakeFirst()
+		);
 	}
 
-	replaceAll(products: Product[]): void {
-		transaction(this.#db, () => {
-			this.#db.exec('DELETE FROM products');
-			for (const product of products) this.upsert(product);
+	async replaceAll(products: Product[]): Promise<void> {
+		await this.#store.db.transaction().execute(async (trx) => {
+			await trx.deleteFrom('products').execute();
+			for (const product of products) await this.upsert(product, trx);
 		});
 	}
 }

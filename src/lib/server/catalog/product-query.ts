@@ -11,11 +11,11 @@ export const productQuerySchema = z.object({
 	pageSize: z.coerce.number().int().min(1).max(500).default(100)
 });
 
-export function queryProducts(
+export async function queryProducts(
 	catalog: CatalogRepository,
 	query: z.output<typeof productQuerySchema>
 ) {
-	const { products, total } = catalog.page((query.page - 1) * query.pageSize, query.pageSize);
+	const { products, total } = await catalog.page((query.page - 1) * query.pageSize, query.pageSize);
 	return {
 		products: products.map((product) => ({
 			productId: product.id,

@@ -6,12 +6,12 @@
  */
 import type { BoardDesk } from '#lib/board/order-board.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { Desk } from '../platform/counter-orders.ts';
 import type { PlatformHealth } from './platform-health.ts';
 
 export interface BoardDesksDeps {
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	feed: OrderFeed;
 	health: PlatformHealth;
 }
@@ -41,7 +41,7 @@ export class BoardDesks {
 	/** Reads the desks again; null when the platform could not be asked. */
 	async refresh(deviceId: string): Promise<BoardDesk[] | null> {
 		try {
-			const desks = (await this.#deps.platformFor(deviceId).counterOrders.listDesks()).map(
+			const desks = (await (await this.#deps.platformFor(deviceId)).counterOrders.listDesks()).map(
 				toBoardDesk
 			);
 			this.#deps.health.answered(deviceId);
@@ -58,7 +58,9 @@ export class BoardDesks {
 	/** Opens or closes the desks, then reads the list again. */
 	async change(deviceId: string, deskIds: string[], enabled: boolean): Promise<DeskChange> {
 		try {
-			await this.#deps.platformFor(deviceId).counterOrders.changeDeskStatuses({ deskIds, enabled });
+			await (
+				await this.#deps.platformFor(deviceId)
+			).counterOrders.changeDeskStatuses({ deskIds, enabled });
 		} catch (error) {
 			this.#deps.health.failed(deviceId, error);
 			await this.refresh(deviceId);

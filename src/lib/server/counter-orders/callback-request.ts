@@ -11,12 +11,12 @@ export type CallbackCheck =
 	| { ok: true; deviceId: string; orderId: string }
 	| { ok: false; status: 400 | 404; error: 'unknown-callback' | 'bad-order-id' };
 
-export function readCallback(
+export async function readCallback(
 	tokens: Pick<CallbackTokens, 'deviceOf'>,
 	token: string,
 	query: URLSearchParams
-): CallbackCheck {
-	const deviceId = tokens.deviceOf(token);
+): Promise<CallbackCheck> {
+	const deviceId = await tokens.deviceOf(token);
 	if (!deviceId) return { ok: false, status: 404, error: 'unknown-callback' };
 	const ids = query.getAll('orderId');
 	if (ids.length !== 1 || !isOrderId(ids[0]!)) {
@@ -46,7 +46,7 @@ export async function answerCallback(
 	token: string,
 	query: URLSearchParams
 ): Promise<CallbackAnswer> {
-	const callback = readCallback(counterOrders.tokens, token, query);
+	const callback = await readCallback(counterOrders.tokens, token, query);
 	if (!callback.ok) return { status: callback.status, body: { error: callback.error } };
 	try {
 		await counterOrders.received(callback.deviceId, callback.orderId);

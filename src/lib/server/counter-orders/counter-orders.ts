@@ -9,8 +9,7 @@ import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
-import type { PlatformClient } from '../platform/client.ts';
-import type { Database } from '../store/database.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
@@ -28,13 +27,11 @@ const WORKER_TICK_MS = 1_000;
 
 export interface CounterOrdersDeps {
 	store: Store;
-	/** SQLite's connection, for the callback tokens (not on `store` yet). */
-	db: Database;
 	journal: Journal;
 	views: PlatformViewStore;
 	places: KnownPlaces;
 	feed: OrderFeed;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	reconcileMs: number;
 	/** The clock of every part (tests move it instead of sleeping). */
 	now?: () => Date;
@@ -59,9 +56,9 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { store, db, journal, feed, platformFor, views, places, now, random } = deps;
+		const { store, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
-		this.tokens = new CallbackTokens(db, now);
+		this.tokens = new CallbackTokens(store, now);
 		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
 		this.orders = new AppOrderRepository(store, now);
@@ -73,8 +70,8 @@ export class CounterOrders {
 			platformFor,
 			// A board paired a moment ago may not have read its identity yet: read it now.
 			placeOf: async (deviceId) =>
-				places.placeOf(deviceId)?.id ??
-				(await views.refresh(deviceId, platformFor(deviceId))).identity?.place.id,
+				(await places.placeOf(deviceId))?.id ??
+				(await views.refresh(deviceId, await platformFor(deviceId))).identity?.place.id,
 			feed,
 			health,
 			random
@@ -88,7 +85,7 @@ export class CounterOrders {
 			health,
 			random
 		});
-		const placeOf = (deviceId: string) => places.placeOf(deviceId)?.id;
+		const placeOf = async (deviceId: string) => (await places.placeOf(deviceId))?.id;
 		this.steps = new StaffSteps({
 			orders: this.orders,
 			outbox: this.outbox,
@@ -102,10 +99,11 @@ export class CounterOrders {
 			orders: this.orders,
 			desks: this.desks,
 			platformFor,
-			boards: () =>
-				places
-					.placed('board')
-					.map(({ device, place }) => ({ deviceId: device.id, placeId: place.id })),
+			boards: async () =>
+				(await places.placed('board')).map(({ device, place }) => ({
+					deviceId: device.id,
+					placeId: place.id
+				})),
 			feed,
 			health
 		});

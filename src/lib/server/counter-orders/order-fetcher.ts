@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OrderFeed } from '../orders/order-feed.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import { isOrderOutOfReach } from '../platform/counter-orders.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
@@ -32,7 +32,7 @@ const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
 	orders: AppOrderRepository;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	/** The place of the device (its identity), fetched if not known yet. */
 	placeOf(deviceId: string): Promise<string | undefined>;
 	feed: OrderFeed;
@@ -83,9 +83,8 @@ export class OrderFetcher {
 		try {
 			const placeId = await this.#deps.placeOf(entry.deviceId);
 			if (!placeId) throw new Error('the place of the device is not known yet');
-			const order = await this.#deps
-				.platformFor(entry.deviceId)
-				.counterOrders.getOrder(entry.orderId);
+			const platform = await this.#deps.platformFor(entry.deviceId);
+			const order = await platform.counterOrders.getOrder(entry.orderId);
 			health.answered(entry.deviceId);
 			const changed = await orders.save(entry.deviceId, placeId, order);
 			await inbox.fetched(entry.orderId, this.#owner);

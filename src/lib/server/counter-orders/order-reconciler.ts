@@ -7,7 +7,7 @@
  * cannot find.
  */
 import type { OrderFeed } from '../orders/order-feed.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { BoardDesks } from './board-desks.ts';
 import type { PlatformHealth } from './platform-health.ts';
@@ -18,9 +18,9 @@ const PARALLEL_READS = 8;
 export interface ReconcilerDeps {
 	orders: AppOrderRepository;
 	desks: BoardDesks;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	/** The board devices (with their places) whose orders and desks to re-read. */
-	boards(): { deviceId: string; placeId: string }[];
+	boards(): Promise<{ deviceId: string; placeId: string }[]>;
 	feed: OrderFeed;
 	health: PlatformHealth;
 }
@@ -40,15 +40,14 @@ export class OrderReconciler {
 
 	async run(): Promise<ReconcileSummary> {
 		const { orders, desks, feed, health } = this.#deps;
-		const boards = this.#deps.boards();
+		const boards = await this.#deps.boards();
 		const summary: ReconcileSummary = { read: 0, changed: 0, failed: 0 };
 		const queue = await orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
 		const worker = async () => {
 			for (let stored = queue.shift(); stored; stored = queue.shift()) {
 				try {
-					const order = await this.#deps
-						.platformFor(stored.deviceId)
-						.counterOrders.getOrder(stored.order.id);
+					const platform = await this.#deps.platformFor(stored.deviceId);
+					const order = await platform.counterOrders.getOrder(stored.order.id);
 					health.answered(stored.deviceId);
 					summary.read += 1;
 					if (await orders.save(stored.deviceId, stored.placeId, order)) {

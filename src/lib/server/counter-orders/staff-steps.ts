@@ -23,7 +23,7 @@ export interface StaffStepsDeps {
 	orders: AppOrderRepository;
 	outbox: OrderOutbox;
 	/** The board device's place. */
-	placeOf(deviceId: string): string | undefined;
+	placeOf(deviceId: string): Promise<string | undefined>;
 	/** A step was queued (the sender starts, the boards show it). */
 	queued(): void;
 }
@@ -42,7 +42,7 @@ export class StaffSteps {
 		rejectionMessage?: string
 	): Promise<{ ok: true } | { ok: false; refusal: StepRefusal }> {
 		const stored = await this.#deps.orders.get(orderId);
-		const placeId = this.#deps.placeOf(boardDeviceId);
+		const placeId = await this.#deps.placeOf(boardDeviceId);
 		if (!stored || !placeId || stored.placeId !== placeId) {
 			return { ok: false, refusal: 'unknown-order' };
 		}

@@ -18,11 +18,12 @@ import type { OrderStepProblem } from '#lib/board/order-board.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import { isOrderOutOfReach, type CounterOrder } from '../platform/counter-orders.ts';
 import { PlatformClientError, PlatformRequestError, isRefusal } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
+import type { StoreDb } from '../store/store.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
@@ -68,7 +69,7 @@ export interface StepSenderDeps {
 	outbox: OrderOutbox;
 	orders: AppOrderRepository;
 	journal: Journal;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	feed: OrderFeed;
 	health: PlatformHealth;
 	random?: () => number;
@@ -138,14 +139,14 @@ export class StepSender {
 		const { journalId } = step;
 		if (settlement.kind === 'sent') {
 			if (journalId !== null) {
-				journal.settle(journalId, settlement.by === 'answer' ? 'succeeded' : 'resolved', {
+				await journal.settle(journalId, settlement.by === 'answer' ? 'succeeded' : 'resolved', {
 					result: { resolvedBy: settlement.by }
 				});
 			}
 			await outbox.sent(step.id, this.#owner, settlement.by);
 		} else {
 			if (journalId !== null) {
-				journal.settle(journalId, settlement.unknown ? 'needs-staff' : 'failed', {
+				await journal.settle(journalId, settlement.unknown ? 'needs-staff' : 'failed', {
 					errorCode: settlement.problem
 				});
 			}
@@ -155,7 +156,7 @@ export class StepSender {
 	}
 
 	async #attempt(step: OrderStep): Promise<Settlement> {
-		const platform = this.#deps.platformFor(step.deviceId);
+		const platform = await this.#deps.platformFor(step.deviceId);
 		if (step.attempts > 0) {
 			// An earlier attempt may have taken effect (answer lost, server killed): read first.
 			const order = await this.#read(step, platform);
@@ -164,7 +165,9 @@ export class StepSender {
 				return { kind: 'failed', problem: 'invalid-transition' };
 			}
 		}
-		if (!(await this.#deps.outbox.sending(step, this.#owner, () => this.#beginJournal(step)))) {
+		if (
+			!(await this.#deps.outbox.sending(step, this.#owner, (trx) => this.#beginJournal(step, trx)))
+		) {
 			return { kind: 'not-ours' };
 		}
 		step.attempts += 1;
@@ -223,21 +226,24 @@ export class StepSender {
 	}
 
 	/** A money step's journal entry: written before its first send, counted on each repeat. */
-	#beginJournal(step: OrderStep): number | null {
+	async #beginJournal(step: OrderStep, trx: StoreDb): Promise<number | null> {
 		if (!isPaymentStep(step.action)) return null;
 		if (step.journalId !== null) {
-			this.#deps.journal.retrying(step.journalId);
+			await this.#deps.journal.retrying(step.journalId, trx);
 			return step.journalId;
 		}
-		step.journalId = this.#deps.journal.begin({
-			deviceId: step.deviceId,
-			operation:
-				step.action === 'collect'
-					? JournalOperation.orderPaymentFinalize
-					: JournalOperation.orderPaymentCancel,
-			reference: orderReference(step.orderId),
-			request: { orderId: step.orderId }
-		});
+		step.journalId = await this.#deps.journal.begin(
+			{
+				deviceId: step.deviceId,
+				operation:
+					step.action === 'collect'
+						? JournalOperation.orderPaymentFinalize
+						: JournalOperation.orderPaymentCancel,
+				reference: orderReference(step.orderId),
+				request: { orderId: step.orderId }
+			},
+			trx
+		);
 		return step.journalId;
 	}
 }

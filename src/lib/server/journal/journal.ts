@@ -34,6 +34,8 @@ export interface JournalEntry {
 	attempts: number;
 	createdAt: string;
 	updatedAt: string;
+	/** The server run working the entry now (its sender, or a resolver), if any. */
+	heldBy: string | null;
 }
 
 export interface JournalFilter {
@@ -55,7 +57,8 @@ const toEntry = (row: Row<'journal'>): JournalEntry => ({
 	result: row.result === null ? null : JSON.parse(row.result),
 	attempts: row.attempts,
 	createdAt: row.created_at,
-	updatedAt: row.updated_at
+	updatedAt: row.updated_at,
+	heldBy: row.lease_owner
 });
 
 /**
@@ -66,8 +69,8 @@ const toEntry = (row: Row<'journal'>): JournalEntry => ({
  * — by one server, once.
  */
 export interface JournalLease {
-	/** Unique per server process. */
-	owner: string;
+	/** Names the server among those sharing the store, the same after a restart. */
+	server: string;
 	/** Longer than any call takes (the platform's time-outs and retries, a guest at the terminal). */
 	ms: number;
 }
@@ -78,15 +81,26 @@ export class Journal {
 	readonly #store: Store;
 	readonly #now: () => Date;
 	readonly #lease: JournalLease;
+	/** This run of the server: `server#run`. A restart is a new run of the same server. */
+	readonly #owner: string;
 
 	constructor(
 		store: Store,
 		now: () => Date = () => new Date(),
-		lease: JournalLease = { owner: `journal-${randomUUID()}`, ms: DEFAULT_JOURNAL_LEASE_MS }
+		lease: JournalLease = { server: `journal-${randomUUID()}`, ms: DEFAULT_JOURNAL_LEASE_MS }
 	) {
 		this.#store = store;
 		this.#now = now;
 		this.#lease = lease;
+		this.#owner = `${lease.server}#${randomUUID()}`;
+	}
+
+	/**
+	 * Whether an entry held by `owner` may be taken before its hold lapses: when an earlier run of
+	 * this same server held it — that run is gone (a restart), so nobody waits for its answer.
+	 */
+	#heldByEarlierRun(owner: string | null): owner is string {
+		return owner !== null && owner !== this.#owner && owner.startsWith(`${this.#lease.server}#`);
 	}
 
 	#leaseUntil(): string {
@@ -113,7 +127,7 @@ export class Journal {
 				attempts: 1,
 				created_at: at,
 				updated_at: at,
-				lease_owner: this.#lease.owner,
+				lease_owner: this.#owner,
 				lease_until: this.#leaseUntil()
 			})
 			.returning('id')
@@ -142,16 +156,23 @@ export class Journal {
 
 	/**
 	 * Takes an open entry to resolve it: only when nobody holds it (its sender settled or gave it
-	 * up, or its hold lapsed). False: another server works it, or it is no longer open.
+	 * up, or its hold lapsed), or an earlier run of this server held it. False: another server
+	 * works it, or it changed since it was read.
 	 */
-	async claim(id: number): Promise<boolean> {
+	async claim(entry: JournalEntry): Promise<boolean> {
 		const now = this.#now().toISOString();
 		const result = await this.#store.db
 			.updateTable('journal')
-			.set({ lease_owner: this.#lease.owner, lease_until: this.#leaseUntil() })
-			.where('id', '=', id)
+			.set({ lease_owner: this.#owner, lease_until: this.#leaseUntil() })
+			.where('id', '=', entry.id)
 			.where('status', 'in', ['pending', 'uncertain'])
-			.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+			.where((eb) => {
+				const free = [eb('lease_until', 'is', null), eb('lease_until', '<=', now)];
+				const { heldBy } = entry;
+				return eb.or(
+					this.#heldByEarlierRun(heldBy) ? [...free, eb('lease_owner', '=', heldBy)] : free
+				);
+			})
 			.executeTakeFirst();
 		return touchedOne(result);
 	}
@@ -162,7 +183,7 @@ export class Journal {
 			.updateTable('journal')
 			.set({ lease_owner: null, lease_until: null })
 			.where('id', '=', id)
-			.where('lease_owner', '=', this.#lease.owner)
+			.where('lease_owner', '=', this.#owner)
 			.execute();
 	}
 

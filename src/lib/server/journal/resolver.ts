@@ -109,7 +109,7 @@ export async function resolveOpenEntries(
 ): Promise<ResolutionSummary> {
 	const summary: ResolutionSummary = { resolved: 0, flagged: 0, stillOpen: 0 };
 	for (const entry of await journal.unresolved()) {
-		if ((await ownedElsewhere(entry)) || !(await journal.claim(entry.id))) {
+		if ((await ownedElsewhere(entry)) || !(await journal.claim(entry))) {
 			summary.stillOpen += 1;
 			continue;
 		}

@@ -44,8 +44,8 @@ export class KioskOrders {
 
 	/** The open and the recently collected kiosk orders of the place, oldest first. */
 	async atPlace(placeId: string): Promise<KioskOrderBoard> {
-		const kiosks = this.#kiosksAt(placeId);
-		const sales = this.#deps.sales.ordersOf(
+		const kiosks = await this.#kiosksAt(placeId);
+		const sales = await this.#deps.sales.ordersOf(
 			[...kiosks.keys()],
 			new Date(this.#now().getTime() - BOARD_WINDOW_MS)
 		);
@@ -66,7 +66,7 @@ export class KioskOrders {
 		saleId: string,
 		status: KioskOrderStatus
 	): Promise<boolean> {
-		const placeId = this.#deps.places.placeOf(boardDeviceId)?.id;
+		const placeId = (await this.#deps.places.placeOf(boardDeviceId))?.id;
 		if (!placeId) return false;
 		const { open, collected } = await this.atPlace(placeId);
 		if (![...open, ...collected].some((order) => order.saleId === saleId)) return false;
@@ -110,10 +110,9 @@ export class KioskOrders {
 	}
 
 	/** The ordering kiosks (id → name) at the place. */
-	#kiosksAt(placeId: string): Map<string, string> {
-		return new Map(
-			this.#deps.places.devicesAt(placeId, 'kiosk').map((device) => [device.id, device.name])
-		);
+	async #kiosksAt(placeId: string): Promise<Map<string, string>> {
+		const kiosks = await this.#deps.places.devicesAt(placeId, 'kiosk');
+		return new Map(kiosks.map((device) => [device.id, device.name]));
 	}
 }
 

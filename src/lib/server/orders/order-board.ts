@@ -39,8 +39,8 @@ export interface OrderBoardDeps {
 	 * The menu's names by product id (spec 2: an item's productId is "the integrator's own
 	 * product id"), read once per view.
 	 */
-	productNames(): ReadonlyMap<string, Translated>;
-	settings(): BoardSettings;
+	productNames(): Promise<ReadonlyMap<string, Translated>>;
+	settings(): Promise<BoardSettings>;
 	now?: () => Date;
 }
 
@@ -88,23 +88,25 @@ export class OrderBoard {
 
 	async view(boardDeviceId: string): Promise<OrderBoardView> {
 		const { views, desks, settings } = this.#deps;
-		const place = this.#deps.places.placeOf(boardDeviceId);
-		const receivesAppOrders =
-			views.get(boardDeviceId).identity?.authorities.includes('ORDER') ?? false;
+		const [place, view] = await Promise.all([
+			this.#deps.places.placeOf(boardDeviceId),
+			views.get(boardDeviceId)
+		]);
+		const receivesAppOrders = view.identity?.authorities.includes('ORDER') ?? false;
 		return {
 			placeKnown: place !== null,
 			receivesAppOrders,
 			orders: place ? await this.ordersAtPlace(place.id) : [],
 			desks: receivesAppOrders ? desks.known(boardDeviceId) : null,
 			health: await this.#health(boardDeviceId, place?.id),
-			settings: settings()
+			settings: await settings()
 		};
 	}
 
 	/** Every order of the place in progress, and the last few done, oldest first. */
 	async ordersAtPlace(placeId: string): Promise<BoardOrder[]> {
 		const { appOrders, outbox, kioskOrders } = this.#deps;
-		const names = this.#deps.productNames();
+		const names = await this.#deps.productNames();
 		const nameOf = (productId: string) => names.get(productId) ?? null;
 		const stored = await appOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
@@ -129,7 +131,7 @@ export class OrderBoard {
 		const { places, inbox, health } = this.#deps;
 		const now = (this.#deps.now ?? (() => new Date()))();
 		const boards = placeId
-			? places.devicesAt(placeId, 'board').map((device) => device.id)
+			? (await places.devicesAt(placeId, 'board')).map((device) => device.id)
 			: [boardDeviceId];
 		const callbacks = await inbox.health(boards);
 		const platform = health.of(boardDeviceId);

@@ -34,6 +34,9 @@ export interface PlatformClient {
 	readonly counterOrders: CounterOrdersResource;
 }
 
+/** The client of one of this server's devices (built from its sealed key, read from the store). */
+export type PlatformFor = (deviceId: string) => Promise<PlatformClient>;
+
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
 	const transportOptions: TransportOptions = { ...options };
 	const transport = new PlatformTransport(transportOptions);

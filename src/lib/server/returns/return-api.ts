@@ -46,7 +46,7 @@ export async function returnStep(
 	screenDeviceId: string | null,
 	step: (deviceId: string) => Promise<unknown>
 ): Promise<Response> {
-	const device = pairedDevice(context, screenDeviceId, 'return');
+	const device = await pairedDevice(context, screenDeviceId, 'return');
 	if (!device) return failureResponse('not-paired', 401);
 	try {
 		return json(await step(device.id));

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { parseDepositCode } from '#lib/deposit-code.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import {
 	DepositErrorCode,
 	type DepositCategory,
@@ -88,14 +88,14 @@ export class ReturnError extends Error {
 
 export interface ReturnDeskDependencies {
 	journal: Journal;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	/** A code issued by one of this server's kiosks (deadlines, issuing device), else null. */
-	issuedHere(code: string): IssuedHere | null;
+	issuedHere(code: string): Promise<IssuedHere | null>;
 	/** The name of a place this server knows (from a device's identity), else null. */
-	placeName(placeId: string): string | null;
+	placeName(placeId: string): Promise<string | null>;
 	/** The name of the place of one of this server's devices, else null. */
-	placeOfDevice(deviceId: string): string | null;
-	settings(): ReturnSettings;
+	placeOfDevice(deviceId: string): Promise<string | null>;
+	settings(): Promise<ReturnSettings>;
 	/** The screen PIN, rate-limited per client (setup/screen-pin.ts). */
 	checkPin(pin: string, client: string): Promise<PinCheck>;
 	/**
@@ -169,7 +169,10 @@ type Attempt =
 
 export class ReturnDesk {
 	readonly #deps: ReturnDeskDependencies;
-	/** Confirms of one code run one after another: a double tap cannot validate twice. */
+	/**
+	 * Confirms of one code run one after another: a double tap cannot validate twice. Inside this
+	 * server only: two servers on one database do not yet share it (issue 12, a lease per code).
+	 */
 	readonly #running = new Map<string, Promise<unknown>>();
 
 	constructor(dependencies: ReturnDeskDependencies) {
@@ -179,8 +182,8 @@ export class ReturnDesk {
 	/** A scanned or typed code: its returnable containers (spec 1 preview). */
 	async preview(deviceId: string, raw: string): Promise<ReturnPreviewView> {
 		const code = parseCode(raw);
-		const byId = await this.#preview(this.#deps.platformFor(deviceId), code);
-		return this.#previewView(byId, code);
+		const byId = await this.#preview(await this.#deps.platformFor(deviceId), code);
+		return await this.#previewView(byId, code);
 	}
 
 	/** The guest's choice (and the staff PIN): return the containers, or say what happened. */
@@ -189,7 +192,7 @@ export class ReturnDesk {
 		request: ReturnRequest,
 		client: string
 	): Promise<ReturnResultView> {
-		const { staffAttended } = this.#deps.settings();
+		const { staffAttended } = await this.#deps.settings();
 		if (staffAttended) await this.#checkPin(request.pin ?? '', client);
 		if (!RETURN_ID_PATTERN.test(request.returnId)) throw new ReturnError('bad-request');
 		const code = parseCode(request.code);
@@ -207,13 +210,13 @@ export class ReturnDesk {
 		items: ValidateDepositTransactionItem[],
 		payOut: boolean
 	): Promise<ReturnResultView> {
-		const platform = this.#deps.platformFor(deviceId);
-		const earlier = this.#deps.journal.list({
+		const platform = await this.#deps.platformFor(deviceId);
+		const [earlier] = await this.#deps.journal.list({
 			deviceId,
 			operation: JournalOperation.depositValidate,
 			reference: returnId,
 			limit: 1
-		})[0];
+		});
 		if (earlier) {
 			const settled = await this.#settleEarlier(earlier, platform, code, returnId, payOut);
 			if (settled) return settled;
@@ -221,7 +224,7 @@ export class ReturnDesk {
 		// A lost answer that certainly did not take effect (500, 502) is sent once more.
 		for (let attempt = 1; attempt <= 2; attempt += 1) {
 			const before = await this.#preview(platform, code);
-			this.#checkEnough(before, items, code);
+			await this.#checkEnough(before, items, code);
 			const outcome = await this.#validate(
 				deviceId,
 				platform,
@@ -237,16 +240,16 @@ export class ReturnDesk {
 	}
 
 	/** spec 1 recovery rule 3, checked on the counts just before validating. */
-	#checkEnough(
+	async #checkEnough(
 		before: ReadonlyMap<string, PreviewedCategory>,
 		items: readonly ValidateDepositTransactionItem[],
 		code: string
-	): void {
+	): Promise<void> {
 		const short = items.some(
 			({ hybridRevoTokenCategoryId: id, quantity }) => quantity > (before.get(id)?.active ?? 0)
 		);
 		if (short)
-			throw new ReturnError('counts-changed', { preview: this.#previewView(before, code) });
+			throw new ReturnError('counts-changed', { preview: await this.#previewView(before, code) });
 	}
 
 	async #validate(
@@ -260,7 +263,7 @@ export class ReturnDesk {
 	): Promise<Attempt> {
 		const requested = requestedOf(items);
 		const journal = this.#deps.journal;
-		const entryId = journal.begin({
+		const entryId = await journal.begin({
 			deviceId,
 			operation: JournalOperation.depositValidate,
 			reference: returnId,
@@ -273,14 +276,14 @@ export class ReturnDesk {
 		});
 		try {
 			const results = await platform.deposits.validateTransaction(code, items);
-			const lines = answeredLines(before, results, this.#deadlines(code));
-			journal.settle(entryId, 'succeeded', { result: { lines } });
+			const lines = answeredLines(before, results, await this.#deadlines(code));
+			await journal.settle(entryId, 'succeeded', { result: { lines } });
 			return { kind: 'done', view: resultView(returnId, lines, payOut) };
 		} catch (error) {
-			journal.settleFailure(entryId, error);
+			await journal.settleFailure(entryId, error);
 			if (error instanceof PlatformClientError && error.outcome === 'uncertain') {
 				const lost = {
-					entry: journal.get(entryId)!,
+					entry: (await journal.get(entryId))!,
 					before,
 					requested,
 					mayBeUnderWay: underWay(error)
@@ -294,9 +297,9 @@ export class ReturnDesk {
 			) {
 				// spec 1 recovery rule 3: preview again (items may have expired), show the new counts.
 				const fresh = await this.#preview(platform, code);
-				throw new ReturnError('counts-changed', { preview: this.#previewView(fresh, code) });
+				throw new ReturnError('counts-changed', { preview: await this.#previewView(fresh, code) });
 			}
-			throw this.#failureOf(error, code);
+			throw await this.#failureOf(error, code);
 		}
 	}
 
@@ -357,18 +360,21 @@ export class ReturnDesk {
 		const evidence = { resolvedBy: 'fresh-preview', decision, after: Object.fromEntries(after) };
 		const errorCode = entry.errorCode ?? undefined;
 		if (decision === 'inconsistent') {
-			this.#deps.journal.settle(entry.id, 'needs-staff', { errorCode, result: evidence });
+			await this.#deps.journal.settle(entry.id, 'needs-staff', { errorCode, result: evidence });
 			throw new ReturnError('outcome-unknown');
 		}
 		if (decision === 'not-happened') {
-			this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: evidence });
+			await this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: evidence });
 			// A request still under way could land after a second one: the guest confirms again,
 			// on counts previewed afresh then.
 			if (!mayBeUnderWay) return { kind: 'not-happened' };
-			throw new ReturnError('not-returned', { preview: this.#previewView(fresh, code) });
+			throw new ReturnError('not-returned', { preview: await this.#previewView(fresh, code) });
 		}
-		const lines = recoveredLines(before, requested, after, this.#deadlines(code));
-		this.#deps.journal.settle(entry.id, 'resolved', { errorCode, result: { ...evidence, lines } });
+		const lines = recoveredLines(before, requested, after, await this.#deadlines(code));
+		await this.#deps.journal.settle(entry.id, 'resolved', {
+			errorCode,
+			result: { ...evidence, lines }
+		});
 		return { kind: 'done', view: resultView(returnId, lines, payOut) };
 	}
 
@@ -377,31 +383,34 @@ export class ReturnDesk {
 		try {
 			byId = previewByCategory(await platform.deposits.previewTransaction(code));
 		} catch (error) {
-			throw this.#failureOf(error, code);
+			throw await this.#failureOf(error, code);
 		}
 		if (!byId) throw new ReturnError('platform-refused');
 		return byId;
 	}
 
-	#previewView(byId: ReadonlyMap<string, PreviewedCategory>, code: string): ReturnPreviewView {
-		const categories = returnCategories(byId, this.#deadlines(code));
+	async #previewView(
+		byId: ReadonlyMap<string, PreviewedCategory>,
+		code: string
+	): Promise<ReturnPreviewView> {
+		const categories = returnCategories(byId, await this.#deadlines(code));
 		if (categories.length === 0) throw new ReturnError('nothing-left');
 		return { returnId: randomBytes(16).toString('hex'), categories };
 	}
 
-	#deadlines(code: string): Map<string, string> {
-		return this.#deps.issuedHere(code)?.deadlines ?? new Map();
+	async #deadlines(code: string): Promise<Map<string, string>> {
+		return (await this.#deps.issuedHere(code))?.deadlines ?? new Map();
 	}
 
 	/** The platform's answer as the guest's failure (spec 1 Errors and recovery rules). */
-	#failureOf(error: unknown, code: string): ReturnError {
+	async #failureOf(error: unknown, code: string): Promise<ReturnError> {
 		if (error instanceof PlatformApiError) {
 			switch (error.errorCode) {
 				case DepositErrorCode.transactionNotFound:
 					return new ReturnError('code-not-found');
 				case DepositErrorCode.deviceCannotAccessTransaction:
 					return new ReturnError('other-location', {
-						place: this.#issuingPlace(code, error.descriptors[0])
+						place: await this.#issuingPlace(code, error.descriptors[0])
 					});
 			}
 			return new ReturnError(
@@ -423,10 +432,10 @@ export class ReturnDesk {
 	 * descriptors carry its id; spec 1 only promises "additional context") if one of this server's
 	 * devices is there, else the place of this server's kiosk that issued it.
 	 */
-	#issuingPlace(code: string, placeId: string | undefined): string | null {
-		const named = placeId ? this.#deps.placeName(placeId) : null;
+	async #issuingPlace(code: string, placeId: string | undefined): Promise<string | null> {
+		const named = placeId ? await this.#deps.placeName(placeId) : null;
 		if (named) return named;
-		const issuer = this.#deps.issuedHere(code)?.deviceId;
+		const issuer = (await this.#deps.issuedHere(code))?.deviceId;
 		return issuer ? this.#deps.placeOfDevice(issuer) : null;
 	}
 

@@ -21,14 +21,14 @@ export class CardPayments {
 	/** Asks the terminal for the sale's claimed payment; an `uncertain` answer is looked up. */
 	async collect(sale: Sale): Promise<TerminalRecord> {
 		const payment = sale.payment!;
-		const entry = this.#begin(sale, JournalOperation.cardPayment);
+		const entry = await this.#begin(sale, JournalOperation.cardPayment);
 		const outcome = await this.#terminal.collect({
 			...payment,
 			currencyCode: sale.quote.currencyCode
 		});
 		const record =
 			outcome === 'uncertain' ? await this.#terminal.lookup(payment.reference) : outcome;
-		this.#settle(entry, record);
+		await this.#settle(entry, record);
 		return record;
 	}
 
@@ -39,22 +39,22 @@ export class CardPayments {
 	async lookUp(sale: Sale): Promise<TerminalRecord> {
 		const payment = sale.payment!;
 		const record = await this.#terminal.lookup(payment.reference);
-		const entry = this.#entryOf(sale, payment);
-		if (entry !== undefined) this.#settle(entry, record);
+		const entry = await this.#entryOf(sale, payment);
+		if (entry !== undefined) await this.#settle(entry, record);
 		return record;
 	}
 
 	/** Gives the collected card part back (a reversal of the whole payment). */
 	async refund(sale: Sale): Promise<boolean> {
-		const entry = this.#begin(sale, JournalOperation.cardRefund);
+		const entry = await this.#begin(sale, JournalOperation.cardRefund);
 		const outcome = await this.#terminal.refund(sale.payment!.reference);
-		if (outcome === 'refunded') this.#journal.settle(entry, 'succeeded');
-		else this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-refund-failed' });
+		if (outcome === 'refunded') await this.#journal.settle(entry, 'succeeded');
+		else await this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-refund-failed' });
 		return outcome === 'refunded';
 	}
 
 	/** Journals a terminal operation on the sale's payment before the terminal is asked. */
-	#begin(sale: Sale, operation: string): number {
+	#begin(sale: Sale, operation: string): Promise<number> {
 		return this.#journal.begin({
 			deviceId: sale.deviceId,
 			operation,
@@ -63,21 +63,23 @@ export class CardPayments {
 		});
 	}
 
-	#settle(entry: number, record: TerminalRecord): void {
-		if (record === 'approved') this.#journal.settle(entry, 'succeeded');
+	async #settle(entry: number, record: TerminalRecord): Promise<void> {
+		if (record === 'approved') await this.#journal.settle(entry, 'succeeded');
 		else if (record === 'unknown') {
-			this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-outcome-unknown' });
-		} else this.#journal.settle(entry, 'failed', { errorCode: `card-${record}` });
+			await this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-outcome-unknown' });
+		} else await this.#journal.settle(entry, 'failed', { errorCode: `card-${record}` });
 	}
 
 	/** The journal entry of this payment, if its outcome is still open. */
-	#entryOf(sale: Sale, payment: CardPayment): number | undefined {
-		return this.#journal
-			.list({ reference: sale.id, operation: JournalOperation.cardPayment })
-			.find(
-				(entry) =>
-					(entry.request as { reference?: unknown }).reference === payment.reference &&
-					(entry.status === 'pending' || entry.status === 'uncertain')
-			)?.id;
+	async #entryOf(sale: Sale, payment: CardPayment): Promise<number | undefined> {
+		const entries = await this.#journal.list({
+			reference: sale.id,
+			operation: JournalOperation.cardPayment
+		});
+		return entries.find(
+			(entry) =>
+				(entry.request as { reference?: unknown }).reference === payment.reference &&
+				(entry.status === 'pending' || entry.status === 'uncertain')
+		)?.id;
 	}
 }

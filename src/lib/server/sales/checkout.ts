@@ -11,27 +11,31 @@
  *
  * Invariants: no `paid` without an approved card payment (or nothing due on it) *and* finalized
  * credits (or none); an order number only once paid; containers only for a paid sale; a card is
- * asked once per claim — the claim (`card-pending` with its payment reference) is written
- * compare-and-set before the terminal is asked, and a sale already claimed is looked up, never
- * asked again; credits finalize only after the card; a sale that cannot be paid after all gives
- * back what was taken (credits cancelled, card refunded) or is handed to staff with what to do.
+ * asked once per claim — the claim (`card-pending` with its payment reference and the server
+ * driving it) is written compare-and-set before the terminal is asked, so of two pay calls — on
+ * one server or on two sharing the database — one claims and the other finds the sale being
+ * paid; a sale already claimed is looked up, never asked again, and only by the server holding
+ * the claim or once that claim has run out (issue 12: the claim lives in the store, not in the
+ * memory of one server); credits finalize only after the card; a sale that cannot be paid after
+ * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
+ * what to do.
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { CardPayments } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
 import { isInPayment, isOpen } from '#lib/sale-states.ts';
-import type { Sale, SaleProblem } from './sale.ts';
+import type { Sale, SaleClaim, SaleProblem } from './sale.ts';
 import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
-import type { SaleRepository } from './sale-repository.ts';
+import { SaleConflictError, type SaleRepository } from './sale-repository.ts';
 import type { PaymentTerminal } from './terminal.ts';
 
 export { CheckoutError, type CheckoutFailure } from './checkout-error.ts';
@@ -49,16 +53,29 @@ export interface CheckoutSettings {
 export interface CheckoutDependencies {
 	sales: SaleRepository;
 	journal: Journal;
-	platformFor(deviceId: string): PlatformClient;
+	platformFor: PlatformFor;
 	terminal: PaymentTerminal;
 	/** The device's cached deposit configuration when it answered 200, else null. */
-	depositConfiguration(deviceId: string): DepositConfiguration | null;
+	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
 	depositsUsable(): boolean;
-	products(): Product[];
-	settings(): CheckoutSettings;
+	products(): Promise<Product[]>;
+	settings(): Promise<CheckoutSettings>;
 	now?: () => Date;
+	/**
+	 * This server among the kiosk servers on one database: the owner of its claims. Stable across
+	 * its restarts, so a restarted server takes up its own payments at once; another server waits
+	 * until the claim runs out. A new id per instance unless told.
+	 */
+	serverId?: string;
+	/**
+	 * How long a claim holds off the other servers: longer than the card step can take (the
+	 * simulated terminal gives up after 2 minutes), so no payment under way is taken up elsewhere.
+	 */
+	claimMs?: number;
 }
+
+const DEFAULT_CLAIM_MS = 3 * 60_000;
 
 /** Who drives the sale: the guest's request (failures go back to the screen) or the recovery pass. */
 type Driver = 'guest' | 'recovery';
@@ -69,12 +86,15 @@ export class Checkout {
 	readonly #credits: SaleCredits;
 	readonly #cards: CardPayments;
 	readonly #deposits: DepositIssuing;
+	/** Steps of one sale run one after the other here; across servers the claim decides. */
 	readonly #locks = new SaleLocks();
 	/** Payments under way here: a second `pay` of the same sale gets the first one's outcome. */
 	readonly #paying = new Map<string, Promise<Sale>>();
+	readonly #serverId: string;
 
 	constructor(dependencies: CheckoutDependencies) {
 		this.#deps = dependencies;
+		this.#serverId = dependencies.serverId ?? randomUUID();
 		this.#sales = dependencies.sales;
 		this.#credits = new SaleCredits(dependencies.journal, dependencies.platformFor);
 		this.#cards = new CardPayments(dependencies.journal, dependencies.terminal);
@@ -82,14 +102,18 @@ export class Checkout {
 	}
 
 	/** Prices the basket (server prices) and opens the sale. */
-	start(deviceId: string, basket: unknown): Sale {
+	async start(deviceId: string, basket: unknown): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
-		const settings = this.#deps.settings();
+		const [settings, products, depositConfiguration] = await Promise.all([
+			this.#deps.settings(),
+			this.#deps.products(),
+			this.#deps.depositConfiguration(deviceId)
+		]);
 		const result = quoteSale({
 			basket: parsed.data,
-			products: this.#deps.products(),
-			depositConfiguration: this.#deps.depositConfiguration(deviceId),
+			products,
+			depositConfiguration,
 			depositVatBp: settings.depositVatBp,
 			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }
 		});
@@ -107,6 +131,7 @@ export class Checkout {
 			creditAttempt: 1,
 			keyFingerprint: null,
 			payment: null,
+			claim: null,
 			cardPaidMinor: 0,
 			deposit: null,
 			orderNumber: null,
@@ -122,7 +147,7 @@ export class Checkout {
 	 */
 	scanLoyaltyKey(saleId: string, raw: string): Promise<Sale> {
 		return this.#locks.run(saleId, async () => {
-			let sale = this.#open(saleId);
+			let sale = await this.#open(saleId);
 			const normalized = normalizeTransactionKey(raw);
 			if (normalized.key === null) throw new CheckoutError('key-format', normalized.reason);
 			const key = normalized.key;
@@ -131,9 +156,9 @@ export class Checkout {
 			const credits = await this.#credits.preview(
 				sale,
 				key,
-				this.#deps.settings().creditPaymentType
+				(await this.#deps.settings()).creditPaymentType
 			);
-			sale = this.#sales.save({
+			sale = await this.#sales.save({
 				...sale,
 				state: 'credits-previewed',
 				keyFingerprint: keyFingerprint(key),
@@ -141,7 +166,10 @@ export class Checkout {
 			});
 			if (sale.quote.serviceFeeMinor === 0) return sale;
 			try {
-				return this.#sales.save({ ...sale, credits: await this.#credits.addServiceFee(sale) });
+				return await this.#sales.save({
+					...sale,
+					credits: await this.#credits.addServiceFee(sale)
+				});
 			} catch (error) {
 				// Whether the fee was added is unknown or refused: start over rather than charge a guess.
 				await this.#releaseCredits(sale);
@@ -154,8 +182,9 @@ export class Checkout {
 	 * Pays the sale: claims it, collects what is left on the card, finalizes the credits, gives it
 	 * its order number and issues the containers. Repeating `pay` (double tap, a second tab, a
 	 * retry after a lost answer) never asks the card again: while a payment runs here the repeat
-	 * gets its outcome; afterwards it takes the sale up where it stands. A sale that cannot finish
-	 * now (the platform unreachable) is returned as it stands and the recovery pass finishes it.
+	 * gets its outcome; afterwards it takes the sale up where it stands. A sale another server is
+	 * paying (it holds the claim) is returned as it stands, as is one that cannot finish now (the
+	 * platform unreachable): the screen watches it end, the recovery pass finishes it.
 	 */
 	pay(saleId: string): Promise<Sale> {
 		const running = this.#paying.get(saleId);
@@ -170,7 +199,7 @@ export class Checkout {
 	/** The guest left (idle timeout, cancel): release any previewed credits; forget the sale. */
 	abandon(saleId: string): Promise<Sale> {
 		return this.#locks.run(saleId, async () => {
-			const sale = this.get(saleId);
+			const sale = await this.get(saleId);
 			return isOpen(sale) ? this.#abandon(sale, null) : sale;
 		});
 	}
@@ -178,13 +207,13 @@ export class Checkout {
 	/** The guest is still there ("still there?" answered): the open sale is not left unattended. */
 	keepAlive(saleId: string): Promise<Sale> {
 		return this.#locks.run(saleId, async () => {
-			const sale = this.get(saleId);
+			const sale = await this.get(saleId);
 			return isOpen(sale) ? this.#sales.save(sale) : sale;
 		});
 	}
 
-	get(saleId: string): Sale {
-		const sale = this.#sales.get(saleId);
+	async get(saleId: string): Promise<Sale> {
+		const sale = await this.#sales.get(saleId);
 		if (!sale) throw new CheckoutError('sale-not-found');
 		return sale;
 	}
@@ -192,46 +221,83 @@ export class Checkout {
 	/**
 	 * The recovery pass's entry (sale-recovery.ts): takes an unfinished sale that no request here
 	 * is driving to its end, or releases an open one nobody drives any more. False when a request
-	 * is driving it now.
+	 * or another server is driving it now.
 	 */
 	async recover(sale: Sale, unattendedSince: Date): Promise<boolean> {
 		if (this.#locks.isBusy(sale.id)) return false;
-		await this.#locks.run(sale.id, async () => {
-			const current = this.get(sale.id);
-			if (isInPayment(current)) await this.#advance(current, 'recovery');
-			else if (isOpen(current) && new Date(current.updatedAt) <= unattendedSince) {
+		return this.#locks.run(sale.id, async () => {
+			const current = await this.get(sale.id);
+			if (isInPayment(current)) {
+				if (this.#claimedElsewhere(current)) return false;
+				await this.#takeUp(current, 'recovery');
+			} else if (isOpen(current) && new Date(current.updatedAt) <= unattendedSince) {
 				await this.#abandon(current, 'abandoned-unattended');
 			}
+			return true;
 		});
-		return true;
 	}
 
 	/**
 	 * The saga settles this sale's open journal entries itself (a step runs here, or the sale is
 	 * in payment and the recovery pass takes it up): the journal resolver leaves them alone.
 	 */
-	owns(saleId: string): boolean {
+	async owns(saleId: string): Promise<boolean> {
 		if (this.#locks.isBusy(saleId)) return true;
-		const sale = this.#sales.get(saleId);
+		const sale = await this.#sales.get(saleId);
 		return sale !== undefined && isInPayment(sale);
 	}
 
 	async #pay(saleId: string): Promise<Sale> {
-		const sale = this.get(saleId);
-		if (sale.state === 'abandoned') throw new CheckoutError('sale-closed', sale.state);
-		if (!isOpen(sale)) return isInPayment(sale) ? this.#advance(sale, 'guest') : sale;
+		for (;;) {
+			const sale = await this.get(saleId);
+			if (sale.state === 'abandoned') throw new CheckoutError('sale-closed', sale.state);
+			if (!isOpen(sale)) return isInPayment(sale) ? this.#takeUp(sale, 'guest') : sale;
+			const claimed = await this.#claim(sale);
+			// Saved meanwhile (another server's claim, a keep-alive): see where it stands now.
+			if (!claimed) continue;
+			if (claimed.state === 'card-paid') return this.#advance(claimed, 'guest');
+			return this.#afterCard(claimed, await this.#cards.collect(claimed), 'guest');
+		}
+	}
+
+	/**
+	 * The claim of an open sale for payment, saved (compare-and-set) before the terminal is asked:
+	 * `card-pending` with the card payment, or `card-paid` when nothing is due on the card. Null
+	 * when another save of the sale came first.
+	 */
+	async #claim(sale: Sale): Promise<Sale | null> {
 		const amountMinor = sale.credits ? sale.credits.outstandingMinor : this.#cardTotal(sale);
 		// The sale's version is unique per save, so each claim has a reference of its own.
 		const payment = { reference: `${sale.id}.${sale.version}`, amountMinor };
-		if (amountMinor === 0) {
-			return this.#advance(
-				this.#sales.save({ ...sale, state: 'card-paid', payment, cardPaidMinor: 0 }),
-				'guest'
-			);
+		const claim = this.#newClaim();
+		return this.#saveUnlessMoved(
+			amountMinor === 0
+				? { ...sale, state: 'card-paid', payment, claim, cardPaidMinor: 0 }
+				: { ...sale, state: 'card-pending', payment, claim }
+		);
+	}
+
+	/**
+	 * A sale in payment, taken on from where it stands — unless another server holds its claim:
+	 * then it is returned as it stands (being paid there; nothing is asked again). A claim that ran
+	 * out (its server died) is taken over first, compare-and-set, so of two servers taking it up
+	 * one goes on and the other gets the sale as it stands.
+	 */
+	async #takeUp(sale: Sale, driver: Driver): Promise<Sale> {
+		if (this.#claimedElsewhere(sale)) return sale;
+		if (sale.claim?.owner === this.#serverId) return this.#advance(sale, driver);
+		const taken = await this.#saveUnlessMoved({ ...sale, claim: this.#newClaim() });
+		return taken ? this.#advance(taken, driver) : this.get(sale.id);
+	}
+
+	/** Saves `sale` compare-and-set; null when another save of it came first. */
+	async #saveUnlessMoved(sale: Sale): Promise<Sale | null> {
+		try {
+			return await this.#sales.save(sale);
+		} catch (error) {
+			if (error instanceof SaleConflictError) return null;
+			throw error;
 		}
-		// The claim: saved (compare-and-set) before the terminal is asked.
-		const claimed = this.#sales.save({ ...sale, state: 'card-pending', payment });
-		return this.#afterCard(claimed, await this.#cards.collect(claimed), 'guest');
 	}
 
 	/** Takes a sale in payment one step at a time to where it ends or has to wait. */
@@ -254,7 +320,7 @@ export class Checkout {
 		driver: Driver
 	): Promise<Sale> {
 		if (record === 'approved') {
-			const paid = this.#sales.save({
+			const paid = await this.#sales.save({
 				...sale,
 				state: 'card-paid',
 				cardPaidMinor: sale.payment!.amountMinor
@@ -262,7 +328,7 @@ export class Checkout {
 			return this.#advance(paid, driver);
 		}
 		if (record === 'unknown') {
-			this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
+			await this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
 			if (driver === 'guest') throw new CheckoutError('card-outcome-unknown');
 			return this.get(sale.id);
 		}
@@ -280,10 +346,10 @@ export class Checkout {
 			if (result.kind === 'open') return sale;
 			if (result.kind === 'refused') return this.#creditsRefused(sale, result.error, driver);
 		}
-		const paid = this.#sales.save({
+		const paid = await this.#sales.save({
 			...sale,
 			state: 'paid',
-			orderNumber: sale.orderNumber ?? this.#sales.nextOrderNumber(sale.deviceId)
+			orderNumber: sale.orderNumber ?? (await this.#sales.nextOrderNumber(sale.deviceId))
 		});
 		return this.#advance(paid, driver);
 	}
@@ -296,7 +362,7 @@ export class Checkout {
 	async #creditsRefused(sale: Sale, error: unknown, driver: Driver): Promise<Sale> {
 		if (sale.cardPaidMinor > 0 && !(await this.#cards.refund(sale))) {
 			await this.#credits.cancel(sale);
-			this.#flagJournal(sale, JournalOperation.creditFinalize);
+			await this.#flagJournal(sale, JournalOperation.creditFinalize);
 			return this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-refund-failed' });
 		}
 		const undone = await this.#undo({ ...sale, cardPaidMinor: 0 }, driver, 'credits-refused');
@@ -313,7 +379,7 @@ export class Checkout {
 		if (result.kind === 'issued') {
 			return this.#sales.save({ ...sale, state: 'completed', deposit: result.deposit });
 		}
-		this.#flagJournal(sale, JournalOperation.depositCreate);
+		await this.#flagJournal(sale, JournalOperation.depositCreate);
 		return this.#sales.save({ ...sale, state: 'needs-staff', problem: 'deposits-not-issued' });
 	}
 
@@ -323,7 +389,12 @@ export class Checkout {
 	 */
 	async #undo(sale: Sale, driver: Driver, problem: SaleProblem): Promise<Sale> {
 		const released = sale.credits ? await this.#releaseCredits(sale) : sale;
-		const open = this.#sales.save({ ...released, state: 'quoted', payment: null });
+		const open = await this.#sales.save({
+			...released,
+			state: 'quoted',
+			payment: null,
+			claim: null
+		});
 		return driver === 'guest' ? open : this.#sales.save({ ...open, state: 'abandoned', problem });
 	}
 
@@ -345,18 +416,18 @@ export class Checkout {
 	}
 
 	/** The sale's latest journal entry of that operation, flagged for staff with its error code. */
-	#flagJournal(sale: Sale, operation: string): void {
-		const [entry] = this.#deps.journal.list({ reference: sale.id, operation, limit: 1 });
+	async #flagJournal(sale: Sale, operation: string): Promise<void> {
+		const [entry] = await this.#deps.journal.list({ reference: sale.id, operation, limit: 1 });
 		if (entry) {
-			this.#deps.journal.settle(entry.id, 'needs-staff', {
+			await this.#deps.journal.settle(entry.id, 'needs-staff', {
 				errorCode: entry.errorCode ?? undefined,
 				result: entry.result ?? undefined
 			});
 		}
 	}
 
-	#open(saleId: string): Sale {
-		const sale = this.get(saleId);
+	async #open(saleId: string): Promise<Sale> {
+		const sale = await this.get(saleId);
 		if (!isOpen(sale)) throw new CheckoutError('sale-closed', sale.state);
 		return sale;
 	}
@@ -364,6 +435,20 @@ export class Checkout {
 	/** Card only: the whole sale, the service fee included. */
 	#cardTotal(sale: Sale): number {
 		return sale.quote.totalMinor + sale.quote.serviceFeeMinor;
+	}
+
+	/** A claim of this server, from now. */
+	#newClaim(): SaleClaim {
+		const until = this.#now().getTime() + (this.#deps.claimMs ?? DEFAULT_CLAIM_MS);
+		return { owner: this.#serverId, until: new Date(until).toISOString() };
+	}
+
+	/** Another server holds the sale's claim and it has not run out: it is paying the sale. */
+	#claimedElsewhere(sale: Sale): boolean {
+		const { claim } = sale;
+		return (
+			claim !== null && claim.owner !== this.#serverId && claim.until > this.#now().toISOString()
+		);
 	}
 
 	#now(): Date {

@@ -13,7 +13,7 @@
  */
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { DepositTransaction } from '../platform/deposits.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
 import type { IssuedDeposit, Sale } from './sale.ts';
@@ -30,20 +30,20 @@ export type IssueResult =
 
 export class DepositIssuing {
 	readonly #journal: Journal;
-	readonly #platformFor: (deviceId: string) => PlatformClient;
+	readonly #platformFor: PlatformFor;
 
-	constructor(journal: Journal, platformFor: (deviceId: string) => PlatformClient) {
+	constructor(journal: Journal, platformFor: PlatformFor) {
 		this.#journal = journal;
 		this.#platformFor = platformFor;
 	}
 
 	async issue(sale: Sale): Promise<IssueResult> {
 		for (;;) {
-			const earlier = this.#journal.list({
+			const earlier = await this.#journal.list({
 				reference: sale.id,
 				operation: JournalOperation.depositCreate
 			});
-			earlier.filter(isUnsettled).forEach((entry) => this.#flagPossiblyIssued(entry));
+			for (const entry of earlier.filter(isUnsettled)) await this.#flagPossiblyIssued(entry);
 			const unknown = earlier.filter(
 				(entry) => isUnsettled(entry) || isPossiblyIssued(entry)
 			).length;
@@ -56,8 +56,10 @@ export class DepositIssuing {
 						reference: sale.id,
 						request: { items: sale.quote.depositItems, attempt: earlier.length + 1 }
 					},
-					() =>
-						this.#platformFor(sale.deviceId).deposits.createTransaction(sale.quote.depositItems),
+					async () =>
+						(await this.#platformFor(sale.deviceId)).deposits.createTransaction(
+							sale.quote.depositItems
+						),
 					(transaction) => ({ sequenceNumber: transaction.sequenceNumber })
 				);
 				return { kind: 'issued', deposit: depositOf(issued, sale) };
@@ -71,8 +73,8 @@ export class DepositIssuing {
 		}
 	}
 
-	#flagPossiblyIssued(entry: JournalEntry): void {
-		this.#journal.settle(entry.id, 'needs-staff', {
+	async #flagPossiblyIssued(entry: JournalEntry): Promise<void> {
+		await this.#journal.settle(entry.id, 'needs-staff', {
 			errorCode: POSSIBLY_ISSUED,
 			result: { cause: entry.status === 'pending' ? 'interrupted' : entry.errorCode }
 		});

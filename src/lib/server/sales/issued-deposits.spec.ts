@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { findIssuedDeposit } from './issued-deposits.ts';
 import type { Sale } from './sale.ts';
 import { saleFactory } from './testing/factories.ts';
@@ -31,23 +32,28 @@ function sale(id: string, code: string | null): Sale {
 	});
 }
 
-describe('findIssuedDeposit', () => {
-	const db = openDatabase(':memory:');
-	const sales = new SaleRepository(db);
-	sales.create(sale('without-deposit', null));
-	sales.create(sale('with-deposit', CODE));
-	// A code that contains another as a part is not that code.
-	sales.create(sale('longer-code', `${CODE}XX`));
+describe.each(ENGINES)('findIssuedDeposit on %s', (engine) => {
+	let store: Store;
+	let sales: SaleRepository;
+	beforeAll(async () => {
+		store = await openTestStore(engine);
+		sales = new SaleRepository(store);
+		await sales.create(sale('without-deposit', null));
+		await sales.create(sale('with-deposit', CODE));
+		// A code that contains another as a part is not that code.
+		await sales.create(sale('longer-code', `${CODE}XX`));
+	});
+	afterAll(() => store.close());
 
-	it('finds the sale that issued the code: its kiosk and the deadline per category', () => {
-		expect(findIssuedDeposit(sales, CODE)).toEqual({
+	it('finds the sale that issued the code: its kiosk and the deadline per category', async () => {
+		expect(await findIssuedDeposit(sales, CODE)).toEqual({
 			deviceId: 'kiosk-1',
 			deadlines: new Map([['cat_cup', '2026-11-24T10:00:00.000Z']])
 		});
 	});
 
-	it('knows nothing of codes issued elsewhere, or of a part of a code', () => {
-		expect(findIssuedDeposit(sales, 'A'.repeat(40))).toBeNull();
-		expect(findIssuedDeposit(sales, CODE.slice(0, 39))).toBeNull();
+	it('knows nothing of codes issued elsewhere, or of a part of a code', async () => {
+		expect(await findIssuedDeposit(sales, 'A'.repeat(40))).toBeNull();
+		expect(await findIssuedDeposit(sales, CODE.slice(0, 39))).toBeNull();
 	});
 });

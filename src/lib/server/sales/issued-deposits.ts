@@ -13,8 +13,11 @@ export interface IssuedHere {
 	deadlines: Map<string, string>;
 }
 
-export function findIssuedDeposit(sales: SaleRepository, code: string): IssuedHere | null {
-	const sale = sales.byDepositCode(code);
+export async function findIssuedDeposit(
+	sales: SaleRepository,
+	code: string
+): Promise<IssuedHere | null> {
+	const sale = await sales.byDepositCode(code);
 	if (!sale?.deposit) return null;
 	return {
 		deviceId: sale.deviceId,

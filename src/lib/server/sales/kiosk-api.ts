@@ -37,11 +37,12 @@ export function failureResponse(
 }
 
 /** The kiosk device of this screen, or a 401 response. */
-export function kioskDeviceOf(
+export async function kioskDeviceOf(
 	context: ServerContext,
 	screenDeviceId: string | null
-): string | Response {
-	return pairedDevice(context, screenDeviceId, 'kiosk')?.id ?? failureResponse('not-paired', 401);
+): Promise<string | Response> {
+	const device = await pairedDevice(context, screenDeviceId, 'kiosk');
+	return device?.id ?? failureResponse('not-paired', 401);
 }
 
 export async function readJson<Schema extends z.ZodType>(
@@ -64,7 +65,7 @@ export async function saleStep(
 	screenDeviceId: string | null,
 	step: (deviceId: string) => Sale | Promise<Sale>
 ): Promise<Response> {
-	const deviceId = kioskDeviceOf(context, screenDeviceId);
+	const deviceId = await kioskDeviceOf(context, screenDeviceId);
 	if (deviceId instanceof Response) return deviceId;
 	try {
 		const sale = await step(deviceId);
@@ -78,8 +79,12 @@ export async function saleStep(
 }
 
 /** A sale of this device, or the not-found failure (another device's sale is not found). */
-export function ownSale(context: ServerContext, deviceId: string, saleId: string): Sale {
-	const sale = context.checkout.get(saleId);
+export async function ownSale(
+	context: ServerContext,
+	deviceId: string,
+	saleId: string
+): Promise<Sale> {
+	const sale = await context.checkout.get(saleId);
 	if (sale.deviceId !== deviceId) throw new CheckoutError('sale-not-found');
 	return sale;
 }

@@ -8,7 +8,7 @@ import { scaledIntegerToDecimal } from '#lib/money.ts';
 import { vatBasisPoints } from '#lib/vat.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
-import type { PlatformClient } from '../platform/client.ts';
+import type { PlatformFor } from '../platform/client.ts';
 import type { CreditItem, CreditTransaction } from '../platform/credits.ts';
 import { isRefusal, PlatformApiError } from '../platform/errors.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
@@ -25,9 +25,9 @@ export const keyFingerprint = (key: string) =>
 
 export class SaleCredits {
 	readonly #journal: Journal;
-	readonly #platformFor: (deviceId: string) => PlatformClient;
+	readonly #platformFor: PlatformFor;
 
-	constructor(journal: Journal, platformFor: (deviceId: string) => PlatformClient) {
+	constructor(journal: Journal, platformFor: PlatformFor) {
 		this.#journal = journal;
 		this.#platformFor = platformFor;
 	}
@@ -58,8 +58,8 @@ export class SaleCredits {
 				reference: sale.id,
 				request: { transactionId: credits.transactionId, serviceFeeMinor }
 			},
-			() =>
-				this.#platformFor(sale.deviceId).credits.update(credits.transactionId, {
+			async () =>
+				(await this.#platformFor(sale.deviceId)).credits.update(credits.transactionId, {
 					currencyCode,
 					newItems: [
 						{
@@ -91,18 +91,18 @@ export class SaleCredits {
 			request: { transactionId }
 		};
 		try {
-			await this.#journal.record(entry, () =>
-				this.#platformFor(sale.deviceId).credits.cancel(transactionId)
+			await this.#journal.record(entry, async () =>
+				(await this.#platformFor(sale.deviceId)).credits.cancel(transactionId)
 			);
 			return true;
 		} catch (error) {
 			if (isRefusal(error)) {
-				const [refused] = this.#journal.list({
+				const [refused] = await this.#journal.list({
 					reference: sale.id,
 					operation: JournalOperation.creditCancel,
 					limit: 1
 				});
-				this.#journal.settle(refused!.id, 'needs-staff', { errorCode: error.errorCode });
+				await this.#journal.settle(refused!.id, 'needs-staff', { errorCode: error.errorCode });
 			}
 			return false;
 		}
@@ -124,7 +124,7 @@ export class SaleCredits {
 					reference: sale.id,
 					request: { transactionId }
 				},
-				() => this.#platformFor(sale.deviceId).credits.finalize(transactionId)
+				async () => (await this.#platformFor(sale.deviceId)).credits.finalize(transactionId)
 			);
 			return { kind: 'finalized' };
 		} catch (error) {
@@ -149,8 +149,8 @@ export class SaleCredits {
 				reference: sale.id,
 				request: { paymentType, keyHint: key.slice(-4), idempotencyKey }
 			},
-			() =>
-				this.#platformFor(sale.deviceId).credits.preview({
+			async () =>
+				(await this.#platformFor(sale.deviceId)).credits.preview({
 					transactionKey: key,
 					idempotencyKey,
 					paymentType,

@@ -1,8 +1,10 @@
 /**
  * One step at a time per sale inside this server: a scan, a payment, a release or a recovery of
- * the same sale run one after the other, never interleaved. The sale's version (compare-and-set
- * in the store) is what refuses a stale save; this keeps this server's own steps from colliding
- * in the first place, and tells the recovery pass which sales a live request is driving.
+ * the same sale run one after the other, never interleaved. Correctness does not rest on it: the
+ * sale's version (compare-and-set in the store) refuses a stale save, and the claim saved with it
+ * keeps other servers off a payment under way (checkout.ts). This keeps this server's own steps
+ * from colliding in the first place, and tells the recovery pass which sales a live request is
+ * driving.
  */
 export class SaleLocks {
 	readonly #tails = new Map<string, Promise<void>>();

@@ -1,10 +1,11 @@
 /**
  * The recovery pass (at start-up and every few seconds): every sale that has not reached its end
- * and that no request of this server is driving is taken to it — a sale in payment is advanced
- * from the state it was saved in (the terminal's record read, credits finalized, the order
- * number given, the containers issued; or what was taken given back; or handed to staff), and an
- * open sale nobody has touched for `unattendedAfterMs` (browser closed, kiosk rebooted) is
- * released, so the guest's previewed credits are not held until the preview expires.
+ * and that nobody drives — no request of this server, no other server holding its claim — is
+ * taken to it: a sale in payment is advanced from the state it was saved in (the terminal's
+ * record read, credits finalized, the order number given, the containers issued; or what was
+ * taken given back; or handed to staff), and an open sale nobody has touched for
+ * `unattendedAfterMs` (browser closed, kiosk rebooted) is released, so the guest's previewed
+ * credits are not held until the preview expires.
  */
 import type { Checkout } from './checkout.ts';
 import { isOpen } from '#lib/sale-states.ts';
@@ -23,7 +24,7 @@ export interface RecoveryOptions {
 export interface RecoverySummary {
 	/** Sales taken up by this pass. */
 	recovered: number;
-	/** Sales a request was driving at the time: left to it. */
+	/** Sales a request (or another server) was driving at the time: left to it. */
 	busy: number;
 	/** Sales whose recovery failed unexpectedly this time. */
 	failed: number;
@@ -53,7 +54,7 @@ export class SaleRecovery {
 		const { checkout, sales, unattendedAfterMs, now, log } = this.#options;
 		const unattendedSince = new Date(now().getTime() - unattendedAfterMs);
 		const summary: RecoverySummary = { recovered: 0, busy: 0, failed: 0 };
-		for (const sale of sales.unfinished()) {
+		for (const sale of await sales.unfinished()) {
 			if (isOpen(sale) && new Date(sale.updatedAt) > unattendedSince) continue;
 			try {
 				if (await checkout.recover(sale, unattendedSince)) summary.recovered += 1;

@@ -1,10 +1,13 @@
-/** Sales in the store, so a sale in progress survives a restart of the kiosk server. */
-import type { Database } from '../store/database.ts';
-import { transaction } from '../store/database.ts';
+/**
+ * Sales in the store, so a sale in progress survives a restart of the kiosk server, and every
+ * kiosk server on the same database sees the same sale (issue 12).
+ */
+import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
+import { touchedOne, type Store } from '../store/store.ts';
 import type { Sale } from './sale.ts';
 
-/** A save from a stale copy: another request (or the recovery) moved the sale on meanwhile. */
+/** A save from a stale copy: another request (or server, or the recovery) moved the sale on. */
 export class SaleConflictError extends Error {
 	constructor(saleId: string) {
 		super(`sale ${saleId} was changed meanwhile`);
@@ -16,106 +19,108 @@ interface SaleRow {
 	version: number;
 }
 
-const toSale = (row: SaleRow): Sale => ({
-	...(JSON.parse(row.body) as Sale),
-	version: row.version
+const toSale = (row: SaleRow): Sale => {
+	const body = JSON.parse(row.body) as Sale;
+	// Sales saved before claims were written have none.
+	return { ...body, claim: body.claim ?? null, version: row.version };
+};
+
+/** The columns a sale's body is indexed by. */
+const columnsOf = (sale: Sale) => ({
+	state: sale.state,
+	body: JSON.stringify(sale),
+	order_number: sale.orderNumber,
+	deposit_code: sale.deposit?.code ?? null,
+	updated_at: sale.updatedAt
 });
 
 export class SaleRepository {
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #now: () => Date;
 	readonly #onSaved: (sale: Sale) => void;
 
 	/** `onSaved` hears of every saved sale (the order board learns of paid ones). */
 	constructor(
-		db: Database,
+		store: Store,
 		{
 			now = () => new Date(),
 			onSaved = () => {}
 		}: { now?: () => Date; onSaved?: (sale: Sale) => void } = {}
 	) {
-		this.#db = db;
+		this.#store = store;
 		this.#now = now;
 		this.#onSaved = onSaved;
 	}
 
 	/** Stores a new sale (version 0). */
-	create(sale: Omit<Sale, 'version' | 'updatedAt'>): Sale {
+	async create(sale: Omit<Sale, 'version' | 'updatedAt'>): Promise<Sale> {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
-		this.#db
-			.prepare(
-				`INSERT INTO sales (id, device_id, state, body, order_number, deposit_code, created_at, updated_at, version)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`
-			)
-			.run(
-				saved.id,
-				saved.deviceId,
-				saved.state,
-				JSON.stringify(saved),
-				saved.orderNumber,
-				saved.deposit?.code ?? null,
-				saved.createdAt,
-				saved.updatedAt
-			);
+		await this.#store.db
+			.insertInto('sales')
+			.values({
+				...columnsOf(saved),
+				id: saved.id,
+				device_id: saved.deviceId,
+				created_at: saved.createdAt,
+				version: 0
+			})
+			.execute();
 		this.#onSaved(saved);
 		return saved;
 	}
 
 	/**
 	 * Saves `sale` over the version it was read at (compare-and-set): throws SaleConflictError when
-	 * the stored sale has moved on, so two requests can never both claim one sale for payment.
+	 * the stored sale has moved on, so two requests — on one server or on two — can never both
+	 * claim one sale for payment.
 	 */
-	save(sale: Sale): Sale {
+	async save(sale: Sale): Promise<Sale> {
 		const saved: Sale = {
 			...sale,
 			version: sale.version + 1,
 			updatedAt: this.#now().toISOString()
 		};
-		const { changes } = this.#db
-			.prepare(
-				`UPDATE sales SET state = ?, body = ?, order_number = ?, deposit_code = ?, updated_at = ?,
-				 version = ? WHERE id = ? AND version = ?`
-			)
-			.run(
-				saved.state,
-				JSON.stringify(saved),
-				saved.orderNumber,
-				saved.deposit?.code ?? null,
-				saved.updatedAt,
-				saved.version,
-				saved.id,
-				sale.version
-			);
-		if (Number(changes) !== 1) throw new SaleConflictError(sale.id);
+		const result = await this.#store.db
+			.updateTable('sales')
+			.set({ ...columnsOf(saved), version: saved.version })
+			.where('id', '=', saved.id)
+			.where('version', '=', sale.version)
+			.executeTakeFirst();
+		if (!touchedOne(result)) throw new SaleConflictError(sale.id);
 		this.#onSaved(saved);
 		return saved;
 	}
 
-	get(id: string): Sale | undefined {
-		const row = this.#db.prepare('SELECT body, version FROM sales WHERE id = ?').get(id) as
-			SaleRow | undefined;
+	async get(id: string): Promise<Sale | undefined> {
+		const row = await this.#store.db
+			.selectFrom('sales')
+			.select(['body', 'version'])
+			.where('id', '=', id)
+			.executeTakeFirst();
 		return row ? toSale(row) : undefined;
 	}
 
 	/** The sale that issued deposit code `code`, if it was issued here. */
-	byDepositCode(code: string): Sale | undefined {
-		const row = this.#db
-			.prepare(
-				'SELECT body, version FROM sales WHERE deposit_code = ? ORDER BY created_at DESC LIMIT 1'
-			)
-			.get(code) as SaleRow | undefined;
+	async byDepositCode(code: string): Promise<Sale | undefined> {
+		const row = await this.#store.db
+			.selectFrom('sales')
+			.select(['body', 'version'])
+			.where('deposit_code', '=', code)
+			.orderBy('created_at', 'desc')
+			.limit(1)
+			.executeTakeFirst();
 		return row ? toSale(row) : undefined;
 	}
 
 	/** Sales that have not reached their end (open or in payment), oldest change first. */
-	unfinished(): Sale[] {
-		const states = [...OPEN_STATES, ...IN_PAYMENT_STATES];
-		const rows = this.#db
-			.prepare(
-				`SELECT body, version FROM sales WHERE state IN (${states.map(() => '?').join(', ')})
-				 ORDER BY updated_at`
-			)
-			.all(...states) as unknown as SaleRow[];
+	async unfinished(): Promise<Sale[]> {
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(['body', 'version'])
+			.where('state', 'in', [...OPEN_STATES, ...IN_PAYMENT_STATES])
+			.orderBy('updated_at')
+			.orderBy('id')
+			.execute();
 		return rows.map(toSale);
 	}
 
@@ -123,45 +128,50 @@ export class SaleRepository {
 	 * The orders the counter prepares: sales of these kiosks that have an order number (paid:
 	 * `paid`, `completed`, or `needs-staff` after payment), started since `since`, oldest first.
 	 */
-	ordersOf(deviceIds: string[], since: Date): Sale[] {
+	async ordersOf(deviceIds: string[], since: Date): Promise<Sale[]> {
 		if (deviceIds.length === 0) return [];
-		const rows = this.#db
-			.prepare(
-				`SELECT body, version FROM sales
-				 WHERE order_number IS NOT NULL AND state IN ('paid', 'completed', 'needs-staff')
-				   AND device_id IN (${deviceIds.map(() => '?').join(', ')}) AND created_at >= ?
-				 ORDER BY created_at, order_number`
-			)
-			.all(...deviceIds, since.toISOString()) as unknown as SaleRow[];
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(['body', 'version'])
+			.where('order_number', 'is not', null)
+			.where('state', 'in', ['paid', 'completed', 'needs-staff'])
+			.where('device_id', 'in', deviceIds)
+			.where('created_at', '>=', since.toISOString())
+			.orderBy('created_at')
+			.orderBy('order_number')
+			.execute();
 		return rows.map(toSale);
 	}
 
 	/** Sales a person must settle, newest first. */
-	needingStaff(limit = 200): Sale[] {
-		const rows = this.#db
-			.prepare(
-				`SELECT body, version FROM sales WHERE state = 'needs-staff' ORDER BY updated_at DESC LIMIT ?`
-			)
-			.all(limit) as unknown as SaleRow[];
+	async needingStaff(limit = 200): Promise<Sale[]> {
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(['body', 'version'])
+			.where('state', '=', 'needs-staff')
+			.orderBy('updated_at', 'desc')
+			.orderBy('id')
+			.limit(limit)
+			.execute();
 		return rows.map(toSale);
 	}
 
-	/** The next order number of a device for the day (`K-001`…), counted in the store. */
-	nextOrderNumber(deviceId: string, prefix = 'K'): string {
+	/**
+	 * The next order number of a device for the day (`K-001`…): one atomic upsert, so two servers
+	 * counting at once never hand out the same number.
+	 */
+	async nextOrderNumber(deviceId: string, prefix = 'K'): Promise<string> {
 		const day = this.#now().toISOString().slice(0, 10);
-		const next = transaction(this.#db, () => {
-			this.#db
-				.prepare(
-					`INSERT INTO order_numbers (device_id, day, last) VALUES (?, ?, 1)
-					 ON CONFLICT (device_id, day) DO UPDATE SET last = order_numbers.last + 1`
-				)
-				.run(deviceId, day);
-			return (
-				this.#db
-					.prepare('SELECT last FROM order_numbers WHERE device_id = ? AND day = ?')
-					.get(deviceId, day) as { last: number }
-			).last;
-		});
-		return `${prefix}-${String(next).padStart(3, '0')}`;
+		const { last } = await this.#store.db
+			.insertInto('order_numbers')
+			.values({ device_id: deviceId, day, last: 1 })
+			.onConflict((conflict) =>
+				conflict
+					.columns(['device_id', 'day'])
+					.doUpdateSet({ last: sql<number>`order_numbers.last + 1` })
+			)
+			.returning('last')
+			.executeTakeFirstOrThrow();
+		return `${prefix}-${String(last).padStart(3, '0')}`;
 	}
 }

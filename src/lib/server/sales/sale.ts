@@ -61,6 +61,17 @@ export interface CardPayment {
 	amountMinor: number;
 }
 
+/**
+ * The server driving a sale through payment, until when (issue 12: several kiosk servers on one
+ * database). Written with the claim (compare-and-set), so another server neither asks the card
+ * again nor takes up a payment that is still under way elsewhere; once `until` has passed (the
+ * server died) anyone may take it up.
+ */
+export interface SaleClaim {
+	owner: string;
+	until: string;
+}
+
 export interface Sale {
 	id: string;
 	deviceId: string;
@@ -75,6 +86,8 @@ export interface Sale {
 	keyFingerprint: string | null;
 	/** The card payment asked for since the sale was claimed for payment; null before. */
 	payment: CardPayment | null;
+	/** Who is paying the sale; null before the claim and once the sale is open again. */
+	claim: SaleClaim | null;
 	/** Amount collected on the card terminal, once approved (0 again once refunded). */
 	cardPaidMinor: number;
 	deposit: IssuedDeposit | null;

@@ -5,7 +5,7 @@
  * payment by reference, so the outcome of a payment whose answer was lost — or whose kiosk
  * server crashed while it waited — is looked up, never asked for again.
  */
-import type { Database } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 
 export type TerminalOutcome = 'approved' | 'declined' | 'cancelled' | 'uncertain';
 
@@ -36,11 +36,6 @@ export interface PaymentTerminal {
 	refund(reference: string): Promise<RefundOutcome>;
 }
 
-interface PaymentRow {
-	outcome: 'approved' | 'declined' | 'cancelled' | 'unknown';
-	refunded: number;
-}
-
 /**
  * The simulated terminal of demos and tests: "tap your card" on the kiosk screen, where the guest
  * (or a test) answers approve or decline for the pending reference; or a fixed outcome.
@@ -50,7 +45,7 @@ interface PaymentRow {
  */
 export class SimulatedTerminal implements PaymentTerminal {
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
-	readonly #db: Database;
+	readonly #store: Store;
 	readonly #timeoutMs: number;
 	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
@@ -58,10 +53,10 @@ export class SimulatedTerminal implements PaymentTerminal {
 	refundsFail = false;
 
 	constructor(
-		db: Database,
+		store: Store,
 		options: { fixedOutcome?: TerminalOutcome | null; timeoutMs?: number; now?: () => Date } = {}
 	) {
-		this.#db = db;
+		this.#store = store;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
@@ -69,38 +64,41 @@ export class SimulatedTerminal implements PaymentTerminal {
 
 	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
 		const outcome = this.fixedOutcome ?? (await this.#waitForAnswer(request.reference));
-		this.#db
-			.prepare(
-				`INSERT INTO simulated_terminal_payments (reference, amount_minor, currency_code, outcome, at)
-				 VALUES (?, ?, ?, ?, ?)
-				 ON CONFLICT (reference) DO UPDATE SET outcome = excluded.outcome, at = excluded.at`
-			)
-			.run(
-				request.reference,
-				request.amountMinor,
-				request.currencyCode,
-				outcome === 'uncertain' ? 'unknown' : outcome,
-				this.#now().toISOString()
-			);
+		const recorded = {
+			outcome: outcome === 'uncertain' ? ('unknown' as const) : outcome,
+			at: this.#now().toISOString()
+		};
+		await this.#store.db
+			.insertInto('simulated_terminal_payments')
+			.values({
+				reference: request.reference,
+				amount_minor: request.amountMinor,
+				currency_code: request.currencyCode,
+				...recorded
+			})
+			.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
+			.execute();
 		return outcome;
 	}
 
 	async lookup(reference: string): Promise<TerminalRecord> {
-		return this.#row(reference)?.outcome ?? 'not-found';
+		return (await this.#row(reference))?.outcome ?? 'not-found';
 	}
 
 	async refund(reference: string): Promise<RefundOutcome> {
-		const row = this.#row(reference);
+		const row = await this.#row(reference);
 		if (this.refundsFail || row?.outcome !== 'approved') return 'failed';
-		this.#db
-			.prepare('UPDATE simulated_terminal_payments SET refunded = 1 WHERE reference = ?')
-			.run(reference);
+		await this.#store.db
+			.updateTable('simulated_terminal_payments')
+			.set({ refunded: 1 })
+			.where('reference', '=', reference)
+			.execute();
 		return 'refunded';
 	}
 
 	/** Whether the payment under `reference` was refunded (tests, the crash test's invariants). */
-	refunded(reference: string): boolean {
-		return this.#row(reference)?.refunded === 1;
+	async refunded(reference: string): Promise<boolean> {
+		return (await this.#row(reference))?.refunded === 1;
 	}
 
 	/**
@@ -132,9 +130,11 @@ export class SimulatedTerminal implements PaymentTerminal {
 		});
 	}
 
-	#row(reference: string): PaymentRow | undefined {
-		return this.#db
-			.prepare('SELECT outcome, refunded FROM simulated_terminal_payments WHERE reference = ?')
-			.get(reference) as PaymentRow | undefined;
+	#row(reference: string) {
+		return this.#store.db
+			.selectFrom('simulated_terminal_payments')
+			.select(['outcome', 'refunded'])
+			.where('reference', '=', reference)
+			.executeTakeFirst();
 	}
 }

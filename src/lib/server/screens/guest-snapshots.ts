@@ -80,8 +80,8 @@ export function menuItemsOf(products: readonly Product[]): MenuItem[] {
 		}));
 }
 
-function base(context: ServerContext, deviceId: string, now: Date) {
-	const view = context.views.get(deviceId);
+async function base(context: ServerContext, deviceId: string, now: Date) {
+	const view = await context.views.get(deviceId);
 	const features = featuresOf(view);
 	return {
 		deviceId,
@@ -102,8 +102,11 @@ export async function kioskSnapshot(
 	const fetchedAt = now.toISOString();
 	return {
 		screen: 'kiosk',
-		...base(context, deviceId, now),
-		menu: { value: menuItemsOf(context.catalog.list({ availableOnly: true })), fetchedAt },
+		...(await base(context, deviceId, now)),
+		menu: {
+			value: menuItemsOf(await context.catalog.list({ availableOnly: true })),
+			fetchedAt
+		},
 		settings: {
 			value: {
 				idleSeconds: settings.idleSeconds,
@@ -122,7 +125,7 @@ export async function returnSnapshot(
 ): Promise<ReturnSnapshot> {
 	return {
 		screen: 'return',
-		...base(context, deviceId, now),
+		...(await base(context, deviceId, now)),
 		settings: { value: await returnSettings(context.settings), fetchedAt: now.toISOString() }
 	};
 }

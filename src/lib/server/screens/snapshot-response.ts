@@ -14,7 +14,7 @@ export async function snapshotResponse<S extends ScreenSnapshot>(
 	screen: S['screen'],
 	snapshotOf: (context: ServerContext, deviceId: string) => Promise<S>
 ): Promise<Response> {
-	const device = pairedDevice(context, screenDeviceId, screen);
+	const device = await pairedDevice(context, screenDeviceId, screen);
 	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
 	return json(await snapshotOf(context, device.id), { headers: { 'cache-control': 'no-store' } });
 }

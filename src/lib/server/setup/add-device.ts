@@ -68,7 +68,7 @@ export async function addDevice(context: ServerContext, form: FormData): Promise
 	const baseUrl = resolveBaseUrl(context, input.environment, input.baseUrl);
 	if (!baseUrl.ok) return { ok: false, values, errors: { [baseUrl.field]: baseUrl.error } };
 
-	if (context.devices.hasApiKey(input.apiKey)) {
+	if (await context.devices.hasApiKey(input.apiKey)) {
 		return { ok: false, values, errors: { apiKey: message('error_duplicate_key') } };
 	}
 	const platform = createPlatformClient({
@@ -82,7 +82,7 @@ export async function addDevice(context: ServerContext, form: FormData): Promise
 		return { ok: false, values, errors: { apiKey: platformFailureMessage(error) } };
 	}
 	try {
-		const device = context.devices.add({
+		const device = await context.devices.add({
 			name: input.name,
 			environment: input.environment,
 			baseUrl: baseUrl.url,

@@ -10,13 +10,17 @@ export interface DeviceOverview {
 	features: Features;
 }
 
-export function deviceOverview(context: ServerContext, device: DeviceRecord): DeviceOverview {
-	const view = context.views.get(device.id);
+export async function deviceOverview(
+	context: ServerContext,
+	device: DeviceRecord
+): Promise<DeviceOverview> {
+	const view = await context.views.get(device.id);
 	return { device, view, features: featuresOf(view) };
 }
 
-export function allDeviceOverviews(context: ServerContext): DeviceOverview[] {
-	return context.devices.list().map((device) => deviceOverview(context, device));
+export async function allDeviceOverviews(context: ServerContext): Promise<DeviceOverview[]> {
+	const devices = await context.devices.list();
+	return Promise.all(devices.map((device) => deviceOverview(context, device)));
 }
 
 export interface CategoryLine {

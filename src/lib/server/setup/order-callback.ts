@@ -19,11 +19,11 @@ export type OrderCallbackContext = Pick<ServerContext, 'config' | 'devices' | 'v
  * A device gets callbacks when its key has the ORDER authority, or when it drives an order
  * board: its identity may not be fetched yet, and staff set the address up with the board.
  */
-export function receivesOrderCallbacks(
+export async function receivesOrderCallbacks(
 	context: Pick<ServerContext, 'views'>,
 	device: DeviceRecord
-): boolean {
-	return device.mode === 'board' || featuresOf(context.views.get(device.id)).orderBoard;
+): Promise<boolean> {
+	return device.mode === 'board' || featuresOf(await context.views.get(device.id)).orderBoard;
 }
 
 /**
@@ -31,13 +31,13 @@ export function receivesOrderCallbacks(
  * at (behind a TLS proxy SvelteKit derives it from PROTOCOL_HEADER), or null for a device that
  * gets no callbacks.
  */
-export function orderCallbackAddress(
+export async function orderCallbackAddress(
 	context: OrderCallbackContext,
 	device: DeviceRecord,
 	origin: string
-): string | null {
-	if (!receivesOrderCallbacks(context, device)) return null;
-	return callbackUrl(origin, context.counterOrders.tokens.tokenOf(device.id));
+): Promise<string | null> {
+	if (!(await receivesOrderCallbacks(context, device))) return null;
+	return callbackUrl(origin, await context.counterOrders.tokens.tokenOf(device.id));
 }
 
 /**
@@ -52,8 +52,8 @@ export async function rotateOrderCallback(
 	context: OrderCallbackContext,
 	device: DeviceRecord
 ): Promise<RotateOutcome> {
-	if (!receivesOrderCallbacks(context, device)) return 'no-callbacks';
-	context.counterOrders.tokens.rotate(device.id);
+	if (!(await receivesOrderCallbacks(context, device))) return 'no-callbacks';
+	await context.counterOrders.tokens.rotate(device.id);
 	if (!context.config.demo) return 'rotated';
 	try {
 		await wireDemoCallbacks(context);

@@ -10,12 +10,12 @@ import { checkScreenPin } from './screen-pin.ts';
  * The device this browser is paired as, if it drives a screen of `mode`; undefined for any other
  * browser. The one guard of every screen's pages and APIs.
  */
-export function pairedDevice(
+export async function pairedDevice(
 	context: ServerContext,
 	screenDeviceId: string | null | undefined,
 	mode: DeviceMode
-): DeviceRecord | undefined {
-	const device = screenDeviceId ? context.devices.get(screenDeviceId) : undefined;
+): Promise<DeviceRecord | undefined> {
+	const device = screenDeviceId ? await context.devices.get(screenDeviceId) : undefined;
 	return device?.mode === mode ? device : undefined;
 }
 

@@ -170,14 +170,12 @@ export const postgresMigrations: readonly string[] = [
 		window_started_at text NOT NULL
 	);
 	`,
-	/* 3: SQLite's 9 — leases of periodic jobs, of a sale being paid, of a journal entry */ `
+	/* 3: SQLite's 9 — leases of periodic jobs and of journal entries */ `
 	CREATE TABLE job_leases (
 		name text PRIMARY KEY,
 		owner text NOT NULL,
 		until text NOT NULL
 	);
-	ALTER TABLE sales ADD COLUMN lease_owner text;
-	ALTER TABLE sales ADD COLUMN lease_until text;
 	ALTER TABLE journal ADD COLUMN lease_owner text;
 	ALTER TABLE journal ADD COLUMN lease_until text;
 	`

@@ -199,15 +199,13 @@ export const migrations: readonly string[] = [
 		window_started_at TEXT NOT NULL
 	);
 	`,
-	/* 9: leases between kiosk servers on one store — of periodic jobs, of a sale being paid, of a
-	   journal entry being resolved */ `
+	/* 9: leases between kiosk servers on one store — of periodic jobs (store/job-leases.ts) and
+	   of a journal entry being sent or resolved (journal/journal.ts) */ `
 	CREATE TABLE job_leases (
 		name TEXT PRIMARY KEY,
 		owner TEXT NOT NULL,
 		until TEXT NOT NULL
 	);
-	ALTER TABLE sales ADD COLUMN lease_owner TEXT;
-	ALTER TABLE sales ADD COLUMN lease_until TEXT;
 	ALTER TABLE journal ADD COLUMN lease_owner TEXT;
 	ALTER TABLE journal ADD COLUMN lease_until TEXT;
 	`

@@ -90,8 +90,6 @@ export interface SalesTable {
 	updated_at: string;
 	version: Generated<number>;
 	deposit_code: Nullable<string>;
-	lease_owner: Nullable<string>;
-	lease_until: Nullable<string>;
 }
 
 export interface OrderNumbersTable {

@@ -3,11 +3,11 @@ import { productQuerySchema, queryProducts } from '#lib/server/catalog/product-q
 import { serverContext } from '#lib/server/context.ts';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ url }) => {
+export const GET: RequestHandler = async ({ url }) => {
 	const query = productQuerySchema.safeParse(Object.fromEntries(url.searchParams));
 	if (!query.success) {
 		const problems = query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 		return json({ error: { code: 'INVALID_QUERY', problems } }, { status: 400 });
 	}
-	return json(queryProducts(serverContext().catalog, query.data));
+	return json(await queryProducts(serverContext().catalog, query.data));
 };

@@ -9,7 +9,7 @@ export const POST: RequestHandler = async ({ request, cookies, url }) => {
 	const context = serverContext();
 	if (!context.config.demo) error(404, 'not found');
 	const mode = (await readForm(request)).get('mode');
-	const device = context.devices.list().find((candidate) => candidate.mode === mode);
+	const device = (await context.devices.list()).find((candidate) => candidate.mode === mode);
 	if (!device) error(400, 'no demo device for this screen');
 	await pairScreen(context, device.id, cookies, url);
 	redirect(303, '/screen');

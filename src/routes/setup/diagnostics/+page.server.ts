@@ -8,26 +8,28 @@ import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal
 import { fail } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = async ({ url }) => {
 	const context = serverContext();
 	const filter = journalFilterFrom(url.searchParams);
 	return {
-		devices: allDeviceOverviews(context),
-		entries: context.journal.list(filter),
+		devices: await allDeviceOverviews(context),
+		entries: await context.journal.list(filter),
 		filter,
 		statuses: JOURNAL_STATUSES,
 		operations: JOURNAL_OPERATIONS,
-		unresolved: [
-			...context.journal.unresolved(),
-			...context.journal.list({ status: 'needs-staff' })
-		].map((entry) => {
-			const sale = context.sales.get(entry.reference);
-			return {
-				...entry,
-				task: sale ? staffTaskOf(sale) : null,
-				orderPayment: orderPaymentToCheck(entry)
-			};
-		})
+		unresolved: await Promise.all(
+			[
+				...(await context.journal.unresolved()),
+				...(await context.journal.list({ status: 'needs-staff' }))
+			].map(async (entry) => {
+				const sale = await context.sales.get(entry.reference);
+				return {
+					...entry,
+					task: sale ? staffTaskOf(sale) : null,
+					orderPayment: orderPaymentToCheck(entry)
+				};
+			})
+		)
 	};
 };
 
@@ -43,9 +45,9 @@ export const actions: Actions = {
 	handled: async ({ request }) => {
 		const id = Number((await readForm(request)).get('id'));
 		const { journal } = serverContext();
-		const entry = Number.isSafeInteger(id) ? journal.get(id) : undefined;
+		const entry = Number.isSafeInteger(id) ? await journal.get(id) : undefined;
 		if (!entry || entry.status !== 'needs-staff') return fail(400);
-		journal.settle(entry.id, 'resolved', {
+		await journal.settle(entry.id, 'resolved', {
 			errorCode: entry.errorCode ?? undefined,
 			result: { resolvedBy: 'staff' }
 		});

@@ -30,6 +30,7 @@ export function saleFactory(overrides: Partial<Sale> = {}): Sale {
 		creditAttempt: 1,
 		keyFingerprint: null,
 		payment: null,
+		claim: null,
 		cardPaidMinor: 0,
 		deposit: null,
 		orderNumber: null,

@@ -4,9 +4,9 @@ import { pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { RequestHandler } from './$types';
 
 /** The pickup screen's live feed: the board's change events. */
-export const GET: RequestHandler = ({ locals, request }) => {
+export const GET: RequestHandler = async ({ locals, request }) => {
 	const context = serverContext();
-	if (!pairedDevice(context, locals.screenDeviceId, 'pickup')) {
+	if (!(await pairedDevice(context, locals.screenDeviceId, 'pickup'))) {
 		return new Response(null, { status: 401 });
 	}
 	return eventStream('orders', context.orderFeed, request.headers.get('last-event-id'));

@@ -5,19 +5,19 @@ import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/ord
 import { pairScreen } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-function deviceOr404(id: string) {
-	const device = serverContext().devices.get(id);
+async function deviceOr404(id: string) {
+	const device = await serverContext().devices.get(id);
 	if (!device) error(404, 'no such device');
 	return device;
 }
 
 export const load: PageServerLoad = async ({ params, url }) => {
 	const context = serverContext();
-	const overview = deviceOverview(context, deviceOr404(params.id));
+	const overview = await deviceOverview(context, await deviceOr404(params.id));
 	const configuration = overview.view.depositConfiguration;
 	return {
 		...overview,
-		callbackAddress: orderCallbackAddress(context, overview.device, url.origin),
+		callbackAddress: await orderCallbackAddress(context, overview.device, url.origin),
 		categories: configuration ? depositCategories(configuration) : [],
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
 		unfinished:
@@ -31,21 +31,21 @@ export const load: PageServerLoad = async ({ params, url }) => {
 export const actions: Actions = {
 	refresh: async ({ params }) => {
 		const context = serverContext();
-		const device = deviceOr404(params.id);
-		await context.views.refresh(device.id, context.platformFor(device.id));
+		const device = await deviceOr404(params.id);
+		await context.views.refresh(device.id, await context.platformFor(device.id));
 	},
 	pair: async ({ params, cookies, url }) => {
-		await pairScreen(serverContext(), deviceOr404(params.id).id, cookies, url);
+		await pairScreen(serverContext(), (await deviceOr404(params.id)).id, cookies, url);
 		redirect(303, '/screen');
 	},
 	/** A new callback address; staff enter it in the platform's console (demo: done for them). */
 	rotateCallback: async ({ params }) => {
-		const outcome = await rotateOrderCallback(serverContext(), deviceOr404(params.id));
+		const outcome = await rotateOrderCallback(serverContext(), await deviceOr404(params.id));
 		if (outcome === 'no-callbacks') return fail(400);
 		return { callbackRotated: true, demoNotTold: outcome === 'demo-not-told' };
 	},
-	remove: ({ params }) => {
-		if (!serverContext().devices.remove(params.id)) return fail(404);
+	remove: async ({ params }) => {
+		if (!(await serverContext().devices.remove(params.id))) return fail(404);
 		redirect(303, '/setup');
 	}
 };

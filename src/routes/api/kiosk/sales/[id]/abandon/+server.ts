@@ -4,7 +4,7 @@ import type { RequestHandler } from './$types';
 
 export const POST: RequestHandler = ({ params, locals }) => {
 	const context = serverContext();
-	return saleStep(context, locals.screenDeviceId, (deviceId) =>
-		context.checkout.abandon(ownSale(context, deviceId, params.id).id)
+	return saleStep(context, locals.screenDeviceId, async (deviceId) =>
+		context.checkout.abandon((await ownSale(context, deviceId, params.id)).id)
 	);
 };

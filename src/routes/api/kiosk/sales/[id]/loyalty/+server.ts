@@ -6,7 +6,7 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const body = await readJson(request, loyaltySchema);
 	if (body instanceof Response) return body;
 	const context = serverContext();
-	return saleStep(context, locals.screenDeviceId, (deviceId) =>
-		context.checkout.scanLoyaltyKey(ownSale(context, deviceId, params.id).id, body.key)
+	return saleStep(context, locals.screenDeviceId, async (deviceId) =>
+		context.checkout.scanLoyaltyKey((await ownSale(context, deviceId, params.id)).id, body.key)
 	);
 };

@@ -12,12 +12,12 @@ import type { RequestHandler } from './$types';
 /** The simulated card terminal's answer, given on the kiosk screen ("tap your card"). */
 export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const context = serverContext();
-	const deviceId = kioskDeviceOf(context, locals.screenDeviceId);
+	const deviceId = await kioskDeviceOf(context, locals.screenDeviceId);
 	if (deviceId instanceof Response) return deviceId;
 	const body = await readJson(request, terminalAnswerSchema);
 	if (body instanceof Response) return body;
 	try {
-		ownSale(context, deviceId, params.id);
+		await ownSale(context, deviceId, params.id);
 	} catch {
 		return failureResponse('sale-not-found', 404);
 	}

@@ -1,0 +1,152 @@
+/**
+ * The claim of a sale for payment lives in the store (issue 12: "`Checkout.pay()` has no claim on
+ * the sale: two concurrent pay calls both pass"): two kiosk servers on one database — here two
+ * Checkouts, each with its own repository, over one store — never both ask the card.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Journal } from '../journal/journal.ts';
+import { openDatabase } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
+import { Checkout } from './checkout.ts';
+import type { Sale } from './sale.ts';
+import { SaleRepository } from './sale-repository.ts';
+import type { PaymentTerminal, TerminalRecord, TerminalRequest } from './terminal.ts';
+import { quoteFactory, saleFactory } from './testing/factories.ts';
+
+const CLAIM_MS = 60_000;
+
+/** One card terminal both servers reach; a payment waits for `approve` like a guest's tap. */
+class TappedTerminal implements PaymentTerminal {
+	readonly collects: TerminalRequest[] = [];
+	readonly lookups: string[] = [];
+	readonly #approved = new Set<string>();
+	readonly #taps = new Map<string, () => void>();
+
+	async collect(request: TerminalRequest): Promise<'approved'> {
+		this.collects.push(request);
+		await new Promise<void>((tap) => this.#taps.set(request.reference, tap));
+		this.#approved.add(request.reference);
+		return 'approved';
+	}
+
+	async lookup(reference: string): Promise<TerminalRecord> {
+		this.lookups.push(reference);
+		// A payment still waiting for its tap has not completed: the terminal knows none.
+		return this.#approved.has(reference) ? 'approved' : 'not-found';
+	}
+
+	async refund(): Promise<'failed'> {
+		return 'failed';
+	}
+
+	approve(reference: string): void {
+		this.#taps.get(reference)?.();
+	}
+}
+
+describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
+	let store: Store;
+	let terminal: TappedTerminal;
+	let now: Date;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+		terminal = new TappedTerminal();
+		now = new Date('2026-11-22T10:00:00.000Z');
+	});
+	afterEach(() => store.close());
+
+	/** A kiosk server: its own repository and checkout over the shared store. */
+	function server(serverId: string) {
+		const sales = new SaleRepository(store, { now: () => now });
+		const checkout = new Checkout({
+			sales,
+			// The journal is not on the shared store yet: each server keeps its own here.
+			journal: new Journal(openDatabase(':memory:')),
+			platformFor: () => {
+				throw new Error('a card-only sale without containers calls no platform');
+			},
+			terminal,
+			depositConfiguration: () => null,
+			depositsUsable: () => true,
+			products: () => [],
+			settings: () => ({
+				creditPaymentType: 'SPLIT_PAYMENT',
+				serviceFeeMinor: 0,
+				serviceFeeVatBp: 0,
+				depositVatBp: 0
+			}),
+			now: () => now,
+			serverId,
+			claimMs: CLAIM_MS
+		});
+		return { sales, checkout };
+	}
+
+	const cardSale = (id: string) =>
+		saleFactory({ id, quote: quoteFactory({ goodsMinor: 450, totalMinor: 450 }) });
+
+	it('two servers pay one sale at once: one asks the card, the other finds it being paid', async () => {
+		const a = server('server-a');
+		const b = server('server-b');
+		// Several sales, so both orders of the race are likely to be met.
+		for (const id of ['sale-1', 'sale-2', 'sale-3', 'sale-4']) {
+			await a.sales.create(cardSale(id));
+			const answered: Sale[] = [];
+			const payments = [a, b].map((each) =>
+				each.checkout.pay(id).then((sale) => {
+					answered.push(sale);
+					return sale;
+				})
+			);
+			await vi.waitFor(() => expect(answered).toHaveLength(1));
+			// The refused one answers at once with the sale being paid (the screen watches it end).
+			expect(answered[0]).toMatchObject({ state: 'card-pending' });
+			const charges = terminal.collects.filter((request) => request.reference.startsWith(id));
+			expect(charges).toHaveLength(1);
+			terminal.approve(charges[0]!.reference);
+			await Promise.all(payments);
+			expect(answered[1]).toMatchObject({ state: 'completed', cardPaidMinor: 450 });
+			expect(await a.sales.get(id)).toMatchObject({ state: 'completed', cardPaidMinor: 450 });
+		}
+		expect(terminal.collects).toHaveLength(4);
+		expect(terminal.lookups).toEqual([]);
+	});
+
+	it('a payment under way on another server is neither looked up nor undone there', async () => {
+		const a = server('server-a');
+		const b = server('server-b');
+		const sale = await a.sales.create(cardSale('sale-1'));
+		const paying = a.checkout.pay(sale.id);
+		await vi.waitFor(() => expect(terminal.collects).toHaveLength(1));
+		expect(await b.checkout.pay(sale.id)).toMatchObject({ state: 'card-pending' });
+		expect(await b.checkout.recover(await b.checkout.get(sale.id), now)).toBe(false);
+		expect(terminal.lookups).toEqual([]);
+		terminal.approve(terminal.collects[0]!.reference);
+		expect(await paying).toMatchObject({ state: 'completed', orderNumber: 'K-001' });
+		expect(terminal.collects).toHaveLength(1);
+	});
+
+	it('the claim of a server that died is taken up once it has run out, by one server', async () => {
+		const a = server('server-a');
+		const sale = await a.sales.create(cardSale('sale-1'));
+		// Server A claims the sale and dies while the terminal waits: no tap ever comes.
+		void a.checkout.pay(sale.id);
+		await vi.waitFor(() => expect(terminal.collects).toHaveLength(1));
+		const b = server('server-b');
+		const c = server('server-c');
+		const stuck = await b.checkout.get(sale.id);
+		expect(await b.checkout.recover(stuck, now)).toBe(false);
+		now = new Date(now.getTime() + CLAIM_MS + 1);
+		const recovered = await Promise.all([b, c].map((each) => each.checkout.recover(stuck, now)));
+		expect(recovered).toContain(true);
+		// The terminal never completed the payment: nothing was charged, the sale is given up.
+		expect(await b.checkout.get(sale.id)).toMatchObject({
+			state: 'abandoned',
+			problem: 'card-not-charged',
+			cardPaidMinor: 0
+		});
+		expect(terminal.lookups).toHaveLength(1);
+		expect(terminal.collects).toHaveLength(1);
+	});
+});
