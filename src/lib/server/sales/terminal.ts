@@ -42,10 +42,16 @@ export interface PaymentTerminal {
  * An unanswered payment is cancelled after `timeoutMs`. Its record lives in its own table (it
  * stands for a device of its own that outlives a crash of the kiosk server); a payment still
  * waiting when the server dies never completes, so the record does not know it: `not-found`.
+ *
+ * With several kiosk servers behind a load balancer, the screen's answer may reach another server
+ * than the one waiting: a waiting payment is a row in the store, the answer is written into it,
+ * and the waiting server hears of it by a change notice (store/change-notices.ts) — or, should
+ * that be lost, by reading the row again every `pollMs`.
  */
 export class SimulatedTerminal implements PaymentTerminal {
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
 	readonly #store: Store;
+	readonly #pollMs: number;
 	readonly #timeoutMs: number;
 	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
@@ -54,9 +60,15 @@ export class SimulatedTerminal implements PaymentTerminal {
 
 	constructor(
 		store: Store,
-		options: { fixedOutcome?: TerminalOutcome | null; timeoutMs?: number; now?: () => Date } = {}
+		options: {
+			fixedOutcome?: TerminalOutcome | null;
+			timeoutMs?: number;
+			pollMs?: number;
+			now?: () => Date;
+		} = {}
 	) {
 		this.#store = store;
+		this.#pollMs = options.pollMs ?? 1_000;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
@@ -103,31 +115,93 @@ export class SimulatedTerminal implements PaymentTerminal {
 
 	/**
 	 * The screen's answer for a pending payment, by its reference or by the sale it belongs to
-	 * (references are `<saleId>.<attempt>`); false when none is pending.
+	 * (references are `<saleId>.<attempt>`), on whichever server waits for it; false when none is
+	 * waiting.
 	 */
-	answer(referenceOrSale: string, outcome: TerminalOutcome): boolean {
-		const reference = [...this.#pending.keys()].find(
-			(candidate) => candidate === referenceOrSale || candidate.startsWith(`${referenceOrSale}.`)
+	async answer(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
+		const local = [...this.#pending.keys()].find((candidate) =>
+			belongsTo(candidate, referenceOrSale)
 		);
-		const settle = reference === undefined ? undefined : this.#pending.get(reference);
-		settle?.(outcome);
-		return settle !== undefined;
+		if (local !== undefined) {
+			this.#pending.get(local)?.(outcome);
+			return true;
+		}
+		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
+		const answered = await this.#store.db
+			.updateTable('simulated_terminal_waits')
+			.set({ answer: outcome })
+			.where((eb) =>
+				eb.or([
+					eb('reference', '=', referenceOrSale),
+					eb('reference', 'like', `${referenceOrSale.replaceAll(/[%_\\]/g, '')}.%`)
+				])
+			)
+			.where('answer', 'is', null)
+			.where('started_at', '>', since)
+			.returning('reference')
+			.execute();
+		for (const { reference } of answered) {
+			await this.#store.notices.publish(NOTICE_TOPIC, reference);
+		}
+		return answered.length > 0;
 	}
 
 	isPending(reference: string): boolean {
 		return this.#pending.has(reference);
 	}
 
-	#waitForAnswer(reference: string): Promise<TerminalOutcome> {
-		return new Promise((resolve) => {
-			const timer = setTimeout(() => this.answer(reference, 'cancelled'), this.#timeoutMs);
-			timer.unref?.();
-			this.#pending.set(reference, (outcome) => {
+	async #waitForAnswer(reference: string): Promise<TerminalOutcome> {
+		await this.#store.db
+			.insertInto('simulated_terminal_waits')
+			.values({ reference, answer: null, started_at: this.#now().toISOString() })
+			.onConflict((conflict) =>
+				conflict
+					.column('reference')
+					.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
+			)
+			.execute();
+		const outcome = await new Promise<TerminalOutcome>((resolve) => {
+			const stop = () => {
 				clearTimeout(timer);
+				clearInterval(poll);
+				unsubscribe();
 				this.#pending.delete(reference);
-				resolve(outcome);
+			};
+			const settle = (answer: TerminalOutcome) => {
+				stop();
+				resolve(answer);
+			};
+			// An answer given to another server: written into the row, announced by a notice.
+			const readAnswer = () => {
+				this.#answerOf(reference).then(
+					(answer) => answer && settle(answer),
+					() => {} // the store is busy or closing: the next poll reads again
+				);
+			};
+			const unsubscribe = this.#store.notices.subscribe(NOTICE_TOPIC, {
+				notice: (payload) => payload === reference && readAnswer(),
+				reconnected: readAnswer
 			});
+			const timer = setTimeout(() => settle('cancelled'), this.#timeoutMs);
+			const poll = setInterval(readAnswer, this.#pollMs);
+			timer.unref?.();
+			poll.unref?.();
+			this.#pending.set(reference, settle);
 		});
+		await this.#store.db
+			.deleteFrom('simulated_terminal_waits')
+			.where('reference', '=', reference)
+			.execute();
+		return outcome;
+	}
+
+	async #answerOf(reference: string): Promise<TerminalOutcome | null> {
+		const row = await this.#store.db
+			.selectFrom('simulated_terminal_waits')
+			.select('answer')
+			.where('reference', '=', reference)
+			.executeTakeFirst();
+		return row?.answer ?? null;
 	}
 
 	#row(reference: string) {
@@ -137,4 +211,12 @@ export class SimulatedTerminal implements PaymentTerminal {
 			.where('reference', '=', reference)
 			.executeTakeFirst();
 	}
+}
+
+/** The change notices of answers given to waiting payments. */
+const NOTICE_TOPIC = 'terminal_answer';
+
+/** Whether payment `reference` is `referenceOrSale` or an attempt of that sale. */
+function belongsTo(reference: string, referenceOrSale: string): boolean {
+	return reference === referenceOrSale || reference.startsWith(`${referenceOrSale}.`);
 }

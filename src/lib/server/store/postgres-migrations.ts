@@ -170,7 +170,13 @@ export const postgresMigrations: readonly string[] = [
 		window_started_at text NOT NULL
 	);
 	`,
-	/* 3: SQLite's 9 — leases of periodic jobs and of journal entries */ `
+	/* 3: SQLite's 9 — leases of periodic jobs and of journal entries, the simulated terminal's
+	   payments waiting for an answer */ `
+	CREATE TABLE simulated_terminal_waits (
+		reference text PRIMARY KEY,
+		answer text CHECK (answer IN ('approved', 'declined', 'cancelled', 'uncertain')),
+		started_at text NOT NULL
+	);
 	CREATE TABLE job_leases (
 		name text PRIMARY KEY,
 		owner text NOT NULL,

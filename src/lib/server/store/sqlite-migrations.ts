@@ -200,7 +200,13 @@ export const migrations: readonly string[] = [
 	);
 	`,
 	/* 9: leases between kiosk servers on one store — of periodic jobs (store/job-leases.ts) and
-	   of a journal entry being sent or resolved (journal/journal.ts) */ `
+	   of a journal entry being sent or resolved (journal/journal.ts); the simulated terminal's
+	   payments waiting for the screen's answer, which may reach another server */ `
+	CREATE TABLE simulated_terminal_waits (
+		reference TEXT PRIMARY KEY,
+		answer TEXT CHECK (answer IN ('approved', 'declined', 'cancelled', 'uncertain')),
+		started_at TEXT NOT NULL
+	);
 	CREATE TABLE job_leases (
 		name TEXT PRIMARY KEY,
 		owner TEXT NOT NULL,

@@ -22,6 +22,7 @@ export const COPY_ORDER = [
 	'order_numbers',
 	'kiosk_order_status',
 	'simulated_terminal_payments',
+	'simulated_terminal_waits',
 	'order_callback_tokens',
 	'order_inbox',
 	'app_orders',

@@ -113,6 +113,12 @@ export interface SimulatedTerminalPaymentsTable {
 	at: string;
 }
 
+export interface SimulatedTerminalWaitsTable {
+	reference: string;
+	answer: Nullable<'approved' | 'declined' | 'cancelled' | 'uncertain'>;
+	started_at: string;
+}
+
 export interface OrderCallbackTokensTable {
 	device_id: string;
 	token: string;
@@ -197,6 +203,7 @@ export interface KioskTables {
 	order_numbers: OrderNumbersTable;
 	kiosk_order_status: KioskOrderStatusTable;
 	simulated_terminal_payments: SimulatedTerminalPaymentsTable;
+	simulated_terminal_waits: SimulatedTerminalWaitsTable;
 	order_callback_tokens: OrderCallbackTokensTable;
 	order_inbox: OrderInboxTable;
 	app_orders: AppOrdersTable;

@@ -21,7 +21,7 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 	} catch {
 		return failureResponse('sale-not-found', 404);
 	}
-	return context.terminal.answer(params.id, body.outcome)
+	return (await context.terminal.answer(params.id, body.outcome))
 		? json({ answered: body.outcome })
 		: failureResponse('sale-closed', 409);
 };
