@@ -32,6 +32,7 @@ import { SimulatedTerminal } from './sales/terminal.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
 import { JobLeases } from './store/job-leases.ts';
+import { StoreLocks } from './store/store-locks.ts';
 import { loadKeyring } from './store/keyring.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
@@ -164,6 +165,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		serverId
 	});
 	const loginAttempts = new AttemptLimiter(store);
+	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
+	const codeLocks = new StoreLocks(store, { leaseMs: 60_000, waitMs: 30_000 });
 	const returns = new ReturnDesk({
 		journal,
 		platformFor,
@@ -171,7 +174,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		placeName: (placeId) => places.nameOf(placeId),
 		placeOfDevice: async (deviceId) => (await places.placeOf(deviceId))?.name ?? null,
 		settings: () => returnSettings(settings),
-		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client)
+		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client),
+		acrossServers: (code, task) => codeLocks.run(`deposit-code:${code}`, task)
 	});
 	const resolveJournal = () =>
 		resolveOpenEntries(

@@ -24,6 +24,7 @@ import {
 	type ValidateDepositTransactionItem
 } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
+import { LockTimeoutError } from '../store/store-locks.ts';
 import type { IssuedHere } from '../sales/issued-deposits.ts';
 import type { PinCheck } from '../setup/screen-pin.ts';
 import { decideLostValidate, type RequestedReturn } from './lost-validate.ts';
@@ -99,6 +100,12 @@ export interface ReturnDeskDependencies {
 	/** The screen PIN, rate-limited per client (setup/screen-pin.ts). */
 	checkPin(pin: string, client: string): Promise<PinCheck>;
 	/**
+	 * Runs the work on one code while no other kiosk server on the store works on it (their
+	 * validates would both pass the counts check before either lands): store/store-locks.ts.
+	 * Within this server the desk serialises the code itself first.
+	 */
+	acrossServers<T>(code: string, task: () => Promise<T>): Promise<T>;
+	/**
 	 * How long a validate that may still be under way (timed out, connection lost, 504) is given
 	 * before the fresh preview looks; default 1 s.
 	 */
@@ -170,8 +177,8 @@ type Attempt =
 export class ReturnDesk {
 	readonly #deps: ReturnDeskDependencies;
 	/**
-	 * Confirms of one code run one after another: a double tap cannot validate twice. Inside this
-	 * server only: two servers on one database do not yet share it (issue 12, a lease per code).
+	 * Confirms of one code run one after another: a double tap cannot validate twice. This map
+	 * orders them within this server; `acrossServers` among the servers sharing the store.
 	 */
 	readonly #running = new Map<string, Promise<unknown>>();
 
@@ -198,9 +205,18 @@ export class ReturnDesk {
 		const code = parseCode(request.code);
 		const items = validateItems(request.quantities);
 		if (items.length === 0) throw new ReturnError('nothing-chosen');
-		return this.#serial(codeFingerprint(code), () =>
-			this.#confirm(deviceId, request.returnId, code, items, staffAttended)
-		);
+		const key = codeFingerprint(code);
+		return this.#serial(key, async () => {
+			try {
+				return await this.#deps.acrossServers(key, () =>
+					this.#confirm(deviceId, request.returnId, code, items, staffAttended)
+				);
+			} catch (error) {
+				// Another station has worked this code for longer than a return takes: try again.
+				if (error instanceof LockTimeoutError) throw new ReturnError('platform-unavailable');
+				throw error;
+			}
+		});
 	}
 
 	async #confirm(

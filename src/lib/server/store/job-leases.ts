@@ -48,26 +48,49 @@ export class JobLeases {
 		}
 	}
 
-	/** Takes or extends the lease: one upsert that writes only over a lapsed or own lease. */
-	async #claim(name: string, intervalMs: number): Promise<boolean> {
-		const now = this.#now();
-		const until = new Date(now.getTime() + intervalMs).toISOString();
-		const taken = await this.#store.db
-			.insertInto('job_leases')
-			.values({ name, owner: this.#owner, until })
-			.onConflict((conflict) =>
-				conflict
-					.column('name')
-					.doUpdateSet({ owner: this.#owner, until })
-					.where((eb) =>
-						eb.or([
-							eb('job_leases.until', '<=', now.toISOString()),
-							eb('job_leases.owner', '=', this.#owner)
-						])
-					)
-			)
-			.returning(sql<string>`owner`.as('owner'))
-			.executeTakeFirst();
-		return taken?.owner === this.#owner;
+	/** Takes or extends the lease. */
+	#claim(name: string, intervalMs: number): Promise<boolean> {
+		return claimLease(this.#store, { name, owner: this.#owner, now: this.#now(), ms: intervalMs });
 	}
+}
+
+/**
+ * Takes or extends lease `name` for `ms`: one upsert that writes only over a lapsed lease or one
+ * `owner` holds already, so of several servers claiming at once exactly one gets it.
+ */
+export async function claimLease(
+	store: Store,
+	lease: { name: string; owner: string; now: Date; ms: number }
+): Promise<boolean> {
+	const { name, owner, now } = lease;
+	const until = new Date(now.getTime() + lease.ms).toISOString();
+	const taken = await store.db
+		.insertInto('job_leases')
+		.values({ name, owner, until })
+		.onConflict((conflict) =>
+			conflict
+				.column('name')
+				.doUpdateSet({ owner, until })
+				.where((eb) =>
+					eb.or([
+						eb('job_leases.until', '<=', now.toISOString()),
+						eb('job_leases.owner', '=', owner)
+					])
+				)
+		)
+		.returning(sql<string>`owner`.as('owner'))
+		.executeTakeFirst();
+	return taken?.owner === owner;
+}
+
+/** Gives lease `name` up, if `owner` still holds it. */
+export async function releaseLease(
+	store: Store,
+	lease: { name: string; owner: string }
+): Promise<void> {
+	await store.db
+		.deleteFrom('job_leases')
+		.where('name', '=', lease.name)
+		.where('owner', '=', lease.owner)
+		.execute();
 }
