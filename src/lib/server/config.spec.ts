@@ -13,7 +13,8 @@ describe('loadServerConfig', () => {
 			recoveryIntervalMs: 10_000,
 			orderReconcileMs: 15_000,
 			port: 3000,
-			unattendedSaleMs: 600_000
+			unattendedSaleMs: 600_000,
+			leaseMs: 300_000
 		});
 	});
 

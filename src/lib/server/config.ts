@@ -36,6 +36,7 @@ const environmentSchema = z
 		PLATFORM_PAUSE_SECONDS: z.coerce.number().positive().max(3600).default(30),
 		PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
 		ORDER_RECONCILE_SECONDS: z.coerce.number().positive().max(3600).default(15),
+		LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
 		UNATTENDED_SALE_MINUTES: z.coerce
 			.number()
 			.positive()
@@ -74,6 +75,12 @@ export interface ServerConfig {
 	orderReconcileMs: number;
 	/** An open sale nobody touched for this long is released (its credits cancelled). */
 	unattendedSaleMs: number;
+	/**
+	 * How long this server's hold on a payment under way or a journal entry outlives it, should it
+	 * die: then another server sharing the store takes them over. Longer than a card payment can
+	 * wait for the guest (the simulated terminal: 2 minutes).
+	 */
+	leaseMs: number;
 }
 
 export function loadServerConfig(
@@ -108,6 +115,7 @@ export function loadServerConfig(
 		platformPauseMs: values.PLATFORM_PAUSE_SECONDS * 1000,
 		recoveryIntervalMs: values.RECOVERY_INTERVAL_SECONDS * 1000,
 		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
-		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000
+		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000,
+		leaseMs: values.LEASE_SECONDS * 1000
 	};
 }

@@ -11,7 +11,7 @@ import { CatalogRepository } from './catalog/catalog-repository.ts';
 import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
-import { DEFAULT_JOURNAL_LEASE_MS, Journal } from './journal/journal.ts';
+import { Journal } from './journal/journal.ts';
 import { boardSettings } from './orders/board-settings.ts';
 import { CounterOrders } from './counter-orders/counter-orders.ts';
 import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
@@ -121,10 +121,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 			all.map(async (device) => views.refresh(device.id, await platformFor(device.id)))
 		);
 	};
-	const journal = new Journal(store, undefined, {
-		server: serverId,
-		ms: DEFAULT_JOURNAL_LEASE_MS
-	});
+	const journal = new Journal(store, undefined, { server: serverId, ms: config.leaseMs });
 	const settings = new Settings(store);
 	const catalog = new CatalogRepository(store);
 	const terminal = new SimulatedTerminal(store);
@@ -162,7 +159,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings),
-		serverId
+		serverId,
+		claimMs: config.leaseMs
 	});
 	const loginAttempts = new AttemptLimiter(store);
 	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
