@@ -30,8 +30,15 @@ export interface RunningKiosk {
 	stop(): Promise<void>;
 }
 
+export interface KioskOptions {
+	/** More of the server's environment (e.g. DATABASE_URL and KIOSK_SECRET). */
+	env?: Record<string, string>;
+	/** A simulator already running (another server's): none of its own is started. */
+	simulatorUrl?: string;
+}
+
 /** Starts the built server and resolves once it answers (30 s at most). */
-export async function startKiosk(name: string): Promise<RunningKiosk> {
+export async function startKiosk(name: string, options: KioskOptions = {}): Promise<RunningKiosk> {
 	const [port, simPort] = [await freePort(), await freePort()];
 	const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
 	const child = spawn(process.execPath, ['scripts/start.ts'], {
@@ -42,7 +49,9 @@ export async function startKiosk(name: string): Promise<RunningKiosk> {
 			HOST: '127.0.0.1',
 			SIM_PORT: String(simPort),
 			DATA_DIR: dataDir,
-			SIM_QUIET: '1'
+			SIM_QUIET: '1',
+			...(options.simulatorUrl ? { SIMULATOR_URL: options.simulatorUrl } : {}),
+			...options.env
 		},
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
@@ -56,7 +65,7 @@ export async function startKiosk(name: string): Promise<RunningKiosk> {
 	const url = `http://127.0.0.1:${port}`;
 	const kiosk: RunningKiosk = {
 		url,
-		simulator: `http://127.0.0.1:${simPort}`,
+		simulator: options.simulatorUrl ?? `http://127.0.0.1:${simPort}`,
 		kill: () => end('SIGKILL'),
 		stop: async () => {
 			await end('SIGTERM');

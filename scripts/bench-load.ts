@@ -1,5 +1,6 @@
 /**
- * `npm run bench:load [-- --kiosks N --sales S --credits]` (after `npm run build`): N kiosks
+ * `npm run bench:load [-- --kiosks N --sales S --credits --store postgres --servers 2]` (after
+ * `npm run build`): N kiosks
  * (default 8) doing S full sales each (default 25; with credits 3, which the demo wallet's €500
  * pays for) at the same time through the kiosk API, against the built server in demo mode with
  * its own simulator (bench-kiosk.ts) — the figures issue 12 compares across SQLite, PostgreSQL
@@ -8,17 +9,37 @@
  * `--credits`, a loyalty key first (credits cover the sale: preview and finalize too, no card).
  * Reports sales per second and the p50/p99 of each API step and of the whole sale (the key's
  * fetch from the simulator not counted); exits 1 if a sale does not complete.
+ *
+ * `--store postgres` runs the server on a throwaway PostgreSQL cluster (tests/postgres, Debian's
+ * `postgresql`); `--servers 2` runs two servers on it, and every request of a kiosk goes to the
+ * next server in turn, as a round-robin balancer sends them. Afterwards the same kiosks call the
+ * simulator directly, the one platform call a card sale makes (the deposit create), so the kiosk
+ * server's own part of a sale can be put against the simulator's: (sale − simulator) / simulator.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { startKiosk } from './bench-kiosk.ts';
+import { createPlatformClient } from '../src/lib/server/platform/client.ts';
+import { startCluster } from '../tests/postgres/cluster.ts';
+import { startKiosk, type RunningKiosk } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
 		kiosks: { type: 'string', default: '8' },
 		sales: { type: 'string' },
-		credits: { type: 'boolean', default: false }
+		credits: { type: 'boolean', default: false },
+		store: { type: 'string', default: 'sqlite' },
+		servers: { type: 'string', default: '1' }
 	}
 });
+const SERVERS = Number(values.servers);
+if (!['sqlite', 'postgres'].includes(values.store) || ![1, 2].includes(SERVERS)) {
+	console.error('--store takes sqlite or postgres, --servers 1 or 2');
+	process.exit(2);
+}
+if (SERVERS === 2 && values.store !== 'postgres') {
+	console.error('two servers share a PostgreSQL store: add --store postgres');
+	process.exit(2);
+}
 const KIOSKS = Number(values.kiosks);
 // With credits every sale spends about €17 of the demo wallet's €500: 3 per kiosk by default.
 const SALES = Number(values.sales ?? (values.credits ? 3 : 25));
@@ -36,11 +57,28 @@ const BASKET = [
 	{ productId: 'food_pretzel', quantity: 1 }
 ];
 
-type StepName = 'start' | 'loyalty' | 'pay' | 'sale';
-const timings: Record<StepName, number[]> = { start: [], loyalty: [], pay: [], sale: [] };
+type StepName = 'start' | 'loyalty' | 'pay' | 'sale' | 'simulator';
+const timings: Record<StepName, number[]> = {
+	start: [],
+	loyalty: [],
+	pay: [],
+	sale: [],
+	simulator: []
+};
 const failures: string[] = [];
 
-const kiosk = await startKiosk('load');
+const cluster = values.store === 'postgres' ? await startCluster() : null;
+const env: Record<string, string> = cluster
+	? { DATABASE_URL: cluster.url, KIOSK_SECRET: randomBytes(32).toString('hex') }
+	: {};
+const servers: RunningKiosk[] = [await startKiosk('load', { env })];
+if (SERVERS === 2) {
+	servers.push(await startKiosk('load-b', { env, simulatorUrl: servers[0]!.simulator }));
+}
+const kiosk = servers[0]!;
+let turn = 0;
+/** The server the balancer sends the next request to. */
+const nextServer = () => servers[turn++ % servers.length]!.url;
 
 /** A screen session paired as the demo kiosk (its cookie), as the demo home page pairs one. */
 async function pairedCookie(): Promise<string> {
@@ -67,9 +105,10 @@ async function newKey(): Promise<string> {
 /** One kiosk's calls: JSON as the screen sends it, with its cookie; timed by step. */
 function kioskApi(cookie: string) {
 	return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-		const response = await fetch(`${kiosk.url}/api/kiosk${path}`, {
+		const server = nextServer();
+		const response = await fetch(`${server}/api/kiosk${path}`, {
 			method,
-			headers: { cookie, 'content-type': 'application/json', origin: kiosk.url },
+			headers: { cookie, 'content-type': 'application/json', origin: server },
 			body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined
 		});
 		return {
@@ -136,8 +175,27 @@ try {
 		})
 	);
 	run.ended = performance.now();
+	await simulatorAlone();
 } finally {
-	await kiosk.stop();
+	await Promise.all(servers.map((server) => server.stop()));
+	cluster?.stop();
+}
+
+/** The deposit create a card sale makes, called by the same kiosks straight at the simulator. */
+async function simulatorAlone(): Promise<void> {
+	const seed = (await (await fetch(`${kiosk.simulator}/_sim/seed`)).json()) as {
+		devices: { id: string; apiKey: string }[];
+	};
+	const apiKey = seed.devices.find((device) => device.id === 'dev_kiosk_main')!.apiKey;
+	const platform = createPlatformClient({ baseUrl: kiosk.simulator, apiKey });
+	const items = [{ productId: 'drink_pils', quantity: 2 }];
+	await Promise.all(
+		Array.from({ length: KIOSKS }, async () => {
+			for (let i = 0; i < SALES; i += 1) {
+				await timed('simulator', () => platform.deposits.createTransaction(items));
+			}
+		})
+	);
 }
 
 const elapsed = (run.ended - run.began) / 1000;
@@ -145,15 +203,26 @@ console.table(
 	(Object.keys(timings) as StepName[])
 		.filter((step) => timings[step].length > 0)
 		.map((step) => ({
-			step: step === 'sale' ? 'whole sale' : `POST ${step}`,
+			step:
+				step === 'sale'
+					? 'whole sale'
+					: step === 'simulator'
+						? 'simulator alone (deposit create)'
+						: `POST ${step}`,
 			count: timings[step].length,
 			'p50 ms': Math.round(percentile(timings[step], 50)),
 			'p99 ms': Math.round(percentile(timings[step], 99))
 		}))
 );
+const where = `${values.store === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${SERVERS === 2 ? 'two servers' : 'one server'}`;
 console.log(
-	`${KIOSKS} kiosks × ${SALES} sales${values.credits ? ' with credits' : ''} (SQLite, one server): ` +
+	`${KIOSKS} kiosks × ${SALES} sales${values.credits ? ' with credits' : ''} (${where}): ` +
 		`${run.completed} completed in ${elapsed.toFixed(1)} s = ${(run.completed / elapsed).toFixed(1)} sales/s`
+);
+const [sale50, simulator50] = [percentile(timings.sale, 50), percentile(timings.simulator, 50)];
+console.log(
+	`kiosk server's part of a sale (p50): ${Math.round(sale50 - simulator50)} ms against the ` +
+		`simulator's ${Math.round(simulator50)} ms = ${((sale50 - simulator50) / simulator50).toFixed(1)}×`
 );
 if (failures.length > 0) {
 	console.log(`${failures.length} sales did not complete: ${[...new Set(failures)].join('; ')}`);
