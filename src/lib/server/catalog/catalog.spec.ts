@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import demoMenu from './demo-menu.json' with { type: 'json' };
 import { exportCsv, exportJson, importCsv, importJson } from './exchange.ts';
-
-const repository = () => new CatalogRepository(openDatabase(':memory:'));
 
 describe('menu import and export', () => {
 	it('imports the demo menu: prices in minor units, VAT in basis points', () => {
@@ -71,46 +70,56 @@ describe('menu import and export', () => {
 	});
 });
 
-describe('CatalogRepository', () => {
-	it('replaces the menu atomically, lists in position order, pages and toggles availability', () => {
-		const catalog = repository();
+describe.each(ENGINES)('CatalogRepository on %s', (engine) => {
+	let store: Store;
+	let catalog: CatalogRepository;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+		catalog = new CatalogRepository(store);
+	});
+	afterEach(() => store.close());
+
+	async function withDemoMenu() {
 		const imported = importJson(JSON.stringify(demoMenu));
 		if (!imported.ok) throw new Error('demo menu invalid');
-		catalog.replaceAll(imported.products);
-		expect(
-			catalog
-				.list()
-				.map((p) => p.id)
-				.slice(0, 3)
-		).toEqual(['drink_pils', 'drink_wheat', 'drink_pitcher']);
-		expect(catalog.list({ availableOnly: true }).map((p) => p.id)).not.toContain('food_fries');
-		expect(catalog.page(10, 5)).toEqual({
+		await catalog.replaceAll(imported.products);
+		return imported.products;
+	}
+
+	it('replaces the menu atomically, lists in position order, pages and toggles availability', async () => {
+		expect(await catalog.isEmpty()).toBe(true);
+		await withDemoMenu();
+		expect(await catalog.isEmpty()).toBe(false);
+		expect((await catalog.list()).map((p) => p.id).slice(0, 3)).toEqual([
+			'drink_pils',
+			'drink_wheat',
+			'drink_pitcher'
+		]);
+		expect((await catalog.list({ availableOnly: true })).map((p) => p.id)).not.toContain(
+			'food_fries'
+		);
+		expect(await catalog.page(10, 5)).toEqual({
 			products: [expect.objectContaining({ id: 'food_fries' })],
 			total: 11
 		});
-		expect(catalog.setAvailable('food_fries', true)).toBe(true);
-		expect(catalog.get('food_fries')?.available).toBe(true);
-		expect(catalog.remove('food_fries')).toBe(true);
-		expect(catalog.get('food_fries')).toBeUndefined();
+		expect(await catalog.setAvailable('food_fries', true)).toBe(true);
+		expect((await catalog.get('food_fries'))?.available).toBe(true);
+		expect(await catalog.remove('food_fries')).toBe(true);
+		expect(await catalog.get('food_fries')).toBeUndefined();
+		expect(await catalog.setAvailable('food_fries', true)).toBe(false);
 	});
 
-	it('names every product in one read', () => {
-		const catalog = repository();
-		const imported = importJson(JSON.stringify(demoMenu));
-		if (!imported.ok) throw new Error('demo menu invalid');
-		catalog.replaceAll(imported.products);
-		const names = catalog.names();
-		expect(names.size).toBe(imported.products.length);
-		for (const product of imported.products) expect(names.get(product.id)).toEqual(product.name);
+	it('names every product in one read', async () => {
+		const products = await withDemoMenu();
+		const names = await catalog.names();
+		expect(names.size).toBe(products.length);
+		for (const product of products) expect(names.get(product.id)).toEqual(product.name);
 	});
 
-	it('leaves the old menu in place when an import fails half-way', () => {
-		const catalog = repository();
-		const imported = importJson(JSON.stringify(demoMenu));
-		if (!imported.ok) throw new Error('demo menu invalid');
-		catalog.replaceAll(imported.products);
-		const broken = [...imported.products, { ...imported.products[0]!, grossMinor: -1 }];
-		expect(() => catalog.replaceAll(broken)).toThrow();
-		expect(catalog.list()).toHaveLength(11);
+	it('leaves the old menu in place when an import fails half-way', async () => {
+		const products = await withDemoMenu();
+		const broken = [...products, { ...products[0]!, grossMinor: -1 }];
+		await expect(catalog.replaceAll(broken)).rejects.toThrow();
+		expect(await catalog.list()).toHaveLength(11);
 	});
 });

@@ -1,22 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import demoMenu from './demo-menu.json' with { type: 'json' };
 import { importJson } from './exchange.ts';
 import { productQuerySchema, queryProducts } from './product-query.ts';
 
-function demoCatalog() {
-	const catalog = new CatalogRepository(openDatabase(':memory:'));
+let store: Store;
+let catalog: CatalogRepository;
+beforeAll(async () => {
+	store = openSqliteStore(':memory:');
+	catalog = new CatalogRepository(store);
 	const menu = importJson(JSON.stringify(demoMenu));
 	if (!menu.ok) throw new Error('demo menu invalid');
-	catalog.replaceAll(menu.products);
-	return catalog;
-}
+	await catalog.replaceAll(menu.products);
+});
+afterAll(() => store.close());
 
 describe('product query endpoint', () => {
-	it('exposes name, product id, gross price and VAT rate (spec 3 POS prerequisite), paginated', () => {
-		const page = queryProducts(
-			demoCatalog(),
+	it('exposes name, product id, gross price and VAT rate (spec 3 POS prerequisite), paginated', async () => {
+		const page = await queryProducts(
+			catalog,
 			productQuerySchema.parse({ page: '3', pageSize: '4' })
 		);
 		expect(page).toMatchObject({ page: 3, pageSize: 4, total: 11, totalPages: 3 });
@@ -36,11 +40,11 @@ describe('product query endpoint', () => {
 		});
 	});
 
-	it('keeps decimal VAT rates and prices exact', () => {
-		const all = queryProducts(
-			demoCatalog(),
+	it('keeps decimal VAT rates and prices exact', async () => {
+		const { products: all } = await queryProducts(
+			catalog,
 			productQuerySchema.parse({ pageSize: '100' })
-		).products;
+		);
 		expect(all.find((p) => p.productId === 'drink_coffee')).toMatchObject({
 			grossPrice: 3.2,
 			vatRate: 5.5

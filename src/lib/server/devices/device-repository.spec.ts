@@ -1,12 +1,16 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadKeyring } from '../store/keyring.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { DeviceRepository, DuplicateDeviceKeyError, type NewDevice } from './device-repository.ts';
 
 const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZXZfa2lvc2sifQ.c2lnbmF0dXJlLXNlY3JldA';
+const SECRET = 'cd'.repeat(32);
 
 const kiosk: NewDevice = {
 	name: 'Bar kiosk',
@@ -16,16 +20,17 @@ const kiosk: NewDevice = {
 	apiKey: API_KEY
 };
 
-function freshStore() {
-	const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-store-'));
-	const db = openDatabase(dataDir);
-	return { dataDir, db, devices: new DeviceRepository(db, loadKeyring(dataDir, undefined)) };
-}
+describe.each(ENGINES)('DeviceRepository on %s', (engine) => {
+	let store: Store;
+	let devices: DeviceRepository;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+		devices = new DeviceRepository(store, loadKeyring(':memory:', SECRET));
+	});
+	afterEach(() => store.close());
 
-describe('DeviceRepository', () => {
-	it('adds, lists, gets and removes devices; records never carry the key', () => {
-		const { devices } = freshStore();
-		const added = devices.add(kiosk, new Date('2026-11-22T10:00:00Z'));
+	it('adds, lists, gets and removes devices; records never carry the key', async () => {
+		const added = await devices.add(kiosk, new Date('2026-11-22T10:00:00Z'));
 		expect(added).toEqual({
 			id: expect.any(String),
 			name: 'Bar kiosk',
@@ -34,40 +39,55 @@ describe('DeviceRepository', () => {
 			mode: 'kiosk',
 			createdAt: '2026-11-22T10:00:00.000Z'
 		});
-		expect(devices.list()).toEqual([added]);
-		expect(devices.get(added.id)).toEqual(added);
-		expect(JSON.stringify(devices.list())).not.toContain(API_KEY);
-		expect(devices.apiKeyOf(added.id)).toBe(API_KEY);
-		expect(devices.remove(added.id)).toBe(true);
-		expect(devices.list()).toEqual([]);
+		expect(await devices.list()).toEqual([added]);
+		expect(await devices.get(added.id)).toEqual(added);
+		expect(JSON.stringify(await devices.list())).not.toContain(API_KEY);
+		expect(await devices.apiKeyOf(added.id)).toBe(API_KEY);
+		expect(await devices.hasApiKey(API_KEY)).toBe(true);
+		expect(await devices.remove(added.id)).toBe(true);
+		expect(await devices.remove(added.id)).toBe(false);
+		expect(await devices.list()).toEqual([]);
 	});
 
-	it('refuses the same key twice', () => {
-		const { devices } = freshStore();
-		devices.add(kiosk);
-		expect(() => devices.add({ ...kiosk, name: 'Other' })).toThrow(DuplicateDeviceKeyError);
+	it('refuses the same key twice, also when two servers add it at the same moment', async () => {
+		await devices.add(kiosk);
+		await expect(devices.add({ ...kiosk, name: 'Other' })).rejects.toThrow(DuplicateDeviceKeyError);
+		const [a, b] = await openSharedTestStores(engine, 2);
+		try {
+			const servers = [a!, b!].map(
+				(shared) => new DeviceRepository(shared, loadKeyring(':memory:', SECRET))
+			);
+			const other = { ...kiosk, apiKey: `${API_KEY}-2` };
+			const results = await Promise.allSettled(servers.map((server) => server.add(other)));
+			expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+			expect(results.find((result) => result.status === 'rejected')?.reason).toBeInstanceOf(
+				DuplicateDeviceKeyError
+			);
+		} finally {
+			await Promise.all([a!.close(), b!.close()]);
+		}
 	});
 
-	it('stores the key encrypted: neither the database file nor its WAL contains it', () => {
-		const { dataDir, db, devices } = freshStore();
-		devices.add(kiosk);
-		db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+	it('cannot read keys with another secret', async () => {
+		const { id } = await devices.add(kiosk);
+		const stranger = new DeviceRepository(store, loadKeyring(':memory:', 'ab'.repeat(32)));
+		await expect(stranger.apiKeyOf(id)).rejects.toThrow();
+	});
+});
+
+describe('DeviceRepository on a SQLite file', () => {
+	it('stores the key encrypted: neither the database file nor its WAL contains it; a reopen reads it', async () => {
+		const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-store-'));
+		const store = openSqliteStore(dataDir);
+		const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
+		const { id } = await devices.add(kiosk);
+		await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
 		expect(readFileSync(join(dataDir, 'kiosk.sqlite')).includes(API_KEY)).toBe(false);
-		const secretFile = statSync(join(dataDir, 'secret.key'));
-		expect(secretFile.mode & 0o077).toBe(0);
-	});
-
-	it('cannot read keys with another secret', () => {
-		const { dataDir, db, devices } = freshStore();
-		const { id } = devices.add(kiosk);
-		const stranger = new DeviceRepository(db, loadKeyring(dataDir, 'ab'.repeat(32)));
-		expect(() => stranger.apiKeyOf(id)).toThrow();
-	});
-
-	it('survives a reopen of the store', () => {
-		const { dataDir, devices } = freshStore();
-		const { id } = devices.add(kiosk);
-		const reopened = new DeviceRepository(openDatabase(dataDir), loadKeyring(dataDir, undefined));
-		expect(reopened.apiKeyOf(id)).toBe(API_KEY);
+		expect(statSync(join(dataDir, 'secret.key')).mode & 0o077).toBe(0);
+		await store.close();
+		const reopened = openSqliteStore(dataDir);
+		const again = new DeviceRepository(reopened, loadKeyring(dataDir, undefined));
+		expect(await again.apiKeyOf(id)).toBe(API_KEY);
+		await reopened.close();
 	});
 });

@@ -5,7 +5,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Journal } from '../journal/journal.ts';
-import { openDatabase } from '../store/database.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { Checkout } from './checkout.ts';
@@ -61,16 +60,15 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 		const sales = new SaleRepository(store, { now: () => now });
 		const checkout = new Checkout({
 			sales,
-			// The journal is not on the shared store yet: each server keeps its own here.
-			journal: new Journal(openDatabase(':memory:')),
-			platformFor: () => {
+			journal: new Journal(store, () => now, { server: serverId, ms: CLAIM_MS }),
+			platformFor: async () => {
 				throw new Error('a card-only sale without containers calls no platform');
 			},
 			terminal,
-			depositConfiguration: () => null,
+			depositConfiguration: async () => null,
 			depositsUsable: () => true,
-			products: () => [],
-			settings: () => ({
+			products: async () => [],
+			settings: async () => ({
 				creditPaymentType: 'SPLIT_PAYMENT',
 				serviceFeeMinor: 0,
 				serviceFeeVatBp: 0,

@@ -1,14 +1,12 @@
 /**
- * For specs: a store on a temporary file with our devices, each put at a place (or none) by a
+ * For specs: our devices in a store of the spec's engine, each put at a place (or none) by a
  * cached identity, as `GET /me` would (spec 1).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { PlatformClient } from '../../platform/client.ts';
 import { externalDevice } from '../../platform/testing/fixtures.ts';
-import { openDatabase } from '../../store/database.ts';
-import { loadKeyring } from '../../store/keyring.ts';
+import { Keyring } from '../../store/keyring.ts';
+import type { Store } from '../../store/store.ts';
 import { DeviceRepository, type DeviceMode } from '../device-repository.ts';
 import { PlatformViewStore } from '../platform-view.ts';
 
@@ -17,16 +15,14 @@ export interface TestPlace {
 	name: string;
 }
 
-export function placedDevices(prefix: string) {
-	const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
-	const db = openDatabase(dataDir);
-	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-	const views = new PlatformViewStore(db);
+export function placedDevices(store: Store) {
+	const devices = new DeviceRepository(store, new Keyring(randomBytes(32)));
+	const views = new PlatformViewStore(store);
 	let keys = 0;
 	/** Adds a device of `mode` whose identity puts it at `place` (null: not read yet); its id. */
 	const add = async (name: string, mode: DeviceMode, place: TestPlace | null) => {
 		keys += 1;
-		const device = devices.add({
+		const device = await devices.add({
 			name,
 			mode,
 			environment: 'simulator',
@@ -41,5 +37,5 @@ export function placedDevices(prefix: string) {
 		}
 		return device.id;
 	};
-	return { db, devices, views, add };
+	return { devices, views, add };
 }
