@@ -11,7 +11,7 @@ import {
 	activeDepositConfiguration,
 	PlatformViewStore
 } from '#lib/server/devices/platform-view.ts';
-import { Journal } from '#lib/server/journal/journal.ts';
+import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
@@ -66,17 +66,19 @@ export async function checkoutRig(
 	const store = reuse?.store ?? openSqliteStore(':memory:');
 	const db = store.database;
 	const serverId = reuse?.serverId ?? 'kiosk-server';
-	const devices = new DeviceRepository(db, loadKeyring(':memory:', undefined));
+	const devices = new DeviceRepository(store, loadKeyring(':memory:', undefined));
 	const deviceId =
 		reuse?.deviceId ??
-		devices.add({
-			name: 'Kiosk',
-			environment: 'simulator',
-			baseUrl: simulator.url,
-			mode: 'kiosk',
-			apiKey: simulator.apiKey
-		}).id;
-	const views = new PlatformViewStore(db);
+		(
+			await devices.add({
+				name: 'Kiosk',
+				environment: 'simulator',
+				baseUrl: simulator.url,
+				mode: 'kiosk',
+				apiKey: simulator.apiKey
+			})
+		).id;
+	const views = new PlatformViewStore(store);
 	const platform = createPlatformClient({
 		baseUrl: simulator.url,
 		apiKey: simulator.apiKey,
@@ -88,18 +90,19 @@ export async function checkoutRig(
 		await views.refresh(deviceId, platform);
 	};
 	await refreshView();
-	const journal = new Journal(db);
+	// As the server: held under its own name, so a restarted rig takes up its earlier run's entries.
+	const journal = new Journal(store, undefined, { server: serverId, ms: DEFAULT_JOURNAL_LEASE_MS });
 	const terminal = new SimulatedTerminal(store, { fixedOutcome: 'approved' });
 	const sales = new SaleRepository(store);
 	const checkout = new Checkout({
 		sales,
 		journal,
-		platformFor: () => platform,
+		platformFor: async () => platform,
 		terminal,
-		depositConfiguration: (id) => activeDepositConfiguration(views.get(id)),
+		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
-		products: () => products,
-		settings: () => rig.settings,
+		products: async () => products,
+		settings: async () => rig.settings,
 		serverId
 	});
 	const rig: CheckoutRig = {

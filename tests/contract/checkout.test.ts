@@ -40,11 +40,8 @@ async function newKey(walletId: string, leadingZeros = 0): Promise<string> {
 async function balance(walletId: string): Promise<number> {
 	return (await sim.control('GET', `/_sim/wallets/${walletId}`)).body.balance;
 }
-const operations = () =>
-	journal
-		.list()
-		.reverse()
-		.map((entry) => `${entry.operation}:${entry.status}`);
+const operations = async () =>
+	(await journal.list()).reverse().map((entry) => `${entry.operation}:${entry.status}`);
 
 function expectSummaryAddsUp(sale: Sale) {
 	const credits = sale.credits!;
@@ -71,7 +68,7 @@ describe('card only', () => {
 		expect(done.deposit?.categories).toEqual([
 			{ categoryId: 'cat_cup', name: 'Reusable cup 0.4 l', count: 2, expiresAt: expect.any(String) }
 		]);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.cardPayment}:succeeded`,
 			`${JournalOperation.depositCreate}:succeeded`
 		]);
@@ -84,7 +81,7 @@ describe('card only', () => {
 			(await checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }])).id
 		);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1000 });
-		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
+		expect(await operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
 	});
 
 	it('deposits only while the configuration answers 200: disabled → no deposit line, no create', async () => {
@@ -94,7 +91,7 @@ describe('card only', () => {
 		expect(sale.quote).toMatchObject({ depositLines: [], depositItems: [], totalMinor: 1400 });
 		const done = await checkout.pay(sale.id);
 		expect(done).toMatchObject({ state: 'completed', deposit: null, cardPaidMinor: 1400 });
-		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
+		expect(await operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
 	});
 
 	it('a declined card: nothing paid, the sale stays open', async () => {
@@ -106,8 +103,8 @@ describe('card only', () => {
 			cardPaidMinor: 0,
 			deposit: null
 		});
-		expect(operations()).toEqual([`${JournalOperation.cardPayment}:failed`]);
-		expect(journal.list()[0]!.errorCode).toBe('card-declined');
+		expect(await operations()).toEqual([`${JournalOperation.cardPayment}:failed`]);
+		expect((await journal.list())[0]!.errorCode).toBe('card-declined');
 	});
 
 	it('an uncertain card outcome is for staff: nothing finalized, nothing issued, flagged in the journal', async () => {
@@ -120,7 +117,7 @@ describe('card only', () => {
 			deposit: null,
 			orderNumber: null
 		});
-		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+		expect(await journal.list({ status: 'needs-staff' })).toMatchObject([
 			{
 				operation: JournalOperation.cardPayment,
 				reference: sale.id,
@@ -128,7 +125,7 @@ describe('card only', () => {
 				request: { amountMinor: 1800, currencyCode: 'EUR' }
 			}
 		]);
-		expect(operations()).toEqual([`${JournalOperation.cardPayment}:needs-staff`]);
+		expect(await operations()).toEqual([`${JournalOperation.cardPayment}:needs-staff`]);
 	});
 
 	it('the fee and VAT rates are those of the start: a settings edit during the sale changes nothing', async () => {
@@ -157,7 +154,7 @@ describe('loyalty credits', () => {
 		const done = await checkout.pay(sale.id);
 		expect(done).toMatchObject({ state: 'completed', cardPaidMinor: 0, problem: null });
 		expect(await balance('wallet_plenty')).toBe(483.1);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.creditFinalize}:succeeded`,
 			`${JournalOperation.depositCreate}:succeeded`
@@ -201,7 +198,7 @@ describe('loyalty credits', () => {
 		const done = await checkout.pay(sale.id);
 		expect(done.cardPaidMinor).toBe(1690);
 		expect(await balance('wallet_few')).toBe(3.5);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:failed`,
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.cardPayment}:succeeded`,
@@ -235,7 +232,7 @@ describe('loyalty credits', () => {
 		const first = await checkout.scanLoyaltyKey(sale.id, key);
 		const second = await checkout.scanLoyaltyKey(sale.id, key.toUpperCase());
 		expect(second.credits).toEqual(first.credits);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.creditUpdate}:succeeded`
 		]);
@@ -256,7 +253,7 @@ describe('loyalty credits', () => {
 		expect((await caught(checkout.pay(sale.id))).failure).toBe('card-declined');
 		expect(await checkout.get(sale.id)).toMatchObject({ state: 'quoted', credits: null });
 		expect(await balance('wallet_few')).toBe(3.5);
-		expect(operations()).toContain(`${JournalOperation.creditCancel}:succeeded`);
+		expect(await operations()).toContain(`${JournalOperation.creditCancel}:succeeded`);
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, key))).failure).toBe('key-used');
 		const fresh = await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_few'));
 		expect(fresh.state).toBe('credits-previewed');
@@ -268,7 +265,7 @@ describe('loyalty credits', () => {
 	])('a malformed key (%s) fails before any platform call', async (raw, failure) => {
 		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		expect((await caught(checkout.scanLoyaltyKey(sale.id, raw))).failure).toBe(failure);
-		expect(operations()).toEqual([]);
+		expect(await operations()).toEqual([]);
 	});
 
 	it('an expired key, a used key and another venue\u2019s key each get their own failure', async () => {
@@ -303,7 +300,7 @@ describe('loyalty credits', () => {
 		expect(await balance('wallet_plenty')).toBe(483.1);
 		const platform = clientFor(sim, 'dev_kiosk_main');
 		// The first finalize's entry stays uncertain until the resolver repeats it: safe (spec 3).
-		expect(await resolveOpenEntries(journal, () => platform)).toEqual({
+		expect(await resolveOpenEntries(journal, async () => platform)).toEqual({
 			resolved: 1,
 			flagged: 0,
 			stillOpen: 0
@@ -323,7 +320,7 @@ describe('loyalty credits', () => {
 			deposit: null
 		});
 		expect(await balance('wallet_plenty')).toBe(500);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.creditFinalize}:failed`,
 			`${JournalOperation.creditCancel}:succeeded`
@@ -347,9 +344,9 @@ describe('loyalty credits', () => {
 			deposit: null
 		});
 		expect(await balance('wallet_few')).toBe(3.5);
-		const [card] = journal.list({ operation: JournalOperation.cardPayment });
+		const [card] = await journal.list({ operation: JournalOperation.cardPayment });
 		expect(await terminal.refunded((card!.request as { reference: string }).reference)).toBe(true);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.cardPayment}:succeeded`,
 			`${JournalOperation.creditFinalize}:failed`,
@@ -372,10 +369,9 @@ describe('loyalty credits', () => {
 			deposit: null
 		});
 		expect(await balance('wallet_few')).toBe(3.5);
-		expect(journal.list({ status: 'needs-staff' }).map((entry) => entry.operation)).toEqual([
-			JournalOperation.cardRefund,
-			JournalOperation.creditFinalize
-		]);
+		expect((await journal.list({ status: 'needs-staff' })).map((entry) => entry.operation)).toEqual(
+			[JournalOperation.cardRefund, JournalOperation.creditFinalize]
+		);
 	});
 
 	it('abandoning after a scan cancels the credit transaction; nothing is deducted', async () => {
@@ -383,7 +379,7 @@ describe('loyalty credits', () => {
 		await checkout.scanLoyaltyKey(sale.id, await newKey('wallet_plenty'));
 		expect((await checkout.abandon(sale.id)).state).toBe('abandoned');
 		expect(await balance('wallet_plenty')).toBe(500);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.creditCancel}:succeeded`
 		]);
@@ -402,7 +398,7 @@ describe('a refused cancel', () => {
 			errorCode: 'X_TRANSACTION_IS_NOT_IN_ACTIVE_STATUS'
 		});
 		expect((await checkout.abandon(sale.id)).state).toBe('abandoned');
-		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+		expect(await journal.list({ status: 'needs-staff' })).toMatchObject([
 			{
 				operation: JournalOperation.creditCancel,
 				reference: sale.id,
@@ -422,12 +418,12 @@ describe('deposits', () => {
 		const done = await checkout.pay((await checkout.start(deviceId, PILS_AND_PRETZEL)).id);
 		expect(done).toMatchObject({ state: 'completed', problem: null });
 		expect(done.deposit?.sequenceNumber).toBe('000002');
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.cardPayment}:succeeded`,
 			`${JournalOperation.depositCreate}:needs-staff`,
 			`${JournalOperation.depositCreate}:succeeded`
 		]);
-		expect(journal.list({ status: 'needs-staff' })[0]!.errorCode).toBe(POSSIBLY_ISSUED);
+		expect((await journal.list({ status: 'needs-staff' }))[0]!.errorCode).toBe(POSSIBLY_ISSUED);
 	});
 
 	it('one 503 on create: the platform did not act, so it is sent again and the guest gets the code', async () => {
@@ -440,7 +436,7 @@ describe('deposits', () => {
 		const done = await checkout.pay((await checkout.start(deviceId, PILS_AND_PRETZEL)).id);
 		expect(done).toMatchObject({ state: 'completed', problem: null });
 		expect(done.deposit?.sequenceNumber).toBe('000001');
-		expect(journal.list({ status: 'needs-staff' })).toEqual([]);
+		expect(await journal.list({ status: 'needs-staff' })).toEqual([]);
 	});
 
 	it('a refused create after payment is for staff, never a silent loss', async () => {
@@ -457,7 +453,7 @@ describe('deposits', () => {
 			deposit: null,
 			problem: 'deposits-not-issued'
 		});
-		expect(journal.list({ status: 'needs-staff' })).toMatchObject([
+		expect(await journal.list({ status: 'needs-staff' })).toMatchObject([
 			{
 				operation: JournalOperation.depositCreate,
 				reference: done.id,
@@ -477,7 +473,7 @@ describe('deposits out of reach (platform-health.ts)', () => {
 			(await checkout.start(deviceId, [{ productId: 'food_pretzel', quantity: 1 }])).id
 		);
 		expect(pretzel).toMatchObject({ state: 'completed', deposit: null });
-		expect(operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
+		expect(await operations()).toEqual([`${JournalOperation.cardPayment}:succeeded`]);
 	});
 });
 
@@ -487,15 +483,15 @@ describe('one payment per sale', () => {
 		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const first = checkout.pay(sale.id);
 		const second = checkout.pay(sale.id);
-		await vi.waitFor(() => expect(terminal.answer(sale.id, 'approved')).toBe(true));
+		await vi.waitFor(async () => expect(await terminal.answer(sale.id, 'approved')).toBe(true));
 		const [a, b] = await Promise.all([first, second]);
 		expect(a).toEqual(b);
 		expect(a).toMatchObject({ state: 'completed', orderNumber: 'K-001', cardPaidMinor: 1800 });
-		const cardPayments = () => journal.list({ operation: JournalOperation.cardPayment });
-		expect(cardPayments()).toHaveLength(1);
+		const cardPayments = async () => journal.list({ operation: JournalOperation.cardPayment });
+		expect(await cardPayments()).toHaveLength(1);
 		// A retry after a lost answer: the sale as it ended, the card not asked again.
 		expect(await checkout.pay(sale.id)).toMatchObject({ state: 'completed', version: a.version });
-		expect(cardPayments()).toHaveLength(1);
+		expect(await cardPayments()).toHaveLength(1);
 	});
 
 	it('a sale claimed before a crash is looked up on the terminal, never asked again', async () => {
@@ -533,7 +529,7 @@ describe('sales nobody attends', () => {
 			credits: null
 		});
 		expect(await balance('wallet_plenty')).toBe(500);
-		expect(operations()).toEqual([
+		expect(await operations()).toEqual([
 			`${JournalOperation.creditPreview}:succeeded`,
 			`${JournalOperation.creditCancel}:succeeded`
 		]);

@@ -21,11 +21,10 @@ import { CounterOrders } from '#lib/server/counter-orders/counter-orders.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
 import { KnownPlaces } from '#lib/server/devices/known-places.ts';
-import { Journal } from '#lib/server/journal/journal.ts';
+import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
 import { OrderFeed } from '#lib/server/orders/order-feed.ts';
 import { createPlatformClient } from '#lib/server/platform/client.ts';
-import type { Database } from '#lib/server/store/database.ts';
-import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { openSqliteStore, type SqliteStore } from '#lib/server/store/sqlite-store.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { useSimulator } from './harness.ts';
 
@@ -37,7 +36,7 @@ const STATUS_PATH = '/v1/integrations/counter-orders/*/status';
 
 interface Rig {
 	dataDir: string;
-	db: Database;
+	store: SqliteStore;
 	deviceId: string;
 	counterOrders: CounterOrders;
 	journal: Journal;
@@ -67,31 +66,32 @@ async function boardRig(
 ): Promise<Rig> {
 	const now = () => new Date(clockAt);
 	const store = openSqliteStore(dataDir);
-	const db = store.database;
-	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
+	const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
 	const deviceId =
-		devices.list()[0]?.id ??
-		devices.add({
-			name: 'Main board',
-			mode: 'board',
-			environment: 'simulator',
-			baseUrl: sim.url,
-			apiKey: sim.device(BOARD).apiKey
-		}).id;
-	const platformFor = (id: string) =>
+		(await devices.list())[0]?.id ??
+		(
+			await devices.add({
+				name: 'Main board',
+				mode: 'board',
+				environment: 'simulator',
+				baseUrl: sim.url,
+				apiKey: sim.device(BOARD).apiKey
+			})
+		).id;
+	const platformFor = async (id: string) =>
 		createPlatformClient({
-			baseUrl: devices.get(id)!.baseUrl,
-			apiKey: devices.apiKeyOf(id),
+			baseUrl: (await devices.get(id))!.baseUrl,
+			apiKey: await devices.apiKeyOf(id),
 			timeoutMs,
 			sleep: async () => {},
 			random: () => 0
 		});
-	const views = new PlatformViewStore(db, now);
-	await views.refresh(deviceId, platformFor(deviceId));
-	const journal = new Journal(db, now);
+	const views = new PlatformViewStore(store, now);
+	await views.refresh(deviceId, await platformFor(deviceId));
+	// As the server: held under its own name, the same after a restart.
+	const journal = new Journal(store, now, { server: 'board-server', ms: DEFAULT_JOURNAL_LEASE_MS });
 	const counterOrders = new CounterOrders({
 		store,
-		db,
 		journal,
 		views,
 		places: new KnownPlaces(devices, views),
@@ -122,7 +122,7 @@ async function boardRig(
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	const callbackAddress = callbackUrl(origin, counterOrders.tokens.tokenOf(deviceId));
+	const callbackAddress = callbackUrl(origin, await counterOrders.tokens.tokenOf(deviceId));
 	expect(
 		(await sim.control('PUT', '/_sim/callback-url', { url: callbackAddress, deviceId: BOARD }))
 			.status
@@ -130,7 +130,7 @@ async function boardRig(
 	let closed = false;
 	const rig: Rig = {
 		dataDir,
-		db,
+		store,
 		deviceId,
 		counterOrders,
 		journal,
@@ -258,9 +258,11 @@ describe('the callback endpoint', () => {
 		await rig.counterOrders.fetcher.drain();
 		expect(await rig.counterOrders.orders.atPlace(PLACE, 10)).toHaveLength(1);
 		expect(await calls(ofOrder(orderId))).toHaveLength(1);
-		const row = rig.db
-			.prepare('SELECT callbacks, state FROM order_inbox WHERE order_id = ?')
-			.get(orderId);
+		const row = await rig.store.db
+			.selectFrom('order_inbox')
+			.select(['callbacks', 'state'])
+			.where('order_id', '=', orderId)
+			.executeTakeFirst();
 		expect(row).toEqual({ callbacks: 4, state: 'fetched' });
 	});
 
@@ -322,7 +324,7 @@ describe('driving an order', () => {
 			['ready', 'sent', 'answer'],
 			['picked-up', 'sent', 'answer']
 		]);
-		expect(rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
+		expect(await rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
 			{ operation: 'finalizeExternalCounterOrderPayment', status: 'succeeded', attempts: 1 }
 		]);
 	});
@@ -334,7 +336,7 @@ describe('driving an order', () => {
 		await step(rig, orderId, 'ready');
 		await step(rig, orderId, 'left');
 		await bothShow(rig, orderId, { status: 'LEFT' });
-		expect(rig.journal.list({ reference: `order:${orderId}` })).toEqual([]);
+		expect(await rig.journal.list({ reference: `order:${orderId}` })).toEqual([]);
 	});
 
 	it('to REJECTED with a reason', async () => {
@@ -480,7 +482,7 @@ describe('faults on the way', () => {
 			`GET ${path} 200`
 		]);
 		expect(await simOrder(orderId)).toMatchObject({ transactionStatus: 'PAID_EXTERNALLY' });
-		expect(rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
+		expect(await rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
 			{
 				operation: 'finalizeExternalCounterOrderPayment',
 				status: 'resolved',
@@ -498,7 +500,7 @@ describe('counter payment (EXTERNAL_MANUAL)', () => {
 		const orderId = await arrive(rig);
 		await step(rig, orderId, 'payment-failed');
 		await bothShow(rig, orderId, { transactionStatus: 'FAILED' });
-		expect(rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
+		expect(await rig.journal.list({ reference: `order:${orderId}` })).toMatchObject([
 			{ operation: 'cancelExternalCounterOrderPayment', status: 'succeeded' }
 		]);
 		const board = await rig.counterOrders.orders.atPlace(PLACE, 10);
@@ -548,22 +550,24 @@ describe('the server context (context.ts)', () => {
 	it('fetches after a restart what a killed server recorded, and leaves a pending money step’s journal entry to the outbox', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'board-context-'));
 		const config = loadServerConfig({ DATA_DIR: dataDir, SIMULATOR_URL: sim.url });
-		const first = createServerContext(config);
-		const deviceId = first.devices.add({
-			name: 'Main board',
-			mode: 'board',
-			environment: 'simulator',
-			baseUrl: sim.url,
-			apiKey: sim.device(BOARD).apiKey
-		}).id;
+		const first = await createServerContext(config);
+		const deviceId = (
+			await first.devices.add({
+				name: 'Main board',
+				mode: 'board',
+				environment: 'simulator',
+				baseUrl: sim.url,
+				apiKey: sim.device(BOARD).apiKey
+			})
+		).id;
 		await first.refreshAll();
 		const orderId = await placeOrder();
 		await sim.control('POST', `/_sim/counter-orders/${orderId}/confirm-payment`);
 		// The endpoint recorded the callback and answered; the server died before fetching.
 		await first.counterOrders.inbox.record([{ deviceId, orderId }]);
-		first.close();
+		await first.close();
 
-		const second = createServerContext(config);
+		const second = await createServerContext(config);
 		try {
 			expect(await second.counterOrders.orders.get(orderId)).toBeUndefined();
 			await second.counterOrders.fetcher.drain();
@@ -578,7 +582,13 @@ describe('the server context (context.ts)', () => {
 			});
 			const dead = await second.counterOrders.outbox.claim('dead-worker', 600_000, 1);
 			expect(dead).toHaveLength(1);
-			const journalId = second.journal.begin({
+			// Journaled by the run that died: its hold does not keep this run's resolver off the
+			// entry (a restart takes up its own), so only the outbox owning the step does.
+			const deadRun = new Journal(second.store, undefined, {
+				server: second.serverId,
+				ms: config.leaseMs
+			});
+			const journalId = await deadRun.begin({
 				deviceId,
 				operation: 'finalizeExternalCounterOrderPayment',
 				reference: `order:${orderId}`,
@@ -586,11 +596,11 @@ describe('the server context (context.ts)', () => {
 			});
 			const summary = await second.resolveJournal();
 			expect(summary.stillOpen).toBeGreaterThanOrEqual(1);
-			expect(second.journal.get(journalId)).toMatchObject({ status: 'pending', attempts: 1 });
+			expect(await second.journal.get(journalId)).toMatchObject({ status: 'pending', attempts: 1 });
 			expect(await calls((path) => path.endsWith('/finalize-external-payment'))).toEqual([]);
 		} finally {
 			await second.counterOrders.sender.drain();
-			second.close();
+			await second.close();
 		}
 	});
 });

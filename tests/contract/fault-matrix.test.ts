@@ -25,7 +25,7 @@ import { isPaid } from '#lib/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
 import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
+import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
 import { checkoutRig, DEFAULT_CHECKOUT_SETTINGS, type CheckoutRig } from './checkout-rig.ts';
 import { clientFor, sleep } from './client-support.ts';
 import { useSimulator } from './harness.ts';
@@ -180,8 +180,8 @@ async function runSaleCell(rig: CheckoutRig, cell: SaleCell): Promise<Sale> {
 	const sagaOwns = await checkout.owns(sale.id);
 	await resolveOpenEntries(
 		rig.journal,
-		() => platform,
-		(entry) => entry.reference === sale.id && sagaOwns
+		async () => platform,
+		async (entry) => entry.reference === sale.id && sagaOwns
 	);
 	return checkout.get(sale.id);
 }
@@ -202,7 +202,7 @@ async function checkSaleInvariants(rig: CheckoutRig, cell: SaleCell, sale: Sale)
 	);
 	checkNoPaidViewUnlessPaid(sale, 'at the end');
 	const paid = isPaid(sale);
-	const flagged = rig.journal.list({ reference: sale.id, status: 'needs-staff' });
+	const flagged = await rig.journal.list({ reference: sale.id, status: 'needs-staff' });
 
 	if (cell.kind.walletId) {
 		const moved = STARTING_BALANCES[cell.kind.walletId]! - (await balanceMinor(cell.kind.walletId));
@@ -211,7 +211,7 @@ async function checkSaleInvariants(rig: CheckoutRig, cell: SaleCell, sale: Sale)
 		);
 	}
 
-	const cardEntries = rig.journal.list({
+	const cardEntries = await rig.journal.list({
 		reference: sale.id,
 		operation: JournalOperation.cardPayment
 	});
@@ -300,13 +300,14 @@ describe('the return station × every call × every fault', () => {
 		try {
 			const platform = clientFor(sim, STATION, { timeoutMs: TIMEOUT_MS });
 			const desk = new ReturnDesk({
-				journal: new Journal(openDatabase(':memory:')),
-				platformFor: () => platform,
+				journal: new Journal(openSqliteStore(':memory:')),
+				platformFor: async () => platform,
 				issuedHere: async () => null,
-				placeName: () => null,
-				placeOfDevice: () => null,
-				settings: () => ({ staffAttended: false, idleSeconds: 60, resultSeconds: 15 }),
-				checkPin: async () => 'ok' as const
+				placeName: async () => null,
+				placeOfDevice: async () => null,
+				settings: async () => ({ staffAttended: false, idleSeconds: 60, resultSeconds: 15 }),
+				checkPin: async () => 'ok' as const,
+				acrossServers: (_code, task) => task()
 			});
 			const code = (
 				await clientFor(sim, 'dev_kiosk_main').deposits.createTransaction([

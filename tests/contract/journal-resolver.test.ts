@@ -4,9 +4,9 @@
  * a lost deposit create is flagged for staff, never blindly repeated.
  */
 import { describe, expect, it } from 'vitest';
-import { Journal } from '#lib/server/journal/journal.ts';
+import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
+import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
@@ -18,7 +18,7 @@ async function walletBalance(walletId: string): Promise<number> {
 
 describe('journal resolver', () => {
 	it('an uncertain finalize is repeated once the platform answers: credits deducted exactly once', async () => {
-		const journal = new Journal(openDatabase(':memory:'));
+		const journal = new Journal(openSqliteStore(':memory:'));
 		// No client retries: the lost answer must be the journal's to resolve.
 		const platform = clientFor(sim, 'dev_kiosk_main', { timeoutMs: 300 });
 		const { transactionKey } = (
@@ -52,17 +52,17 @@ describe('journal resolver', () => {
 			)
 		);
 		expect(lost.outcome).toBe('uncertain');
-		expect(journal.unresolved()).toHaveLength(1);
+		expect(await journal.unresolved()).toHaveLength(1);
 		expect(await walletBalance('wallet_plenty')).toBe(494);
 
-		const summary = await resolveOpenEntries(journal, () => platform);
+		const summary = await resolveOpenEntries(journal, async () => platform);
 		expect(summary).toEqual({ resolved: 1, flagged: 0, stillOpen: 0 });
-		expect(journal.list()[0]).toMatchObject({ status: 'resolved', attempts: 2 });
+		expect((await journal.list())[0]).toMatchObject({ status: 'resolved', attempts: 2 });
 		expect(await walletBalance('wallet_plenty')).toBe(494);
 	});
 
 	it('a lost deposit create is flagged for staff, not repeated', async () => {
-		const journal = new Journal(openDatabase(':memory:'));
+		const journal = new Journal(openSqliteStore(':memory:'));
 		const platform = clientFor(sim, 'dev_kiosk_main');
 		await sim.control('POST', '/_sim/faults', {
 			method: 'POST',
@@ -80,9 +80,9 @@ describe('journal resolver', () => {
 				() => platform.deposits.createTransaction([{ productId: 'drink_pils', quantity: 1 }])
 			)
 		);
-		const summary = await resolveOpenEntries(journal, () => platform);
+		const summary = await resolveOpenEntries(journal, async () => platform);
 		expect(summary).toEqual({ resolved: 0, flagged: 1, stillOpen: 0 });
-		expect(journal.list()[0]).toMatchObject({ status: 'needs-staff', attempts: 1 });
+		expect((await journal.list())[0]).toMatchObject({ status: 'needs-staff', attempts: 1 });
 		// Exactly one transaction was issued: the next one is number 2.
 		const next = await platform.deposits.createTransaction([
 			{ productId: 'drink_pils', quantity: 1 }
@@ -91,14 +91,18 @@ describe('journal resolver', () => {
 	});
 
 	it('an entry whose device was removed is flagged', async () => {
-		const journal = new Journal(openDatabase(':memory:'));
-		journal.begin({
+		const store = openSqliteStore(':memory:');
+		const lease = { server: 'kiosk-server', ms: DEFAULT_JOURNAL_LEASE_MS };
+		// Sent by a run of the server that died before the answer came…
+		await new Journal(store, undefined, lease).begin({
 			deviceId: 'gone',
 			operation: JournalOperation.creditFinalize,
 			reference: 'x',
 			request: {}
 		});
-		expect(await resolveOpenEntries(journal, () => undefined)).toEqual({
+		// …and resolved by its restart, which no longer knows the device.
+		const journal = new Journal(store, undefined, lease);
+		expect(await resolveOpenEntries(journal, async () => undefined)).toEqual({
 			resolved: 0,
 			flagged: 1,
 			stillOpen: 0

@@ -6,28 +6,28 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { featuresOf, PlatformViewStore } from '#lib/server/devices/platform-view.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
+import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
 import { clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();
 /** A store with one device record for the simulator device `simulatorId`. */
-function fresh(simulatorId = 'dev_kiosk_main') {
-	const db = openDatabase(':memory:');
-	const { id } = new DeviceRepository(db, loadKeyring(':memory:', undefined)).add({
+async function fresh(simulatorId = 'dev_kiosk_main') {
+	const kioskStore = openSqliteStore(':memory:');
+	const { id } = await new DeviceRepository(kioskStore, loadKeyring(':memory:', undefined)).add({
 		name: simulatorId,
 		environment: 'simulator',
 		baseUrl: sim.url,
 		mode: 'kiosk',
 		apiKey: sim.device(simulatorId).apiKey
 	});
-	return { store: new PlatformViewStore(db), id };
+	return { store: new PlatformViewStore(kioskStore), id };
 }
 
 describe('platform view', () => {
 	it('a kiosk with REVO and CREDIT and an active configuration: deposits and loyalty on', async () => {
-		const { store, id } = fresh();
+		const { store, id } = await fresh();
 		const view = await store.refresh(id, clientFor(sim, 'dev_kiosk_main'));
 		expect(view.identity?.place.name).toBe('Main Stage Bar');
 		expect(view.deposits).toBe('active');
@@ -37,7 +37,7 @@ describe('platform view', () => {
 
 	it('400 HYBRID_REVO_TOKEN_CONFIGURATION_NOT_ENABLED: deposits off, the reason kept', async () => {
 		await sim.control('PUT', '/_sim/deposit-configuration', { enabled: false });
-		const { store, id } = fresh();
+		const { store, id } = await fresh();
 		const view = await store.refresh(id, clientFor(sim, 'dev_kiosk_main'));
 		expect(view.deposits).toBe('off');
 		expect(view.depositsError).toBe('400 HYBRID_REVO_TOKEN_CONFIGURATION_NOT_ENABLED');
@@ -46,14 +46,14 @@ describe('platform view', () => {
 
 	it('404 (no configuration): deposits off', async () => {
 		await sim.control('DELETE', '/_sim/deposit-configurations/org_riverside');
-		const { store, id } = fresh();
+		const { store, id } = await fresh();
 		const view = await store.refresh(id, clientFor(sim, 'dev_kiosk_main'));
 		expect(view.deposits).toBe('off');
 		expect(featuresOf(view).deposits).toBe(false);
 	});
 
 	it('a device without REVO does not fetch the configuration; the order board has ORDER', async () => {
-		const { store, id } = fresh('dev_board_main');
+		const { store, id } = await fresh('dev_board_main');
 		const view = await store.refresh(id, clientFor(sim, 'dev_board_main'));
 		expect(view.deposits).toBe('off');
 		expect(view.depositsError).toBeNull();
@@ -61,7 +61,7 @@ describe('platform view', () => {
 	});
 
 	it('a failed refresh keeps the last good identity and configuration and records why', async () => {
-		const { store, id } = fresh();
+		const { store, id } = await fresh();
 		await store.refresh(id, clientFor(sim, 'dev_kiosk_main'));
 		await sim.control('POST', '/_sim/faults', {
 			path: '/v1/integrations/me',
@@ -86,7 +86,7 @@ describe('platform view', () => {
 			status: 503,
 			count: 10
 		});
-		const { store, id } = fresh();
+		const { store, id } = await fresh();
 		const view = await store.refresh(
 			id,
 			clientFor(sim, 'dev_kiosk_main', { sleep: async () => {} })

@@ -13,7 +13,8 @@ import type { ReturnSettings } from '#lib/server/returns/return-settings.ts';
 import type { ReturnPreviewView } from '#lib/server/returns/return-view.ts';
 import { Settings } from '#lib/server/settings.ts';
 import { checkScreenPin, setScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { openDatabase } from '#lib/server/store/database.ts';
+import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { StoreLocks } from '#lib/server/store/store-locks.ts';
 import { addFault, caught, clientFor, sleep } from './client-support.ts';
 import { errorCodeOf, useSimulator } from './harness.ts';
 
@@ -22,16 +23,19 @@ const STATION = 'dev_return_main';
 const CLIENT = '10.0.0.7';
 
 let journal: Journal;
+let codeLocks: StoreLocks;
 let desk: ReturnDesk;
 let settings: ReturnSettings;
 let validateCalls: number;
 
 beforeEach(async () => {
-	const db = openDatabase(':memory:');
-	const store = new Settings(db);
-	await setScreenPin(store, '2468');
-	const attempts = new AttemptLimiter();
-	journal = new Journal(db);
+	const store = openSqliteStore(':memory:');
+	const venueSettings = new Settings(store);
+	await setScreenPin(venueSettings, '2468');
+	const attempts = new AttemptLimiter(store);
+	journal = new Journal(store);
+	// As the server wires it: one validate per code at a time across the servers on the store.
+	codeLocks = new StoreLocks(store, { leaseMs: 60_000, waitMs: 30_000 });
 	settings = { staffAttended: false, idleSeconds: 60, resultSeconds: 15 };
 	validateCalls = 0;
 	// Counts the validate calls that leave the kiosk server (the platform client's fetch).
@@ -42,12 +46,13 @@ beforeEach(async () => {
 	const platform = clientFor(sim, STATION, { timeoutMs: 1_000, fetch: counting });
 	desk = new ReturnDesk({
 		journal,
-		platformFor: () => platform,
+		platformFor: async () => platform,
 		issuedHere: async () => null,
-		placeName: (placeId) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
-		placeOfDevice: () => null,
-		settings: () => settings,
-		checkPin: (pin, client) => checkScreenPin(attempts, store, pin, client)
+		placeName: async (placeId) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
+		placeOfDevice: async () => null,
+		settings: async () => settings,
+		checkPin: (pin, client) => checkScreenPin(attempts, venueSettings, pin, client),
+		acrossServers: (code, task) => codeLocks.run(`deposit-code:${code}`, task)
 	});
 });
 
@@ -88,8 +93,8 @@ const failureOf = async (promise: Promise<unknown>): Promise<ReturnError> => {
 	return error;
 };
 
-const validateEntries = () =>
-	journal.list({ operation: JournalOperation.depositValidate }).reverse();
+const validateEntries = async () =>
+	(await journal.list({ operation: JournalOperation.depositValidate })).reverse();
 
 describe('preview', () => {
 	it('per category: name, active count, refund per container in cents, return window', async () => {
@@ -131,7 +136,7 @@ describe('preview', () => {
 		const fetched: string[] = [];
 		const station = new ReturnDesk({
 			...deskDependencies(),
-			platformFor: () =>
+			platformFor: async () =>
 				clientFor(sim, STATION, {
 					fetch: (input, init) => (fetched.push(String(input)), fetch(input, init))
 				})
@@ -152,7 +157,7 @@ describe('preview', () => {
 		const error = await failureOf(desk.preview(STATION, code));
 		expect(error).toMatchObject({ failure: 'other-location', place: 'Garden Food Court' });
 
-		const unnamed = new ReturnDesk({ ...deskDependencies(), placeName: () => null });
+		const unnamed = new ReturnDesk({ ...deskDependencies(), placeName: async () => null });
 		expect(await failureOf(unnamed.preview(STATION, code))).toMatchObject({
 			failure: 'other-location',
 			place: null
@@ -188,9 +193,9 @@ describe('confirm', () => {
 		expect(result.refunds).toEqual([{ currencyCode: 'EUR', minor: 1100 }]);
 		expect(result.payOut).toBe(false);
 		expect(await statuses(code)).toEqual({ RETURNED: 4 });
-		expect(validateEntries().map((e) => e.status)).toEqual(['succeeded']);
+		expect((await validateEntries()).map((e) => e.status)).toEqual(['succeeded']);
 		// The journal keeps the code's last characters and a hash, never the code.
-		expect(JSON.stringify(journal.list())).not.toContain(code);
+		expect(JSON.stringify(await journal.list())).not.toContain(code);
 	});
 
 	it('partial, then the rest: the second visit shows what is left', async () => {
@@ -252,7 +257,7 @@ describe('confirm', () => {
 		const error = await confirming;
 		expect(error.failure).toBe('counts-changed');
 		expect(all(error.preview!)).toEqual({ cat_cup: 2, cat_pitcher: 1 });
-		expect(validateEntries()).toMatchObject([
+		expect(await validateEntries()).toMatchObject([
 			{ status: 'failed', errorCode: DepositErrorCode.notEnoughActiveItems }
 		]);
 		expect(await statuses(code)).toEqual({ ACTIVE: 3, RETURNED: 1 });
@@ -282,7 +287,7 @@ describe('confirm', () => {
 		) as ReturnRequest;
 		const result = await desk.confirm(STATION, body, CLIENT);
 		expect(result.lines[0]).toMatchObject({ categoryId: 'cat_cup', returned: 2, remaining: 1 });
-		expect(validateEntries()[0]?.request).toMatchObject({
+		expect((await validateEntries())[0]?.request).toMatchObject({
 			items: [{ categoryId: 'cat_cup', quantity: 2 }]
 		});
 	});
@@ -339,7 +344,7 @@ describe('lost answers', () => {
 		expect(result.refunds[0]?.minor).toBe(900);
 		expect(await statuses(code)).toEqual({ ACTIVE: 1, RETURNED: 3 });
 		expect(validateCalls).toBe(1);
-		const [entry] = validateEntries();
+		const [entry] = await validateEntries();
 		expect(entry).toMatchObject({
 			status: 'resolved',
 			errorCode: 'network',
@@ -371,7 +376,7 @@ describe('lost answers', () => {
 		expect(await statuses(code)).toEqual({ RETURNED: 4 });
 		expect(validateCalls).toBe(2);
 		expect(
-			validateEntries().map((e) => [e.status, e.errorCode, (e.result as any)?.decision])
+			(await validateEntries()).map((e) => [e.status, e.errorCode, (e.result as any)?.decision])
 		).toEqual([
 			['resolved', 'api', 'not-happened'],
 			['succeeded', null, undefined]
@@ -390,7 +395,7 @@ describe('lost answers', () => {
 		});
 		const result = await confirm(code, preview);
 		expect(result.refunds[0]?.minor).toBe(1100);
-		expect(validateEntries()).toMatchObject([
+		expect(await validateEntries()).toMatchObject([
 			{ status: 'resolved', errorCode: 'timeout', result: { decision: 'happened' } }
 		]);
 		expect(await statuses(code)).toEqual({ RETURNED: 4 });
@@ -417,7 +422,7 @@ describe('lost answers', () => {
 		// The fresh preview saw nothing returned yet: the guest gets the counts to confirm again.
 		expect(error.failure).toBe('not-returned');
 		expect(all(error.preview!)).toEqual({ cat_cup: 3, cat_pitcher: 1 });
-		expect(validateEntries()).toMatchObject([
+		expect(await validateEntries()).toMatchObject([
 			{ status: 'resolved', errorCode: 'timeout', result: { decision: 'not-happened' } }
 		]);
 		// Then the first request lands after all; confirming again finds nothing left.
@@ -441,13 +446,13 @@ describe('lost answers', () => {
 			count: 4
 		});
 		expect((await failureOf(confirm(code, preview))).failure).toBe('outcome-unknown');
-		expect(validateEntries().map((e) => e.status)).toEqual(['uncertain']);
+		expect((await validateEntries()).map((e) => e.status)).toEqual(['uncertain']);
 
 		// The screen asks again with the same return: resolved by a fresh preview, not sent again.
 		const result = await confirm(code, preview);
 		expect(result.refunds[0]?.minor).toBe(1100);
 		expect(validateCalls).toBe(1);
-		expect(validateEntries().map((e) => e.status)).toEqual(['resolved']);
+		expect((await validateEntries()).map((e) => e.status)).toEqual(['resolved']);
 		expect(await statuses(code)).toEqual({ RETURNED: 4 });
 	});
 });
@@ -484,11 +489,13 @@ describe('staff-attended', () => {
 function deskDependencies() {
 	return {
 		journal,
-		platformFor: () => clientFor(sim, STATION, { timeoutMs: 1_000 }),
+		platformFor: async () => clientFor(sim, STATION, { timeoutMs: 1_000 }),
 		issuedHere: async () => null,
-		placeName: (placeId: string) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
-		placeOfDevice: () => null,
-		settings: () => settings,
-		checkPin: async () => 'ok' as const
+		placeName: async (placeId: string) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
+		placeOfDevice: async () => null,
+		settings: async () => settings,
+		checkPin: async () => 'ok' as const,
+		acrossServers: <T>(code: string, task: () => Promise<T>) =>
+			codeLocks.run(`deposit-code:${code}`, task)
 	};
 }

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import demoMenu from './demo-menu.json' with { type: 'json' };
 import { importJson } from './exchange.ts';
 import { productQuerySchema, queryProducts } from './product-query.ts';
 
-let store: Store;
-let catalog: CatalogRepository;
-beforeAll(async () => {
-	store = openSqliteStore(':memory:');
-	catalog = new CatalogRepository(store);
-	const menu = importJson(JSON.stringify(demoMenu));
-	if (!menu.ok) throw new Error('demo menu invalid');
-	await catalog.replaceAll(menu.products);
-});
-afterAll(() => store.close());
+describe.each(ENGINES)('product query endpoint on %s', (engine) => {
+	let store: Store;
+	let catalog: CatalogRepository;
+	beforeAll(async () => {
+		store = await openTestStore(engine);
+		catalog = new CatalogRepository(store);
+		const menu = importJson(JSON.stringify(demoMenu));
+		if (!menu.ok) throw new Error('demo menu invalid');
+		await catalog.replaceAll(menu.products);
+	});
+	afterAll(() => store.close());
 
-describe('product query endpoint', () => {
 	it('exposes name, product id, gross price and VAT rate (spec 3 POS prerequisite), paginated', async () => {
 		const page = await queryProducts(
 			catalog,
@@ -54,7 +54,9 @@ describe('product query endpoint', () => {
 			vatRate: 7.7
 		});
 	});
+});
 
+describe('product query parameters', () => {
 	it.each([{ page: '0' }, { pageSize: '501' }, { page: 'x' }])('refuses %o', (query) => {
 		expect(productQuerySchema.safeParse(query).success).toBe(false);
 	});

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OrderFeed } from '../orders/order-feed.ts';
 import { envelope, json, type RecordedCall } from '../platform/testing/fake-fetch.ts';
 import { fakeClient } from '../platform/testing/fake-client.ts';
-import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Engine, Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { BoardDesks } from './board-desks.ts';
 import { PlatformHealth } from './platform-health.ts';
 
@@ -12,8 +13,11 @@ const DESKS = [
 	{ id: 'desk_main_table_2', name: 'Table 2', type: 'TABLE', enabled: true }
 ];
 
+/** The stores the rigs opened, closed after each test. */
+const opened: Store[] = [];
+
 /** A platform with the desks above; `change` answers the PUT (by default: applies it). */
-function rig(change?: (call: RecordedCall) => Response | Error) {
+async function rig(engine: Engine, change?: (call: RecordedCall) => Response | Error) {
 	const desks = structuredClone(DESKS);
 	const state = { down: false };
 	const { client, calls } = fakeClient(
@@ -29,15 +33,21 @@ function rig(change?: (call: RecordedCall) => Response | Error) {
 		],
 		{ apiKey: 'board-key', timeoutMs: 50 }
 	);
-	const feed = new OrderFeed(openSqliteStore(':memory:'));
+	const store = await openTestStore(engine);
+	opened.push(store);
+	const feed = new OrderFeed(store);
 	const health = new PlatformHealth();
-	const boardDesks = new BoardDesks({ platformFor: () => client, feed, health });
+	const boardDesks = new BoardDesks({ platformFor: async () => client, feed, health });
 	return { desks, calls, feed, health, boardDesks, state };
 }
 
-describe('BoardDesks', () => {
+describe.each(ENGINES)('BoardDesks on %s', (engine) => {
+	afterEach(async () => {
+		await Promise.all(opened.splice(0).map((store) => store.close()));
+	});
+
 	it('knows nothing before the first read, then the list the platform gave', async () => {
-		const r = rig();
+		const r = await rig(engine);
 		expect(r.boardDesks.known('dev-1')).toBeNull();
 		expect(await r.boardDesks.refresh('dev-1')).toEqual(DESKS);
 		expect(r.boardDesks.known('dev-1')).toEqual(DESKS);
@@ -51,7 +61,7 @@ describe('BoardDesks', () => {
 		['several desks', ['desk_main_table_1', 'desk_main_table_2']],
 		['all desks', DESKS.map((desk) => desk.id)]
 	])('closes and opens %s, and shows what it reads back', async (_, ids) => {
-		const r = rig();
+		const r = await rig(engine);
 		const closed = await r.boardDesks.change('dev-1', ids, false);
 		expect(r.calls.map((call) => call.method)).toEqual(['PUT', 'GET']);
 		expect(r.calls[0]!.body).toEqual({ deskIds: ids, enabled: false });
@@ -66,13 +76,15 @@ describe('BoardDesks', () => {
 
 	it('shows the platform’s state, not what was asked, when the answer differs', async () => {
 		// The PUT answers 200 but the platform kept one desk open (e.g. changed elsewhere).
-		const r = rig(() => json([]));
+		const r = await rig(engine, () => json([]));
 		const change = await r.boardDesks.change('dev-1', ['desk_main_counter'], false);
 		expect(change).toEqual({ ok: true, desks: DESKS });
 	});
 
 	it('reads the list again after a refused change and reports the refusal', async () => {
-		const r = rig(() => envelope(403, 'DEVICE_CANNOT_ACCESS_DESK', ['desk_garden_counter']));
+		const r = await rig(engine, () =>
+			envelope(403, 'DEVICE_CANNOT_ACCESS_DESK', ['desk_garden_counter'])
+		);
 		const change = await r.boardDesks.change('dev-1', ['desk_garden_counter'], false);
 		expect(change.ok).toBe(false);
 		expect(!change.ok && (change.error as { status: number }).status).toBe(403);
@@ -82,7 +94,7 @@ describe('BoardDesks', () => {
 	});
 
 	it('keeps the last list when the platform cannot be asked', async () => {
-		const r = rig();
+		const r = await rig(engine);
 		await r.boardDesks.refresh('dev-1');
 		r.state.down = true;
 		expect(await r.boardDesks.refresh('dev-1')).toBeNull();

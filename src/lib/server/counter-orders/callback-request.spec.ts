@@ -1,29 +1,30 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ENGINES } from '../store/testing/test-stores.ts';
 import { answerCallback, readCallback } from './callback-request.ts';
 import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
 
 const TOKEN = 'a'.repeat(43);
-const tokens = { deviceOf: (token: string) => (token === TOKEN ? 'dev-1' : undefined) };
+const tokens = { deviceOf: async (token: string) => (token === TOKEN ? 'dev-1' : undefined) };
 const query = (search: string) => new URLSearchParams(search);
 
 describe('readCallback', () => {
-	it('names the device and the order of a good callback', () => {
-		expect(readCallback(tokens, TOKEN, query('orderId=ord_000001'))).toEqual({
+	it('names the device and the order of a good callback', async () => {
+		expect(await readCallback(tokens, TOKEN, query('orderId=ord_000001'))).toEqual({
 			ok: true,
 			deviceId: 'dev-1',
 			orderId: 'ord_000001'
 		});
 	});
 
-	it('answers an unknown token with 404 before looking at the order id', () => {
+	it('answers an unknown token with 404 before looking at the order id', async () => {
 		for (const token of ['b'.repeat(43), '', 'x', TOKEN.slice(1)]) {
-			expect(readCallback(tokens, token, query('orderId=ord_1'))).toEqual({
+			expect(await readCallback(tokens, token, query('orderId=ord_1'))).toEqual({
 				ok: false,
 				status: 404,
 				error: 'unknown-callback'
 			});
-			expect(readCallback(tokens, token, query(''))).toMatchObject({ status: 404 });
+			expect(await readCallback(tokens, token, query(''))).toMatchObject({ status: 404 });
 		}
 	});
 
@@ -40,17 +41,17 @@ describe('readCallback', () => {
 		['not ASCII', 'orderId=%C3%BCber'],
 		['too long', `orderId=${'x'.repeat(129)}`],
 		['under another name', 'order_id=ord_1']
-	])('answers an order id %s with 400', (_, search) => {
-		expect(readCallback(tokens, TOKEN, query(search))).toEqual({
+	])('answers an order id %s with 400', async (_, search) => {
+		expect(await readCallback(tokens, TOKEN, query(search))).toEqual({
 			ok: false,
 			status: 400,
 			error: 'bad-order-id'
 		});
 	});
 
-	it('accepts ids up to 128 characters of letters, digits and . _ : -', () => {
+	it('accepts ids up to 128 characters of letters, digits and . _ : -', async () => {
 		for (const id of ['x'.repeat(128), 'ord_000001', 'A1.b-2:c_3', '7']) {
-			expect(readCallback(tokens, TOKEN, query(`orderId=${id}`))).toMatchObject({
+			expect(await readCallback(tokens, TOKEN, query(`orderId=${id}`))).toMatchObject({
 				ok: true,
 				orderId: id
 			});
@@ -66,7 +67,7 @@ describe('answerCallback', () => {
 		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1')).then(
 			(result) => ((answered = true), result)
 		);
-		await Promise.resolve();
+		await vi.waitFor(() => expect(received).toHaveBeenCalled());
 		expect(received).toHaveBeenCalledExactlyOnceWith('dev-1', 'ord_1');
 		expect(answered).toBe(false);
 		record();
@@ -94,45 +95,46 @@ describe('answerCallback', () => {
 	});
 });
 
-// CallbackTokens is not on the async store yet: these run on the rig's SQLite connection.
-describe('CallbackTokens', () => {
+describe.each(ENGINES)('CallbackTokens on %s', (engine) => {
 	afterEach(closeOrderStores);
 
 	it('gives each device its own long random token, the same on every ask', async () => {
-		const store = await orderStore('sqlite', testClock());
+		const store = await orderStore(engine, testClock());
 		const other = await store.addBoard('Second board', 'second-key');
-		const tokens = new CallbackTokens(store.db);
-		const first = tokens.tokenOf(store.deviceId);
+		const tokens = new CallbackTokens(store.store);
+		const first = await tokens.tokenOf(store.deviceId);
 		expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
-		expect(tokens.tokenOf(store.deviceId)).toBe(first);
-		expect(tokens.tokenOf(other)).not.toBe(first);
-		expect(tokens.deviceOf(first)).toBe(store.deviceId);
-		expect(tokens.deviceOf(tokens.tokenOf(other))).toBe(other);
+		expect(await tokens.tokenOf(store.deviceId)).toBe(first);
+		expect(await tokens.tokenOf(other)).not.toBe(first);
+		expect(await tokens.deviceOf(first)).toBe(store.deviceId);
+		expect(await tokens.deviceOf(await tokens.tokenOf(other))).toBe(other);
 	});
 
 	it('survives a restart, stops the old address on rotation, and goes with the device', async () => {
-		let store = await orderStore('sqlite', testClock());
-		const token = new CallbackTokens(store.db).tokenOf(store.deviceId);
+		let store = await orderStore(engine, testClock());
+		const token = await new CallbackTokens(store.store).tokenOf(store.deviceId);
 		store = await store.reopen();
-		const tokens = new CallbackTokens(store.db);
-		expect(tokens.deviceOf(token)).toBe(store.deviceId);
-		const rotated = tokens.rotate(store.deviceId);
+		const tokens = new CallbackTokens(store.store);
+		expect(await tokens.deviceOf(token)).toBe(store.deviceId);
+		const rotated = await tokens.rotate(store.deviceId);
 		expect(rotated).not.toBe(token);
-		expect(tokens.deviceOf(token)).toBeUndefined();
-		expect(tokens.deviceOf(rotated)).toBe(store.deviceId);
+		expect(await tokens.deviceOf(token)).toBeUndefined();
+		expect(await tokens.deviceOf(rotated)).toBe(store.deviceId);
 		await store.removeDevice(store.deviceId);
-		expect(tokens.deviceOf(rotated)).toBeUndefined();
+		expect(await tokens.deviceOf(rotated)).toBeUndefined();
 	});
 
 	it('refuses malformed tokens without asking the store', async () => {
-		const store = await orderStore('sqlite', testClock());
-		const tokens = new CallbackTokens(store.db);
-		const token = tokens.tokenOf(store.deviceId);
+		const store = await orderStore(engine, testClock());
+		const tokens = new CallbackTokens(store.store);
+		const token = await tokens.tokenOf(store.deviceId);
 		for (const bad of [token.slice(0, 42), `${token}x`, `${token.slice(0, 42)}'`, "' OR 1=1 --"]) {
-			expect(tokens.deviceOf(bad)).toBeUndefined();
+			expect(await tokens.deviceOf(bad)).toBeUndefined();
 		}
 	});
+});
 
+describe('callbackUrl', () => {
 	it('builds the address the platform calls', async () => {
 		expect(callbackUrl('https://kiosk.example/', TOKEN)).toBe(
 			`https://kiosk.example/api/orders/callback/${TOKEN}`

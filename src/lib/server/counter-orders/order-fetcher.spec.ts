@@ -39,7 +39,7 @@ async function rig(
 	const fetcher = new OrderFetcher({
 		inbox,
 		orders,
-		platformFor: () => platform.client,
+		platformFor: async () => platform.client,
 		placeOf: async () => (options.place ? options.place() : PLACE),
 		feed: store.feed,
 		health,

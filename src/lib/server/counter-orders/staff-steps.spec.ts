@@ -23,7 +23,7 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}) {
 	const steps = new StaffSteps({
 		orders,
 		outbox,
-		placeOf: (deviceId) => places[deviceId],
+		placeOf: async (deviceId) => places[deviceId],
 		queued: () => void (queued += 1)
 	});
 	const message = () =>

@@ -34,13 +34,13 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}, random =
 		outbox,
 		orders,
 		journal: store.journal,
-		platformFor: () => platform.client,
+		platformFor: async () => platform.client,
 		feed: store.feed,
 		health,
 		random
 	};
 	const sender = new StepSender(deps);
-	const steps = new StaffSteps({ orders, outbox, placeOf: () => PLACE, queued: () => {} });
+	const steps = new StaffSteps({ orders, outbox, placeOf: async () => PLACE, queued: () => {} });
 	return {
 		clock,
 		store,
@@ -383,8 +383,8 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 		it('collect: the journal entry is written before finalize-external-payment is sent', async () => {
 			const r = await rig(engine);
 			const atSend: unknown[] = [];
-			r.platform.onCall = (call) => {
-				if (call.method === 'PUT') atSend.push(...r.journal());
+			r.platform.onCall = async (call) => {
+				if (call.method === 'PUT') atSend.push(...(await r.journal()));
 			};
 			await r.request('collect');
 			await r.sender.drain();
@@ -398,7 +398,7 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 					status: 'pending'
 				}
 			]);
-			expect(r.journal()).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
+			expect(await r.journal()).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
 			expect((await r.stored()).transactionStatus).toBe('PAID_EXTERNALLY');
 			expect(await r.history()).toMatchObject([
 				{ action: 'collect', state: 'sent', settledBy: 'answer' }
@@ -410,7 +410,7 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 			await r.request('payment-failed');
 			await r.sender.drain();
 			expect(r.platform.log).toEqual(['PUT cancel-external-payment']);
-			expect(r.journal()).toMatchObject([
+			expect(await r.journal()).toMatchObject([
 				{ operation: 'cancelExternalCounterOrderPayment', status: 'succeeded' }
 			]);
 			expect((await r.stored()).transactionStatus).toBe('FAILED');
@@ -422,7 +422,7 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 			await r.request('collect');
 			await r.sender.drain();
 			expect(r.platform.log).toEqual(['PUT finalize-external-payment', 'GET order']);
-			expect(r.journal()).toMatchObject([
+			expect(await r.journal()).toMatchObject([
 				{ status: 'resolved', attempts: 1, result: { resolvedBy: 'read' } }
 			]);
 			await r.later();
@@ -434,10 +434,10 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 			r.script('finalize', 'timeout');
 			await r.request('collect');
 			await r.sender.drain();
-			expect(r.journal()).toMatchObject([{ status: 'pending', attempts: 1 }]);
+			expect(await r.journal()).toMatchObject([{ status: 'pending', attempts: 1 }]);
 			await r.later();
 			expect(r.platform.count('PUT finalize-external-payment')).toBe(2);
-			expect(r.journal()).toMatchObject([{ status: 'succeeded', attempts: 2 }]);
+			expect(await r.journal()).toMatchObject([{ status: 'succeeded', attempts: 2 }]);
 		});
 
 		it('a refused report: journal failed with the reason', async () => {
@@ -445,7 +445,7 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 			r.platform.order.status = 'REJECTED'; // the platform refuses reports on rejected orders
 			await r.request('payment-failed');
 			await r.sender.drain();
-			expect(r.journal()).toMatchObject([
+			expect(await r.journal()).toMatchObject([
 				{
 					operation: 'cancelExternalCounterOrderPayment',
 					status: 'failed',
@@ -463,14 +463,16 @@ describe.each(ENGINES)('StepSender on %s', (engine) => {
 			await r.sender.drain();
 			expect(r.platform.log).toEqual(['PUT finalize-external-payment', 'GET order']);
 			expect(await r.history()).toMatchObject([{ state: 'failed', problem: 'not-accessible' }]);
-			expect(r.journal()).toMatchObject([{ status: 'needs-staff', errorCode: 'not-accessible' }]);
+			expect(await r.journal()).toMatchObject([
+				{ status: 'needs-staff', errorCode: 'not-accessible' }
+			]);
 		});
 
 		it('status steps are not journaled', async () => {
 			const r = await rig(engine, PAID);
 			await r.request('approve');
 			await r.sender.drain();
-			expect(r.journal()).toEqual([]);
+			expect(await r.journal()).toEqual([]);
 		});
 	});
 

@@ -1,15 +1,12 @@
-import { Kysely } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KnownPlaces } from '../devices/known-places.ts';
 import { placedDevices } from '../devices/testing/placed-devices.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import type { Sale, SaleState } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
+import type { Engine, Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { announcePaidSale, KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
-import type { Database } from '../store/database.ts';
-import { NodeSqliteDialect } from '../store/node-sqlite-dialect.ts';
-import type { Store } from '../store/store.ts';
-import type { KioskTables } from '../store/tables.ts';
 import { OrderFeed } from './order-feed.ts';
 
 const MAIN_STAGE = { id: 'place_main_stage', name: 'Main Stage Bar' };
@@ -17,22 +14,16 @@ const GARDEN = { id: 'place_garden', name: 'Garden Bar' };
 /** The sales below start at noon that day. */
 const NOW = new Date(Date.UTC(2026, 10, 22, 18, 0, 0));
 
-/**
- * The store over the SQLite connection the sales and devices are kept on (they are not on the
- * async store yet, and the order statuses refer to the sales).
- */
-const storeOver = (database: Database): Store => ({
-	engine: 'sqlite',
-	db: new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) }),
-	close: async () => database.close()
-});
+/** The stores the tests opened, closed after each. */
+const opened: Store[] = [];
 
 /** A store with devices whose cached identities put them at a place. */
-async function freshBoard() {
-	const { db, devices, views, add } = placedDevices('kiosk-orders');
-	const store = storeOver(db);
+async function freshBoard(engine: Engine) {
+	const store = await openTestStore(engine);
+	opened.push(store);
+	const { devices, views, add } = placedDevices(store);
 	const feed = new OrderFeed(store);
-	const sales = new SaleRepository(db, { onSaved: (sale) => announcePaidSale(feed, sale) });
+	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(feed, sale) });
 	const orders = new KioskOrders(
 		{ store, places: new KnownPlaces(devices, views), sales, feed },
 		() => NOW
@@ -91,16 +82,20 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 	});
 }
 
-describe('kiosk orders on the order board', () => {
+describe.each(ENGINES)('kiosk orders on the order board on %s', (engine) => {
+	afterEach(async () => {
+		await Promise.all(opened.splice(0).map((store) => store.close()));
+	});
+
 	it('shows the paid orders of the kiosks at the board’s place, oldest first', async () => {
-		const { orders, sales, kiosk, gardenKiosk } = await freshBoard();
-		sales.create(sale(kiosk, 'quoted'));
-		sales.create(sale(kiosk, 'abandoned'));
-		sales.create(sale(kiosk, 'completed', 'K-001'));
-		sales.create(sale(kiosk, 'paid', 'K-002'));
-		sales.create(sale(kiosk, 'needs-staff', 'K-003')); // paid; the deposit code needs staff
-		sales.create(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
-		sales.create(sale(gardenKiosk, 'completed', 'K-001'));
+		const { orders, sales, kiosk, gardenKiosk } = await freshBoard(engine);
+		await sales.create(sale(kiosk, 'quoted'));
+		await sales.create(sale(kiosk, 'abandoned'));
+		await sales.create(sale(kiosk, 'completed', 'K-001'));
+		await sales.create(sale(kiosk, 'paid', 'K-002'));
+		await sales.create(sale(kiosk, 'needs-staff', 'K-003')); // paid; the deposit code needs staff
+		await sales.create(sale(kiosk, 'needs-staff')); // card outcome unknown: not paid, no number
+		await sales.create(sale(gardenKiosk, 'completed', 'K-001'));
 
 		const view = await orders.atPlace(MAIN_STAGE.id);
 		expect(view.open.map((order) => order.orderNumber)).toEqual(['K-001', 'K-002', 'K-003']);
@@ -116,8 +111,8 @@ describe('kiosk orders on the order board', () => {
 	});
 
 	it('moves an order to ready, collected and back; each change reaches the open boards', async () => {
-		const { orders, sales, feed, board, kiosk } = await freshBoard();
-		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
+		const { orders, sales, feed, board, kiosk } = await freshBoard(engine);
+		const paid = await sales.create(sale(kiosk, 'completed', 'K-001'));
 		await feed.current(); // the sales' own announcements are out before the board listens
 		const listener = vi.fn();
 		feed.subscribe(listener);
@@ -136,9 +131,9 @@ describe('kiosk orders on the order board', () => {
 	});
 
 	it('a board cannot touch what it does not show: another place, an unpaid sale, an unknown id', async () => {
-		const { orders, sales, feed, board, kiosk, gardenKiosk } = await freshBoard();
-		const elsewhere = sales.create(sale(gardenKiosk, 'completed', 'K-001'));
-		const unpaid = sales.create(sale(kiosk, 'credits-previewed'));
+		const { orders, sales, feed, board, kiosk, gardenKiosk } = await freshBoard(engine);
+		const elsewhere = await sales.create(sale(gardenKiosk, 'completed', 'K-001'));
+		const unpaid = await sales.create(sale(kiosk, 'credits-previewed'));
 		await feed.current(); // the sales' own announcements are out before the board listens
 		const listener = vi.fn();
 		feed.subscribe(listener);
@@ -152,15 +147,15 @@ describe('kiosk orders on the order board', () => {
 	});
 
 	it('a board whose place is not known yet says so and shows nothing', async () => {
-		const { orders, sales, lostBoard, kiosk } = await freshBoard();
-		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
+		const { orders, sales, lostBoard, kiosk } = await freshBoard(engine);
+		const paid = await sales.create(sale(kiosk, 'completed', 'K-001'));
 		expect(await orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
 		expect(await orders.atPlace('place_unknown')).toEqual({ open: [], collected: [] });
 	});
 
 	it('keeps the history of every status staff gave an order', async () => {
-		const { orders, sales, board, kiosk } = await freshBoard();
-		const paid = sales.create(sale(kiosk, 'completed', 'K-001'));
+		const { orders, sales, board, kiosk } = await freshBoard(engine);
+		const paid = await sales.create(sale(kiosk, 'completed', 'K-001'));
 		await orders.setStatus(board, paid.id, 'ready');
 		await orders.setStatus(board, paid.id, 'new'); // undo
 		await orders.setStatus(board, paid.id, 'ready');
@@ -172,20 +167,25 @@ describe('kiosk orders on the order board', () => {
 	});
 
 	it('shows the last day’s orders only: order numbers start again each day', async () => {
-		const { orders, sales, kiosk } = await freshBoard();
+		const { orders, sales, kiosk } = await freshBoard(engine);
 		const old = sale(kiosk, 'completed', 'K-001');
-		sales.create({ ...old, createdAt: new Date(NOW.getTime() - 25 * 3_600_000).toISOString() });
-		sales.create(sale(kiosk, 'completed', 'K-002'));
+		await sales.create({
+			...old,
+			createdAt: new Date(NOW.getTime() - 25 * 3_600_000).toISOString()
+		});
+		await sales.create(sale(kiosk, 'completed', 'K-002'));
 		expect((await orders.atPlace(MAIN_STAGE.id)).open.map((order) => order.orderNumber)).toEqual([
 			'K-002'
 		]);
 	});
 
 	it('keeps the most recently collected orders in view, newest first', async () => {
-		const { orders, sales, board, kiosk } = await freshBoard();
+		const { orders, sales, board, kiosk } = await freshBoard(engine);
 		const count = RECENTLY_COLLECTED + 2;
 		for (let index = 1; index <= count; index += 1) {
-			const paid = sales.create(sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`));
+			const paid = await sales.create(
+				sale(kiosk, 'completed', `K-${String(index).padStart(3, '0')}`)
+			);
 			await orders.setStatus(board, paid.id, 'collected');
 		}
 		const collected = (await orders.atPlace(MAIN_STAGE.id)).collected.map(
@@ -197,14 +197,14 @@ describe('kiosk orders on the order board', () => {
 	});
 
 	it('the boards hear of a sale once it is paid, not while it is being priced', async () => {
-		const { sales, feed, kiosk } = await freshBoard();
+		const { sales, feed, kiosk } = await freshBoard(engine);
 		const listener = vi.fn();
 		feed.subscribe(listener);
-		const draft = sales.create(sale(kiosk, 'quoted'));
-		const previewed = sales.save({ ...draft, state: 'credits-previewed' });
+		const draft = await sales.create(sale(kiosk, 'quoted'));
+		const previewed = await sales.save({ ...draft, state: 'credits-previewed' });
 		await feed.current();
 		expect(listener).not.toHaveBeenCalled();
-		sales.save({ ...previewed, state: 'paid', orderNumber: 'K-001' });
+		await sales.save({ ...previewed, state: 'paid', orderNumber: 'K-001' });
 		await feed.current();
 		expect(listener).toHaveBeenCalledTimes(1);
 	});

@@ -28,7 +28,7 @@ const at = (seconds: number) => new Date(START.getTime() + seconds * 1_000).toIS
 async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 	const clock = testClock();
 	const store = await orderStore(engine, clock);
-	const views = new PlatformViewStore(store.db, clock.now);
+	const views = new PlatformViewStore(store.store, clock.now);
 	const identify = (deviceId: string, authorities: string[]) =>
 		views.refresh(deviceId, {
 			identity: {
@@ -48,15 +48,15 @@ async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 		outbox,
 		inbox,
 		kioskOrders: {
-			atPlace: () => ({
+			atPlace: async () => ({
 				open: kiosk.filter((order) => order.status !== 'collected'),
 				collected: kiosk.filter((order) => order.status === 'collected')
 			})
 		} as unknown as KioskOrders,
 		desks: { known: () => [] } as unknown as BoardDesks,
 		health,
-		productNames: () => new Map(),
-		settings: () => DEFAULT_BOARD_SETTINGS,
+		productNames: async () => new Map(),
+		settings: async () => DEFAULT_BOARD_SETTINGS,
 		now: clock.now
 	});
 	const save = (overrides: Record<string, unknown>) =>

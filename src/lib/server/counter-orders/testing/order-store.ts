@@ -4,11 +4,12 @@
  * moves, and a fake platform that keeps one order's state and answers over the real platform
  * client (schemas, retry table, typed errors) with what each test scripts.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceRepository } from '../../devices/device-repository.ts';
-import { Journal } from '../../journal/journal.ts';
+import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '../../journal/journal.ts';
 import { OrderFeed } from '../../orders/order-feed.ts';
 import { createPlatformClient, type PlatformClient } from '../../platform/client.ts';
 import {
@@ -18,11 +19,9 @@ import {
 	type RecordedCall
 } from '../../platform/testing/fake-fetch.ts';
 import { counterOrder } from '../../platform/testing/fixtures.ts';
-import { openDatabase, type Database } from '../../store/database.ts';
 import { loadKeyring } from '../../store/keyring.ts';
 import { openSqliteStore } from '../../store/sqlite-store.ts';
 import type { Engine, Store } from '../../store/store.ts';
-import type { Row } from '../../store/tables.ts';
 import { openTestStore } from '../../store/testing/test-stores.ts';
 
 export const START = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
@@ -43,12 +42,6 @@ export function testClock(start = START): Clock {
 export interface OrderStore {
 	dataDir: string;
 	store: Store;
-	/**
-	 * SQLite's connection, for the parts not on `store` yet (devices, journal, platform views):
-	 * the store's own on SQLite; on PostgreSQL one of their own, whose devices the rig copies into
-	 * the store (the order tables refer to them).
-	 */
-	db: Database;
 	devices: DeviceRepository;
 	/** The board device every row belongs to. */
 	deviceId: string;
@@ -56,6 +49,7 @@ export interface OrderStore {
 	addBoard(name: string, apiKey: string): Promise<string>;
 	/** Removes a device (and, through the store's references, its rows). */
 	removeDevice(deviceId: string): Promise<boolean>;
+	/** The journal of this server (the same server after `reopen`: a restart, not another one). */
 	journal: Journal;
 	feed: OrderFeed;
 	/** The same store with fresh objects, as a restarted server opens it (SQLite: the file again). */
@@ -78,61 +72,51 @@ export async function orderStore(
 	clock: Clock,
 	dataDir = mkdtempSync(join(tmpdir(), 'orders-'))
 ): Promise<OrderStore> {
+	const server = `rig-${randomUUID()}`;
 	if (engine === 'sqlite') {
 		const open = async (): Promise<OrderStore> => {
 			const store = openSqliteStore(dataDir);
 			opened.add(store);
-			return rigOver(store, store.database, clock, dataDir, open);
+			return rigOver(store, clock, dataDir, server, open);
 		};
 		return open();
 	}
 	const store = await openTestStore('postgres');
 	opened.add(store);
-	const db = openDatabase(':memory:');
-	const same = async () => rigOver(store, db, clock, dataDir, same);
+	const same = async () => rigOver(store, clock, dataDir, server, same);
 	return same();
 }
 
 async function rigOver(
 	store: Store,
-	db: Database,
 	clock: Clock,
 	dataDir: string,
+	server: string,
 	reopen: () => Promise<OrderStore>
 ): Promise<OrderStore> {
-	const devices = new DeviceRepository(db, loadKeyring(dataDir, undefined));
-	const separate = store.engine !== 'sqlite';
+	const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
 	const addBoard = async (name: string, apiKey: string) => {
-		const { id } = devices.add({
+		const { id } = await devices.add({
 			name,
 			mode: 'board',
 			environment: 'simulator',
 			baseUrl: 'https://platform.test',
 			apiKey
 		});
-		if (separate) {
-			const row = db.prepare('SELECT * FROM devices WHERE id = ?').get(id) as Row<'devices'>;
-			await store.db.insertInto('devices').values(row).execute();
-		}
 		return id;
 	};
-	const deviceId = devices.list()[0]?.id ?? (await addBoard('Counter board', 'board-key'));
+	const deviceId = (await devices.list())[0]?.id ?? (await addBoard('Counter board', 'board-key'));
 	return {
 		dataDir,
 		store,
-		db,
 		devices,
 		deviceId,
 		addBoard,
-		async removeDevice(id) {
-			const removed = devices.remove(id);
-			if (separate) await store.db.deleteFrom('devices').where('id', '=', id).execute();
-			return removed;
-		},
-		journal: new Journal(db, clock.now),
+		removeDevice: (id) => devices.remove(id),
+		journal: new Journal(store, clock.now, { server, ms: DEFAULT_JOURNAL_LEASE_MS }),
 		feed: new OrderFeed(store),
 		async reopen() {
-			if (!separate) {
+			if (store.engine === 'sqlite') {
 				opened.delete(store);
 				await store.close();
 			}
@@ -188,8 +172,11 @@ export class FakeOrderPlatform {
 		finalize: [],
 		cancel: []
 	};
-	/** Called on every call before it is answered (to look at the store at that moment). */
-	onCall: (call: RecordedCall) => void = () => {};
+	/**
+	 * Called on every call before it is answered (to look at the store at that moment): the
+	 * answer waits for what it returns.
+	 */
+	onCall: (call: RecordedCall) => void | Promise<void> = () => {};
 	readonly client: PlatformClient;
 
 	constructor(overrides: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}) {
@@ -224,7 +211,7 @@ export class FakeOrderPlatform {
 			body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined
 		};
 		this.calls.push(call);
-		this.onCall(call);
+		await this.onCall(call);
 		const kind =
 			call.method === 'GET'
 				? 'read'
