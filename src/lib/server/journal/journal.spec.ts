@@ -116,7 +116,8 @@ describe.each(ENGINES)('the journal on %s', (engine) => {
 		it('an entry in flight on A is left alone by B until A’s hold lapses; then one of two claims wins', async () => {
 			const a = serverJournal(0, 'server-a');
 			const b = serverJournal(1, 'server-b');
-			const c = serverJournal(1, 'server-c');
+			// A third server, on the other connection: the two claims race between connections.
+			const c = serverJournal(0, 'server-c');
 			const id = await a.begin(call);
 			expect((await open(b, id)).heldBy).toMatch(/^server-a#/);
 			expect(await b.claim(await open(b, id))).toBe(false);
@@ -126,6 +127,8 @@ describe.each(ENGINES)('the journal on %s', (engine) => {
 			const entry = await open(b, id);
 			const claims = await Promise.all([b.claim(entry), c.claim(entry)]);
 			expect(claims.filter(Boolean)).toHaveLength(1);
+			const winner = claims[0] ? 'server-b' : 'server-c';
+			expect((await open(a, id)).heldBy).toMatch(new RegExp(`^${winner}#`));
 		});
 
 		it('a restarted server takes over its earlier run’s entries at once; settling frees an entry', async () => {
