@@ -17,7 +17,6 @@ import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
-import type { Database } from '#lib/server/store/database.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { openSqliteStore, type SqliteStore } from '#lib/server/store/sqlite-store.ts';
 
@@ -35,8 +34,6 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 export interface CheckoutRig {
 	/** An in-memory SQLite store (the contract project runs no PostgreSQL). */
 	store: SqliteStore;
-	/** Its connection, for the parts not on the store yet. */
-	db: Database;
 	/** The server the checkout claims sales as; a restarted server is the same one. */
 	serverId: string;
 	checkout: Checkout;
@@ -64,7 +61,6 @@ export async function checkoutRig(
 	{ timeoutMs = 1_000, reuse }: { timeoutMs?: number; reuse?: CheckoutRig } = {}
 ): Promise<CheckoutRig> {
 	const store = reuse?.store ?? openSqliteStore(':memory:');
-	const db = store.database;
 	const serverId = reuse?.serverId ?? 'kiosk-server';
 	const devices = new DeviceRepository(store, loadKeyring(':memory:', undefined));
 	const deviceId =
@@ -107,7 +103,6 @@ export async function checkoutRig(
 	});
 	const rig: CheckoutRig = {
 		store,
-		db,
 		serverId,
 		journal,
 		sales,

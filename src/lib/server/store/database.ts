@@ -51,7 +51,7 @@ export function migrate(db: Database): void {
 }
 
 /** Runs `work` atomically. */
-export function transaction<T>(db: Database, work: () => T): T {
+function transaction<T>(db: Database, work: () => T): T {
 	db.exec('BEGIN IMMEDIATE');
 	try {
 		const result = work();

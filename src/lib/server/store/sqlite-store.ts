@@ -4,16 +4,13 @@
  */
 import { Kysely } from 'kysely';
 import { LocalNotices } from './change-notices.ts';
-import { openDatabase, type Database } from './database.ts';
+import { openDatabase } from './database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Store } from './store.ts';
 import type { KioskTables } from './tables.ts';
 
 export interface SqliteStore extends Store {
 	readonly engine: 'sqlite';
-	/** The connection itself, for what still speaks to it directly while issue 12 moves the
-	 *  repositories onto `db`. */
-	readonly database: Database;
 }
 
 /** Opens (creating if needed) `kiosk.sqlite` in `dataDir`, or an in-memory store for ':memory:'. */
@@ -24,7 +21,6 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 	return {
 		engine: 'sqlite',
 		db,
-		database,
 		notices,
 		// Closed at once (a test may open the file again right after); Kysely holds nothing of
 		// its own to release for this dialect.
