@@ -47,6 +47,24 @@ export default defineConfig({
 					environment: 'node',
 					include: ['tests/contract/**/*.test.ts']
 				}
+			},
+			{
+				// The contract tests that keep state, again on PostgreSQL (tests/contract/contract-store.ts).
+				extends: './vite.config.ts',
+				test: {
+					name: 'contract-postgres',
+					environment: 'node',
+					include: [
+						'tests/contract/checkout.test.ts',
+						'tests/contract/checkout-calls.test.ts',
+						'tests/contract/fault-matrix.test.ts',
+						'tests/contract/journal-resolver.test.ts',
+						'tests/contract/platform-view.test.ts',
+						'tests/contract/returns.test.ts'
+					],
+					env: { CONTRACT_STORE: 'postgres' },
+					globalSetup: ['tests/postgres/global-setup.ts']
+				}
 			}
 		]
 	}

@@ -18,7 +18,8 @@ import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
-import { openSqliteStore, type SqliteStore } from '#lib/server/store/sqlite-store.ts';
+import type { Store } from '#lib/server/store/store.ts';
+import { contractStore } from './contract-store.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
 if (!menu.ok) throw new Error('demo menu invalid');
@@ -32,8 +33,8 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 };
 
 export interface CheckoutRig {
-	/** An in-memory SQLite store (the contract project runs no PostgreSQL). */
-	store: SqliteStore;
+	/** A new store of the project's engine (contract-store.ts). */
+	store: Store;
 	/** The server the checkout claims sales as; a restarted server is the same one. */
 	serverId: string;
 	checkout: Checkout;
@@ -60,7 +61,7 @@ export async function checkoutRig(
 	simulator: { url: string; apiKey: string },
 	{ timeoutMs = 1_000, reuse }: { timeoutMs?: number; reuse?: CheckoutRig } = {}
 ): Promise<CheckoutRig> {
-	const store = reuse?.store ?? openSqliteStore(':memory:');
+	const store = reuse?.store ?? (await contractStore());
 	const serverId = reuse?.serverId ?? 'kiosk-server';
 	const devices = new DeviceRepository(store, loadKeyring(':memory:', undefined));
 	const deviceId =

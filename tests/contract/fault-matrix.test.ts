@@ -25,7 +25,7 @@ import { isPaid } from '#lib/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
 import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';
-import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { contractStore } from './contract-store.ts';
 import { checkoutRig, DEFAULT_CHECKOUT_SETTINGS, type CheckoutRig } from './checkout-rig.ts';
 import { clientFor, sleep } from './client-support.ts';
 import { useSimulator } from './harness.ts';
@@ -300,7 +300,7 @@ describe('the return station × every call × every fault', () => {
 		try {
 			const platform = clientFor(sim, STATION, { timeoutMs: TIMEOUT_MS });
 			const desk = new ReturnDesk({
-				journal: new Journal(openSqliteStore(':memory:')),
+				journal: new Journal(await contractStore()),
 				platformFor: async () => platform,
 				issuedHere: async () => null,
 				placeName: async () => null,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
-import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { contractStore } from './contract-store.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
@@ -18,7 +18,7 @@ async function walletBalance(walletId: string): Promise<number> {
 
 describe('journal resolver', () => {
 	it('an uncertain finalize is repeated once the platform answers: credits deducted exactly once', async () => {
-		const journal = new Journal(openSqliteStore(':memory:'));
+		const journal = new Journal(await contractStore());
 		// No client retries: the lost answer must be the journal's to resolve.
 		const platform = clientFor(sim, 'dev_kiosk_main', { timeoutMs: 300 });
 		const { transactionKey } = (
@@ -62,7 +62,7 @@ describe('journal resolver', () => {
 	});
 
 	it('a lost deposit create is flagged for staff, not repeated', async () => {
-		const journal = new Journal(openSqliteStore(':memory:'));
+		const journal = new Journal(await contractStore());
 		const platform = clientFor(sim, 'dev_kiosk_main');
 		await sim.control('POST', '/_sim/faults', {
 			method: 'POST',
@@ -91,7 +91,7 @@ describe('journal resolver', () => {
 	});
 
 	it('an entry whose device was removed is flagged', async () => {
-		const store = openSqliteStore(':memory:');
+		const store = await contractStore();
 		const lease = { server: 'kiosk-server', ms: DEFAULT_JOURNAL_LEASE_MS };
 		// Sent by a run of the server that died before the answer came…
 		await new Journal(store, undefined, lease).begin({

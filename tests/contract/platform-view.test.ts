@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { featuresOf, PlatformViewStore } from '#lib/server/devices/platform-view.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
-import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { contractStore } from './contract-store.ts';
 import { clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();
 /** A store with one device record for the simulator device `simulatorId`. */
 async function fresh(simulatorId = 'dev_kiosk_main') {
-	const kioskStore = openSqliteStore(':memory:');
+	const kioskStore = await contractStore();
 	const { id } = await new DeviceRepository(kioskStore, loadKeyring(':memory:', undefined)).add({
 		name: simulatorId,
 		environment: 'simulator',

@@ -13,7 +13,7 @@ import type { ReturnSettings } from '#lib/server/returns/return-settings.ts';
 import type { ReturnPreviewView } from '#lib/server/returns/return-view.ts';
 import { Settings } from '#lib/server/settings.ts';
 import { checkScreenPin, setScreenPin } from '#lib/server/setup/screen-pin.ts';
-import { openSqliteStore } from '#lib/server/store/sqlite-store.ts';
+import { contractStore } from './contract-store.ts';
 import { StoreLocks } from '#lib/server/store/store-locks.ts';
 import { addFault, caught, clientFor, sleep } from './client-support.ts';
 import { errorCodeOf, useSimulator } from './harness.ts';
@@ -29,7 +29,7 @@ let settings: ReturnSettings;
 let validateCalls: number;
 
 beforeEach(async () => {
-	const store = openSqliteStore(':memory:');
+	const store = await contractStore();
 	const venueSettings = new Settings(store);
 	await setScreenPin(venueSettings, '2468');
 	const attempts = new AttemptLimiter(store);

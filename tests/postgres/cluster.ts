@@ -56,7 +56,7 @@ export async function startCluster(): Promise<Cluster> {
 		join(dir, 'log'),
 		'-w',
 		'-o',
-		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`,
 		'start'
 	]);
 	return {

@@ -21,6 +21,8 @@ export interface PostgresLocation {
 	schema?: string;
 	/** Connections in the pool. */
 	connections?: number;
+	/** How long an idle connection stays open (pg's default: 10 s). */
+	idleMs?: number;
 }
 
 export async function openPostgresStore(location: PostgresLocation): Promise<Store> {
@@ -31,6 +33,7 @@ export async function openPostgresStore(location: PostgresLocation): Promise<Sto
 	const pool = new pg.Pool({
 		...connection,
 		max: location.connections ?? 10,
+		...(location.idleMs === undefined ? {} : { idleTimeoutMillis: location.idleMs }),
 		// count(*) and sums come back as int8, which pg gives as text to keep its precision; the
 		// store's whole numbers (counts, minor units, ids) stay far below 2^53.
 		types: {

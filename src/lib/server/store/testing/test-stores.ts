@@ -38,7 +38,13 @@ export async function openSharedTestStores(engine: Engine, count: number): Promi
 		stores = [];
 		for (let index = 0; index < count; index += 1) {
 			stores.push(
-				await openPostgresStore({ url: schema.url, schema: schema.name, connections: 5 })
+				// Test stores come and go by the hundred: their idle connections close soon.
+				await openPostgresStore({
+					url: schema.url,
+					schema: schema.name,
+					connections: 5,
+					idleMs: 500
+				})
 			);
 		}
 		remove = () => schema.drop();
