@@ -199,6 +199,9 @@ test('order board settings: amber and red marks and the order are saved; bad val
 	} finally {
 		await page.goto('/setup');
 		await page.getByRole('button', { name: 'English' }).click();
+		// The page comes back in English: only then are the fields the ones to fill.
+		await expect(section).toBeVisible();
+		await expect(page.locator('main[data-ready]')).toBeAttached();
 		await amber.fill('5');
 		await red.fill('10');
 		await section.getByRole('radio', { name: 'Oldest first' }).check();
