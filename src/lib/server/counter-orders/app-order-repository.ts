@@ -4,7 +4,7 @@
  * that arrives after a newer one never takes an order back (order-steps.ts `isNotBehind`).
  */
 import type { CounterOrder } from '../platform/counter-orders.ts';
-import type { Store } from '../store/store.ts';
+import { touchedOne, type Store } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
 import { isNotBehind, TERMINAL_STATUSES } from './order-steps.ts';
 
@@ -59,7 +59,7 @@ export class AppOrderRepository {
 						.where('order_id', '=', order.id)
 						.where('body', '=', known.body)
 						.executeTakeFirst()
-						.then((result) => result.numUpdatedRows === 1n)
+						.then(touchedOne)
 				: await this.#store.db
 						.insertInto('app_orders')
 						.values({
@@ -73,7 +73,7 @@ export class AppOrderRepository {
 						})
 						.onConflict((conflict) => conflict.column('order_id').doNothing())
 						.executeTakeFirst()
-						.then((result) => result.numInsertedOrUpdatedRows === 1n);
+						.then(touchedOne);
 			if (written) return true;
 		}
 	}

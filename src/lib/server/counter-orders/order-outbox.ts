@@ -13,7 +13,7 @@ import {
 } from '#lib/board/order-board.ts';
 import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import type { Store, StoreDb } from '../store/store.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
 
 export interface OrderStep {
@@ -92,7 +92,7 @@ export class OrderOutbox {
 			// The unique index of one pending step per order (a partial index: no column list).
 			.onConflict((conflict) => conflict.doNothing())
 			.executeTakeFirst();
-		return result.numInsertedOrUpdatedRows === 1n;
+		return touchedOne(result);
 	}
 
 	async claim(owner: string, leaseMs: number, limit: number): Promise<OrderStep[]> {
@@ -133,7 +133,7 @@ export class OrderOutbox {
 				.where('lease_owner', '=', owner)
 				.where('lease_until', '>', this.#now().toISOString())
 				.executeTakeFirst();
-			if (held.numUpdatedRows !== 1n) return false;
+			if (!touchedOne(held)) return false;
 			await trx
 				.updateTable('order_outbox')
 				.set({ journal_id: await journal(trx) })

@@ -22,7 +22,14 @@ export interface Store {
 	close(): Promise<void>;
 }
 
-/** Whether an update or delete touched exactly one row (Kysely reports counts as bigint). */
-export function touchedOne(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): boolean {
-	return (result.numUpdatedRows ?? result.numDeletedRows) === 1n;
+/**
+ * Whether an insert, update or delete touched exactly one row (Kysely reports counts as bigint;
+ * an insert that met its conflict and did nothing reports none).
+ */
+export function touchedOne(result: {
+	numUpdatedRows?: bigint;
+	numDeletedRows?: bigint;
+	numInsertedOrUpdatedRows?: bigint;
+}): boolean {
+	return (result.numUpdatedRows ?? result.numDeletedRows ?? result.numInsertedOrUpdatedRows) === 1n;
 }
