@@ -69,6 +69,10 @@ test('loyalty credits out of reach: card only, said so; credits come back by the
 	const paused = page.getByRole('status').filter({ hasText: LOYALTY_PAUSED });
 	await expect(paused).toBeVisible();
 	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toHaveCount(0);
+	// Back at the payment choice, while paused, the card alone is offered.
+	await page.getByRole('button', { name: 'Back', exact: true }).tap();
+	await expect(page.getByRole('button', { name: /^Pay by card/ })).toBeVisible();
+	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toHaveCount(0);
 	await expectNoAxeViolations(page);
 	await screenshot(page, 'kiosk-loyalty-paused');
 	await page.getByRole('button', { name: 'Deutsch' }).tap();
@@ -81,15 +85,15 @@ test('loyalty credits out of reach: card only, said so; credits come back by the
 	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
 	await page.getByRole('button', { name: 'Done' }).tap();
 
-	// The platform is back: after the pause credits are offered again, with no one doing a thing.
 	await request.delete(`${simulator}/_sim/faults`);
 	await beginOrder(page);
 	await addProduct(page, 'Food', 'Pretzel');
 	await toPayment(page);
-	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toBeVisible({
-		timeout: 15_000
-	});
-	await expect(paused).toHaveCount(0);
+
+	// The platform is back: after the pause (5 s) and the screen's next question (every 3 s while
+	// anything is paused) credits are offered again, with no one doing a thing.
+	await expect(paused).toHaveCount(0, { timeout: 15_000 });
+	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toBeVisible();
 });
 
 test('deposits out of reach: no cups sold, the rest is; the return station pauses; both resume by themselves', async ({
