@@ -9,8 +9,9 @@ import { startSimulator } from '#sim/http-server.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-// Menu uploads in the setup pages are up to 1 MB.
-process.env.BODY_SIZE_LIMIT ??= '2M';
+// Uploads in the setup pages: a menu file up to 1 MB, a product picture up to 8 MB (its form a
+// little more: setup/picture-upload.ts).
+process.env.BODY_SIZE_LIMIT ??= '9M';
 /**
  * adapter-node derives the request origin (checked on every form post) from PROTOCOL_HEADER and
  * assumes https without one. Kiosks often run on plain http in a venue LAN, so unless an operator

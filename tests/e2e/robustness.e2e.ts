@@ -41,6 +41,8 @@ const ACTIONS = [
 	'/setup/diagnostics?/handled',
 	'/setup/menu?/import',
 	'/setup/menu?/availability',
+	'/setup/menu?/picture',
+	'/setup/menu?/removePicture',
 	'/demo/pair',
 	'/language'
 ];

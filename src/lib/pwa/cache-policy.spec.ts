@@ -50,6 +50,12 @@ describe('cachePolicy', () => {
 			expect(policy(path, init), path).toEqual({ kind: 'network' });
 	});
 
+	it('leaves the menu’s pictures to the browser’s own cache (their addresses never change)', () => {
+		expect(policy('/media/products/0123456789abcdef01234567.webp', { mode: 'no-cors' })).toEqual({
+			kind: 'network'
+		});
+	});
+
 	it('roots the build manifest’s paths', () => {
 		expect(rootPath('_app/immutable/x.js')).toBe('/_app/immutable/x.js');
 		expect(rootPath('/favicon.svg')).toBe('/favicon.svg');

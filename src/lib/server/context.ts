@@ -8,6 +8,8 @@ import { AttemptLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
+import { ProductImageRepository } from './catalog/product-image-repository.ts';
+import { ProductPictures } from './catalog/product-pictures.ts';
 import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
@@ -56,6 +58,10 @@ export interface ServerContext {
 	loginAttempts: AttemptLimiter;
 	journal: Journal;
 	catalog: CatalogRepository;
+	/** The menu's stored pictures, served under /media/products. */
+	productImages: ProductImageRepository;
+	/** Stores and removes a product's picture together with its `image` field. */
+	pictures: ProductPictures;
 	settings: Settings;
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
@@ -124,6 +130,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const journal = new Journal(store, undefined, { server: serverId, ms: config.leaseMs });
 	const settings = new Settings(store);
 	const catalog = new CatalogRepository(store);
+	const productImages = new ProductImageRepository(store);
 	const terminal = new SimulatedTerminal(store);
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
@@ -217,6 +224,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		loginAttempts,
 		journal,
 		catalog,
+		productImages,
+		pictures: new ProductPictures({ store, catalog, images: productImages }),
 		settings,
 		checkout,
 		sales,

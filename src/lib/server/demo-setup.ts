@@ -1,14 +1,14 @@
 /**
  * Demo mode (`npm start` with the embedded simulator): set up the simulator's main-stage devices
  * (ordering kiosk, return station, order board, pickup screen — each screen the store lacks),
- * the demo menu, a staff password and a screen-exit PIN, so the first screen a newcomer opens
- * works; and, on every
- * start, tell the simulator the order board's callback address (what staff enter in the
- * platform's management console), so an order placed on the guest phone page reaches the board.
- * Never runs against a real platform.
+ * the demo menu and its pictures, a staff password and a screen-exit PIN, so the first screen a
+ * newcomer opens works; and, on every start, tell the simulator the order board's callback
+ * address (what staff enter in the platform's management console), so an order placed on the
+ * guest phone page reaches the board. Never runs against a real platform.
  */
 import { z } from 'zod';
 import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
+import { addDemoPictures } from './catalog/demo-pictures.ts';
 import { importJson } from './catalog/exchange.ts';
 import type { ServerContext } from './context.ts';
 import { callbackUrl } from './counter-orders/callback-tokens.ts';
@@ -66,6 +66,7 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);
 		await context.catalog.replaceAll(menu.products);
 	}
+	await addDemoPictures(context.catalog, context.pictures);
 }
 
 async function simulatorSeed(simulatorUrl: string): Promise<z.output<typeof seedSchema>> {

@@ -107,6 +107,13 @@ export class CatalogRepository {
 		);
 	}
 
+	/** Points the product at a picture (an absolute path or https URL), or at none. */
+	async setImage(id: string, image: string | null, db: StoreDb = this.#store.db): Promise<boolean> {
+		return touchedOne(
+			await db.updateTable('products').set({ image }).where('id', '=', id).executeTakeFirst()
+		);
+	}
+
 	async remove(id: string): Promise<boolean> {
 		return touchedOne(
 			await this.#store.db.deleteFrom('products').where('id', '=', id).executeTakeFirst()

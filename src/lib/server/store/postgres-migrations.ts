@@ -5,7 +5,8 @@
  * 7, so its first migration builds that schema at once.
  *
  * Types as on SQLite: `text`, `integer` (whole numbers: amounts in minor units, counts, ids),
- * booleans as 0/1 integers; an identity column where SQLite has AUTOINCREMENT.
+ * booleans as 0/1 integers, `bytea` where SQLite has a BLOB; an identity column where SQLite has
+ * AUTOINCREMENT.
  */
 export const postgresMigrations: readonly string[] = [
 	/* 1: the schema of SQLite's migrations 1–7 */ `
@@ -184,5 +185,15 @@ export const postgresMigrations: readonly string[] = [
 	);
 	ALTER TABLE journal ADD COLUMN lease_owner text;
 	ALTER TABLE journal ADD COLUMN lease_until text;
+	`,
+	/* 4: SQLite's 10, the menu's pictures (bytes as bytea where SQLite has a BLOB) */ `
+	CREATE TABLE product_images (
+		product_id text PRIMARY KEY,
+		content_type text NOT NULL,
+		bytes bytea NOT NULL,
+		hash text NOT NULL,
+		updated_at text NOT NULL
+	);
+	CREATE INDEX product_images_hash ON product_images (hash);
 	`
 ];

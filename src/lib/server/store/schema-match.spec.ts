@@ -12,8 +12,10 @@ import { openTestStore } from './testing/test-stores.ts';
 const TYPE_NAMES: Record<string, string> = {
 	TEXT: 'text',
 	INTEGER: 'integer',
+	BLOB: 'bytes',
 	text: 'text',
-	int4: 'integer'
+	int4: 'integer',
+	bytea: 'bytes'
 };
 
 interface ColumnShape {
@@ -73,6 +75,7 @@ const PRIMARY_KEYS = new Set([
 	'staff_credentials.id',
 	'sessions.token_hash',
 	'products.id',
+	'product_images.product_id',
 	'settings.key',
 	'sales.id',
 	'kiosk_order_status.sale_id',
@@ -102,7 +105,7 @@ describe('the schema on SQLite and on PostgreSQL', () => {
 
 	it('has the same tables and columns with the same types, nullability, defaults and identities', async () => {
 		const [onSqlite, onPostgres] = await Promise.all([schemaOf(sqlite), schemaOf(postgres)]);
-		expect(Object.keys(onSqlite).length).toBe(20);
+		expect(Object.keys(onSqlite).length).toBe(21);
 		expect(JSON.stringify(onPostgres, null, 1)).not.toContain('unknown');
 		expect(onPostgres).toEqual(onSqlite);
 	});

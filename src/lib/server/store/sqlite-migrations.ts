@@ -214,5 +214,17 @@ export const migrations: readonly string[] = [
 	);
 	ALTER TABLE journal ADD COLUMN lease_owner TEXT;
 	ALTER TABLE journal ADD COLUMN lease_until TEXT;
+	`,
+	/* 10: the menu's pictures (catalog/product-image-repository.ts), in the store so that every
+	   kiosk server sharing it serves them; found by the hash their address carries. No foreign
+	   key: a menu import replaces the products, and the pictures they still show must outlive it */ `
+	CREATE TABLE product_images (
+		product_id TEXT PRIMARY KEY,
+		content_type TEXT NOT NULL,
+		bytes BLOB NOT NULL,
+		hash TEXT NOT NULL,
+		updated_at TEXT NOT NULL
+	);
+	CREATE INDEX product_images_hash ON product_images (hash);
 	`
 ];

@@ -15,7 +15,10 @@ const sourceKeys = new Keyring(randomBytes(32));
 const targetKeys = new Keyring(randomBytes(32));
 const reseal = (sealed: string) => targetKeys.encrypt(sourceKeys.decrypt(sealed));
 
-/** A small venue: a device with its key, a paid sale with its order, journal entries, the feed. */
+/**
+ * A small venue: a device with its key, a paid sale with its order, journal entries, the feed, a
+ * product's picture (binary).
+ */
 async function seed(store: Store): Promise<void> {
 	const { db } = store;
 	await db
@@ -86,6 +89,26 @@ async function seed(store: Store): Promise<void> {
 		.values({ device_id: 'k1', day: '2026-11-23', last: 1 })
 		.execute();
 	await db.updateTable('order_feed').set({ sequence: 42 }).execute();
+	await db
+		.insertInto('product_images')
+		.values({
+			product_id: 'food_pretzel',
+			content_type: 'image/webp',
+			bytes: new Uint8Array([0, 1, 2, 254, 255]),
+			hash: 'abc',
+			updated_at: at
+		})
+		.execute();
+}
+
+/** Binary columns as plain Uint8Arrays: PostgreSQL reads them as Buffers, SQLite does not. */
+function withPlainBytes(row: object): object {
+	return Object.fromEntries(
+		Object.entries(row).map(([column, value]) => [
+			column,
+			value instanceof Uint8Array ? new Uint8Array(value) : value
+		])
+	);
 }
 
 describe('copying a store from SQLite to PostgreSQL', () => {
@@ -116,12 +139,14 @@ describe('copying a store from SQLite to PostgreSQL', () => {
 			sales: 1,
 			journal: 2,
 			order_feed: 1,
-			kiosk_order_history: 1
+			kiosk_order_history: 1,
+			product_images: 1
 		});
 
 		for (const table of COPY_ORDER) {
 			if (table === 'devices') continue;
-			const read = (store: Store) => store.db.selectFrom(table).selectAll().execute();
+			const read = async (store: Store) =>
+				(await store.db.selectFrom(table).selectAll().execute()).map(withPlainBytes);
 			expect(await read(to), table).toEqual(await read(from));
 		}
 		const device = await to.db.selectFrom('devices').selectAll().executeTakeFirstOrThrow();

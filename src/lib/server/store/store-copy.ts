@@ -17,6 +17,7 @@ export const COPY_ORDER = [
 	'sessions',
 	'journal',
 	'products',
+	'product_images',
 	'settings',
 	'sales',
 	'order_numbers',

@@ -2,7 +2,7 @@
  * The store's tables as Kysely sees them: one description for both engines, whose migrations
  * (sqlite-migrations.ts, postgres-migrations.ts) build identical columns — text as `text`, whole
  * numbers as `integer`, booleans as 0/1 integers, times as ISO 8601 text (which compares in time
- * order as text), JSON bodies as text. `schema-match.spec.ts` holds the two engines to this.
+ * order as text), JSON bodies as text, binary data (pictures) as BLOB / `bytea`. `schema-match.spec.ts` holds the two engines to this.
  *
  * `Generated` marks a column the database fills (an identity or a default); `Nullable` one that
  * is null unless written.
@@ -73,6 +73,15 @@ export interface ProductsTable {
 	image: Nullable<string>;
 	available: Generated<number>;
 	position: Generated<number>;
+}
+
+export interface ProductImagesTable {
+	product_id: string;
+	content_type: string;
+	/** A Uint8Array from SQLite, a Buffer (a Uint8Array too) from PostgreSQL. */
+	bytes: Uint8Array;
+	hash: string;
+	updated_at: string;
 }
 
 export interface SettingsTable {
@@ -198,6 +207,7 @@ export interface KioskTables {
 	sessions: SessionsTable;
 	journal: JournalTable;
 	products: ProductsTable;
+	product_images: ProductImagesTable;
 	settings: SettingsTable;
 	sales: SalesTable;
 	order_numbers: OrderNumbersTable;
