@@ -19,6 +19,7 @@ import {
 	type ProblemAction
 } from './failures.ts';
 import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
+import { suggestionFor } from './suggestion.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskView, SaleView } from './types.ts';
 
@@ -72,6 +73,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class KioskSession {
 	step: Step = $state('attract');
+	/** Counts the guests forgotten: what a guest chose for themselves ends with them. */
+	guestsEnded = $state(0);
 	/** The guest's language; every message of the screen follows it. */
 	readonly language = new GuestLanguage();
 	basket: BasketLine[] = $state([]);
@@ -92,6 +95,15 @@ export class KioskSession {
 	#saleBasket: string | null = null;
 	/** Changes whenever the guest is forgotten: late answers of an earlier guest are dropped. */
 	#generation = 0;
+
+	/** The suggestion before paying was shown to this guest (it is offered once). */
+	#suggestionOffered = $state(false);
+	/** What to offer on the payment step now, before a sale is started; null: nothing. */
+	readonly suggestion = $derived.by(() =>
+		this.step === 'payment' && !this.sale && !this.#suggestionOffered
+			? suggestionFor(this.basket, this.data.products, this.data.settings.suggestedProductId)
+			: null
+	);
 
 	readonly summary = $derived.by(() =>
 		summarize(this.basket, this.data.products, this.data.settings.serviceFeeMinor)
@@ -183,19 +195,42 @@ export class KioskSession {
 		this.step = 'menu';
 	}
 
+	/** "Back" on the keypad: one step back where the flow has one (never out of a payment). */
+	back(): void {
+		if (this.busy) return;
+		if (this.step === 'language') this.startOver();
+		else if (this.step === 'menu') this.step = 'language';
+		else if (this.step === 'payment') this.backToMenu();
+		else if (this.step === 'scan') this.backToPayment();
+		else if (this.step === 'credits') void this.cancelCredits();
+	}
+
 	backToPayment(): void {
 		if (this.busy) return;
 		this.problem = null;
 		this.step = 'payment';
 	}
 
+	/** The guest takes the suggestion: one of it joins the basket (no sale is open yet). */
+	acceptSuggestion(): void {
+		const product = this.suggestion;
+		this.#suggestionOffered = true;
+		if (product) this.add(product.id);
+	}
+
+	declineSuggestion(): void {
+		this.#suggestionOffered = true;
+	}
+
 	async payWithCredits(): Promise<void> {
+		this.#suggestionOffered = true;
 		if (!this.data.features.loyalty) return;
 		if (this.loyaltyPaused) return this.#show('loyalty-offline', 'start');
 		if (await this.#openSale()) this.step = 'scan';
 	}
 
 	async payByCard(): Promise<void> {
+		this.#suggestionOffered = true;
 		this.problem = null;
 		if (await this.#openSale()) await this.#collect();
 	}
@@ -294,6 +329,7 @@ export class KioskSession {
 	}
 
 	#forget(): void {
+		this.guestsEnded += 1;
 		this.#generation += 1;
 		this.basket = [];
 		this.sale = null;
@@ -302,6 +338,7 @@ export class KioskSession {
 		this.busy = false;
 		this.paying = false;
 		this.answering = false;
+		this.#suggestionOffered = false;
 		this.step = 'attract';
 		this.language.reset();
 	}

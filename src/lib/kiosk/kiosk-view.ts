@@ -8,7 +8,11 @@ export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null):
 	const identity = snapshot.identity.value;
 	const settings = snapshot.settings.value;
 	return {
-		identity: identity && { organization: identity.organization, place: identity.place },
+		identity: identity && {
+			organization: identity.organization,
+			place: identity.place,
+			avatar: identity.avatar ?? null
+		},
 		features: snapshot.features,
 		products: menuOf(snapshot.menu.value, snapshot.deposits.value),
 		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DepositTerms } from '#lib/screen-data/snapshot.ts';
-import { categoriesOf, menuOf } from './menu.ts';
+import { categoriesOf, featuredProducts, menuOf } from './menu.ts';
 import type { MenuItem } from './types.ts';
 
 const product = (id: string, category: string): MenuItem => ({
@@ -50,5 +50,38 @@ describe('the menu of the guest screen', () => {
 		const menu = menuOf([product('a', 'beer'), product('c', 'food'), product('d', 'beer')], null);
 		expect(menu.map((entry) => entry.id)).toEqual(['a', 'c', 'd']);
 		expect(categoriesOf(menu)).toEqual(['beer', 'food']);
+	});
+});
+
+describe('the products the attract screen features', () => {
+	const pictured = (id: string, category: string) => ({
+		...product(id, category),
+		image: `/media/products/${id}.webp`,
+		deposit: null
+	});
+	const unpictured = (id: string, category: string) => ({
+		...product(id, category),
+		deposit: null
+	});
+
+	it('shows the range first: the first pictured product of each category, then the rest', () => {
+		const products = [
+			pictured('pils', 'beer'),
+			pictured('wheat', 'beer'),
+			unpictured('spritz', 'drinks'),
+			pictured('punch', 'drinks'),
+			pictured('pretzel', 'food')
+		];
+		expect(featuredProducts(products, 4).map((item) => item.id)).toEqual([
+			'pils',
+			'punch',
+			'pretzel',
+			'wheat'
+		]);
+		expect(featuredProducts(products, 2).map((item) => item.id)).toEqual(['pils', 'punch']);
+	});
+
+	it('features nothing without pictures', () => {
+		expect(featuredProducts([unpictured('spritz', 'drinks')], 4)).toEqual([]);
 	});
 });

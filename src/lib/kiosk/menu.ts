@@ -30,3 +30,16 @@ export function menuOf(items: readonly MenuItem[], terms: DepositTerms | null): 
 export function categoriesOf(products: readonly MenuProduct[]): string[] {
 	return [...new Set(products.map((product) => product.category))];
 }
+
+/**
+ * What the attract screen shows to invite guests in: up to `count` products with a picture, the
+ * first of each category in menu order before any second one, so the screen shows the range.
+ */
+export function featuredProducts(products: readonly MenuProduct[], count: number): MenuProduct[] {
+	const pictured = products.filter((product) => product.image);
+	const firsts = categoriesOf(pictured).flatMap(
+		(category) => pictured.find((product) => product.category === category) ?? []
+	);
+	const rest = pictured.filter((product) => !firsts.includes(product));
+	return [...firsts, ...rest].slice(0, count);
+}

@@ -42,6 +42,8 @@ export interface KioskSettingsView {
 	idleSeconds: number;
 	creditPaymentType: 'SPLIT_PAYMENT' | 'CREDIT';
 	serviceFeeMinor: number;
+	/** Offered once per sale before paying; absent in snapshots kept by an older version. */
+	suggestedProductId?: string | null;
 }
 
 /** The kiosk page's load data: the screen's snapshot and what is not kept with it. */
@@ -56,7 +58,7 @@ export interface KioskData {
 
 /** What the guest screen shows, from the newest snapshot it has (kiosk-view.ts). */
 export interface KioskView {
-	identity: { organization: string; place: string } | null;
+	identity: { organization: string; place: string; avatar: string | null } | null;
 	features: { deposits: boolean; loyalty: boolean };
 	products: MenuProduct[];
 	settings: KioskSettingsView;

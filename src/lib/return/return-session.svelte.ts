@@ -54,6 +54,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ReturnSession {
 	step: ReturnStep = $state('scan');
+	/** Counts the guests forgotten: what a guest chose for themselves ends with them. */
+	guestsEnded = $state(0);
 	/** The guest's language; every message of the screen follows it. */
 	readonly language = new GuestLanguage();
 	/** The code's returnable containers (the stepper screen). */
@@ -184,6 +186,13 @@ export class ReturnSession {
 		await this.#send(this.#newRequest());
 	}
 
+	/** "Back" on the keypad: from the staff step to the choice; from the choice, cancel. */
+	back(): void {
+		if (this.returning || this.checking) return;
+		if (this.step === 'staff') this.backToChoice();
+		else if (this.step === 'choose') this.startOver();
+	}
+
 	/** Staff step → back to the choice. */
 	backToChoice(): void {
 		if (this.returning) return;
@@ -200,6 +209,7 @@ export class ReturnSession {
 
 	/** Cancel, the result's "next", or the result's countdown: forget the guest. */
 	startOver(): void {
+		this.guestsEnded += 1;
 		this.#generation += 1;
 		this.#code = null;
 		this.#request = null;

@@ -7,6 +7,7 @@
  * Types and pure rules only: used on the server and in the browser. Nothing secret is in any
  * part — no API key, no transaction key, no deposit code.
  */
+import type { ScreenGeometry } from '#lib/accessibility/reach-zone.ts';
 import type { KioskSettingsView, MenuItem } from '#lib/kiosk/types.ts';
 import type { ReturnSettings } from '#lib/return/types.ts';
 
@@ -22,6 +23,8 @@ export interface Part<T> {
 export interface ScreenIdentity {
 	organization: string;
 	place: string;
+	/** The place's picture (spec 1 `avatarMedia`, largest rendition); absent in older snapshots. */
+	avatar?: string | null;
 	authorities: string[];
 	desks: { name: string; enabled: boolean }[];
 }
@@ -50,6 +53,8 @@ interface SnapshotBase<S extends GuestScreen> {
 	deposits: Part<DepositTerms | null>;
 	/** What the guest may use, by the server's one rule (devices/platform-view.ts featuresOf). */
 	features: { deposits: boolean; loyalty: boolean };
+	/** How the venue's screens are mounted, for reach mode; absent in older kept snapshots. */
+	screenGeometry?: ScreenGeometry;
 }
 
 export interface KioskSnapshot extends SnapshotBase<'kiosk'> {

@@ -6,7 +6,8 @@ import { hasScreenPin, isPinFormat, setScreenPin } from '#lib/server/setup/scree
 import {
 	kioskSettings,
 	kioskSettingsFromForm,
-	saveKioskSettings
+	saveKioskSettings,
+	type KioskSettingsFormContext
 } from '#lib/server/sales/kiosk-settings.ts';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
 import {
@@ -19,17 +20,24 @@ import {
 	returnSettingsFromForm,
 	saveReturnSettings
 } from '#lib/server/returns/return-settings.ts';
+import {
+	saveScreenGeometry,
+	screenGeometry,
+	screenGeometryFromForm
+} from '#lib/server/screens/screen-geometry.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {
 	const context = serverContext();
-	const [kiosk, hasPin, returnStation, orderBoard] = await Promise.all([
+	const [kiosk, hasPin, returnStation, orderBoard, geometry] = await Promise.all([
 		kioskSettings(context.settings),
 		hasScreenPin(context.settings),
 		returnSettings(context.settings),
-		boardSettings(context.settings)
+		boardSettings(context.settings),
+		screenGeometry(context.settings)
 	]);
-	const currencyCode = await menuCurrency();
+	const products = await context.catalog.list();
+	const currencyCode = products[0]?.currencyCode ?? 'EUR';
 	return {
 		devices: await allDeviceOverviews(context),
 		hasPin,
@@ -39,21 +47,31 @@ export const load: PageServerLoad = async () => {
 			serviceFeeVat: scaledIntegerToDecimal(kiosk.serviceFeeVatBp, 2),
 			depositVat: scaledIntegerToDecimal(kiosk.depositVatBp, 2),
 			idleSeconds: kiosk.idleSeconds,
+			suggestedProductId: kiosk.suggestedProductId,
 			currencyCode
 		},
+		products: products.map((product) => ({ id: product.id, name: product.name.en })),
 		returnStation,
-		orderBoard
+		orderBoard,
+		geometry
 	};
 };
 
-/** The menu's currency (the fee is charged in it); EUR for an empty menu. */
-async function menuCurrency(): Promise<string> {
-	return (await serverContext().catalog.list())[0]?.currencyCode ?? 'EUR';
+/**
+ * What the kiosk settings are checked against: the menu's currency (the fee is charged in it;
+ * EUR for an empty menu) and its products (one may be suggested).
+ */
+async function menuContext(): Promise<KioskSettingsFormContext> {
+	const products = await serverContext().catalog.list();
+	return {
+		currencyCode: products[0]?.currencyCode ?? 'EUR',
+		productIds: new Set(products.map((product) => product.id))
+	};
 }
 
 export const actions: Actions = {
 	kiosk: async ({ request }) => {
-		const values = kioskSettingsFromForm(await readForm(request), await menuCurrency());
+		const values = kioskSettingsFromForm(await readForm(request), await menuContext());
 		if (!values) return fail(400, { kioskError: true });
 		await saveKioskSettings(serverContext().settings, values);
 		return { kioskSaved: true };
@@ -64,6 +82,12 @@ export const actions: Actions = {
 		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
 		await saveReturnSettings(settings, parsed.values);
 		return { returnSaved: true };
+	},
+	screenGeometry: async ({ request }) => {
+		const values = screenGeometryFromForm(await readForm(request));
+		if (!values) return fail(400, { geometryError: true });
+		await saveScreenGeometry(serverContext().settings, values);
+		return { geometrySaved: true };
 	},
 	orderBoard: async ({ request }) => {
 		const values = boardSettingsFromForm(await readForm(request));

@@ -14,8 +14,10 @@ const valid = {
 	serviceFee: '0,50',
 	serviceFeeVat: '19',
 	depositVat: '0',
-	idleSeconds: '90'
+	idleSeconds: '90',
+	suggestedProductId: 'food_pretzel'
 };
+const menu = { currencyCode: 'EUR', productIds: new Set(['food_pretzel', 'drink_pils']) };
 
 describe.each(ENGINES)('kiosk settings on %s', (engine) => {
 	let store: Store;
@@ -30,18 +32,20 @@ describe.each(ENGINES)('kiosk settings on %s', (engine) => {
 			serviceFeeMinor: 0,
 			serviceFeeVatBp: 1900,
 			depositVatBp: 0,
-			idleSeconds: 60
+			idleSeconds: 60,
+			suggestedProductId: null
 		});
 	});
 
 	it('read the form in minor units and basis points, and are saved', async () => {
-		const parsed = kioskSettingsFromForm(form(valid), 'EUR');
+		const parsed = kioskSettingsFromForm(form(valid), menu);
 		expect(parsed).toEqual({
 			creditPaymentType: 'CREDIT',
 			serviceFeeMinor: 50,
 			serviceFeeVatBp: 1900,
 			depositVatBp: 0,
-			idleSeconds: 90
+			idleSeconds: 90,
+			suggestedProductId: 'food_pretzel'
 		});
 		const settings = new Settings(store);
 		await saveKioskSettings(settings, parsed!);
@@ -56,8 +60,15 @@ describe('the kiosk settings form', () => {
 		{ serviceFeeVat: '7.5' },
 		{ idleSeconds: '5' },
 		{ creditPaymentType: 'EXTERNAL_PAYMENT' },
-		{ depositVat: 'x' }
+		{ depositVat: 'x' },
+		{ suggestedProductId: 'not_on_the_menu' }
 	])('refuse %o', (change) => {
-		expect(kioskSettingsFromForm(form({ ...valid, ...change }), 'EUR')).toBeUndefined();
+		expect(kioskSettingsFromForm(form({ ...valid, ...change }), menu)).toBeUndefined();
+	});
+
+	it('suggest nothing when no product is chosen', () => {
+		expect(
+			kioskSettingsFromForm(form({ ...valid, suggestedProductId: '' }), menu)?.suggestedProductId
+		).toBeNull();
 	});
 });

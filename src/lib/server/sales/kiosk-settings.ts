@@ -12,7 +12,12 @@ export const kioskSettingsSchema = z.object({
 	serviceFeeVatBp: z.int().min(0).max(2_700).default(1_900),
 	depositVatBp: z.int().min(0).max(2_700).default(0),
 	/** Seconds without a touch before "are you still there?". */
-	idleSeconds: z.int().min(20).max(3_600).default(60)
+	idleSeconds: z.int().min(20).max(3_600).default(60),
+	/**
+	 * The product offered once per sale before paying ("add a pretzel?"); null: none. Chosen by
+	 * staff, who know what goes with what at their bar — a kiosk cannot guess it from categories.
+	 */
+	suggestedProductId: z.string().min(1).max(255).nullable().default(null)
 });
 export type KioskSettings = z.output<typeof kioskSettingsSchema>;
 
@@ -29,13 +34,20 @@ export async function checkoutSettings(settings: Settings): Promise<CheckoutSett
 	return { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp };
 }
 
+/** What the settings form is checked against: the menu's currency and its products. */
+export interface KioskSettingsFormContext {
+	currencyCode: string;
+	productIds: ReadonlySet<string>;
+}
+
 /**
  * The settings form of the setup page: the fee as an amount in major units of the menu's
- * currency, VAT rates as percent (one of the supported rates). Undefined when anything is off.
+ * currency, VAT rates as percent (one of the supported rates), the suggested product one of the
+ * menu's (or none). Undefined when anything is off.
  */
 export function kioskSettingsFromForm(
 	form: FormData,
-	currencyCode: string
+	{ currencyCode, productIds }: KioskSettingsFormContext
 ): KioskSettings | undefined {
 	const text = (name: string) => {
 		const value = form.get(name);
@@ -49,12 +61,15 @@ export function kioskSettingsFromForm(
 		const depositVatBp = vatBasisPoints(number('depositVat'));
 		// Checked here: the schema's defaults would fill an unsupported rate in silently.
 		if (serviceFeeVatBp === undefined || depositVatBp === undefined) return undefined;
+		const suggestedProductId = text('suggestedProductId') || null;
+		if (suggestedProductId !== null && !productIds.has(suggestedProductId)) return undefined;
 		const parsed = kioskSettingsSchema.safeParse({
 			creditPaymentType: text('creditPaymentType'),
 			serviceFeeMinor,
 			serviceFeeVatBp,
 			depositVatBp,
-			idleSeconds: number('idleSeconds')
+			idleSeconds: number('idleSeconds'),
+			suggestedProductId
 		});
 		return parsed.success ? parsed.data : undefined;
 	} catch {

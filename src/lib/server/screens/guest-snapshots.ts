@@ -23,6 +23,8 @@ import {
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { returnSettings } from '../returns/return-settings.ts';
 import { kioskSettings } from '../sales/kiosk-settings.ts';
+import { placeAvatarOf } from './place-avatar.ts';
+import { screenGeometry } from './screen-geometry.ts';
 import { depositCategories } from '../setup/device-overview.ts';
 
 /** The identity as a screen keeps it: names, authorities and desks; no ids, nothing secret. */
@@ -32,6 +34,7 @@ function identityPart(view: PlatformView): Part<ScreenIdentity | null> {
 		value: identity && {
 			organization: identity.organization.name,
 			place: identity.place.name,
+			avatar: placeAvatarOf(identity.place.avatarMedia),
 			authorities: [...identity.authorities],
 			desks: identity.relatedDesks.map((desk) => ({ name: desk.name, enabled: desk.enabled }))
 		},
@@ -88,7 +91,8 @@ async function base(context: ServerContext, deviceId: string, now: Date) {
 		servedAt: now.toISOString(),
 		identity: identityPart(view),
 		deposits: depositsPart(view),
-		features: { deposits: features.deposits, loyalty: features.loyalty }
+		features: { deposits: features.deposits, loyalty: features.loyalty },
+		screenGeometry: await screenGeometry(context.settings)
 	};
 }
 
@@ -111,7 +115,8 @@ export async function kioskSnapshot(
 			value: {
 				idleSeconds: settings.idleSeconds,
 				creditPaymentType: settings.creditPaymentType,
-				serviceFeeMinor: settings.serviceFeeMinor
+				serviceFeeMinor: settings.serviceFeeMinor,
+				suggestedProductId: settings.suggestedProductId
 			},
 			fetchedAt
 		}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { suggestionFor } from './suggestion.ts';
+import type { MenuProduct } from './types.ts';
+
+const product = (id: string): MenuProduct => ({
+	id,
+	category: 'food',
+	name: { en: id },
+	description: {},
+	grossMinor: 300,
+	currencyCode: 'EUR',
+	image: null,
+	deposit: null
+});
+const menu = [product('drink_pils'), product('food_pretzel')];
+
+describe('the product offered before paying', () => {
+	it('is the one staff chose, while it is on the menu and not in the basket', () => {
+		const basket = [{ productId: 'drink_pils', quantity: 2 }];
+		expect(suggestionFor(basket, menu, 'food_pretzel')?.id).toBe('food_pretzel');
+	});
+
+	it('is not offered to a guest who has it already', () => {
+		const basket = [{ productId: 'food_pretzel', quantity: 1 }];
+		expect(suggestionFor(basket, menu, 'food_pretzel')).toBeNull();
+	});
+
+	it('is not offered when none is chosen, or the chosen one is off the menu', () => {
+		expect(suggestionFor([], menu, null)).toBeNull();
+		expect(suggestionFor([], menu, undefined)).toBeNull();
+		expect(suggestionFor([], menu, 'food_fries')).toBeNull();
+	});
+});

@@ -1,0 +1,16 @@
+/**
+ * The one product the kiosk offers before paying ("add a pretzel?"): the product staff chose in
+ * setup, while it is on the menu and not already in the basket. The offer is made once per
+ * guest and never stands in the way: the ways to pay stay on the same screen beside it.
+ */
+import { quantityOf } from './basket.ts';
+import type { BasketLine, MenuProduct } from './types.ts';
+
+export function suggestionFor(
+	basket: readonly BasketLine[],
+	products: readonly MenuProduct[],
+	suggestedProductId: string | null | undefined
+): MenuProduct | null {
+	if (!suggestedProductId || quantityOf(basket, suggestedProductId) > 0) return null;
+	return products.find((product) => product.id === suggestedProductId) ?? null;
+}

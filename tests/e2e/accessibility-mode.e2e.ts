@@ -1,0 +1,350 @@
+/**
+ * The guest screens' accessibility mode (issue 13; EAA Annex I, EN 301 549 5 and 8, WCAG 2.2 AA),
+ * tried as the guests who need it would:
+ *
+ * - a guest who cannot see the screen walks through a whole sale (credits, the rest by card, a
+ *   cup with a deposit) and a whole return with a USB keypad alone — the codes typed on the
+ *   on-screen keyboard with the keypad too — and hears every step. The browser's Web Speech API
+ *   (`speechSynthesis` and its utterances) is replaced by a recorder with one local voice per
+ *   language, so what is said, in which language and at which volume is known, and that each
+ *   utterance cancels the one before;
+ * - a guest in a wheelchair turns on reach mode: every control of every step lies between 380 and
+ *   1220 mm above the floor, by the bounding boxes against the band computed from the mounting;
+ * - a guest with low vision turns on large text (200 %: nothing clipped, no sideways scrolling)
+ *   and high contrast (axe's enhanced contrast rule, 7:1, finds nothing).
+ *
+ * Everything is back to normal for the next guest.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addProduct, beginOrder, newKey, pairKiosk } from './kiosk-support.ts';
+import {
+	CHOOSE_HEADING,
+	CUPS_AND_PITCHER,
+	issueCode,
+	pairReturnStation,
+	RESULT_HEADING
+} from './return-support.ts';
+import { expectNoAxeViolations, screenshot } from './support.ts';
+
+interface Spoken {
+	text: string;
+	lang: string;
+	volume: number;
+}
+type SpeechEvent = ({ kind: 'speak' } & Spoken) | { kind: 'cancel' };
+
+/** Replaces the Web Speech API with a recorder that has one local voice per language. */
+async function recordSpeech(page: Page) {
+	await page.addInitScript(() => {
+		const events: unknown[] = [];
+		const voices = [
+			{ name: 'Test English', lang: 'en-GB', localService: true, default: true, voiceURI: 'en' },
+			{ name: 'Test Deutsch', lang: 'de-DE', localService: true, default: false, voiceURI: 'de' },
+			{ name: 'Remote', lang: 'en-US', localService: false, default: false, voiceURI: 'r' }
+		];
+		class Utterance {
+			text: string;
+			lang = '';
+			voice: { lang: string } | null = null;
+			volume = 1;
+			constructor(text: string) {
+				this.text = text;
+			}
+		}
+		const recorder = {
+			getVoices: () => voices,
+			speak: (utterance: Utterance) =>
+				events.push({
+					kind: 'speak',
+					text: utterance.text,
+					lang: utterance.voice?.lang ?? utterance.lang,
+					volume: utterance.volume
+				}),
+			cancel: () => events.push({ kind: 'cancel' }),
+			addEventListener: () => undefined,
+			removeEventListener: () => undefined
+		};
+		Object.defineProperty(window, 'speechSynthesis', { value: recorder, configurable: true });
+		Object.defineProperty(window, 'SpeechSynthesisUtterance', {
+			value: Utterance,
+			configurable: true
+		});
+		(window as unknown as { spoken: unknown[] }).spoken = events;
+	});
+	const events = () =>
+		page.evaluate(() => (window as unknown as { spoken: SpeechEvent[] }).spoken.slice());
+	const said = async () =>
+		(await events()).flatMap((event) => (event.kind === 'speak' ? [event] : []));
+	return { events, said };
+}
+
+/** Presses the keypad's ↓ or ↑ until `target` has the focus (the keypad's own walk). */
+async function keypadTo(page: Page, target: Locator) {
+	for (let presses = 0; presses < 400; presses += 1) {
+		const where = await target.evaluate((element) => {
+			const active = document.activeElement;
+			if (element === active) return 0;
+			if (!active || active === document.body) return 1;
+			return active.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1;
+		});
+		if (where === 0) return;
+		await page.keyboard.press(where > 0 ? 'ArrowDown' : 'ArrowUp');
+	}
+	throw new Error(`the keypad never reached ${target}`);
+}
+
+/** Moves to `target` with the keypad and selects it with the keypad's Enter. */
+async function keypadSelect(page: Page, target: Locator) {
+	await keypadTo(page, target);
+	await page.keyboard.press('Enter');
+}
+
+/** Types `code` on the on-screen keyboard `keyboard`, with the keypad alone. */
+async function keypadType(page: Page, keyboard: Locator, code: string) {
+	const smallLetters = keyboard.getByRole('button', { name: 'Small letters' });
+	for (const character of code) {
+		const isLetter = character.toLowerCase() !== character.toUpperCase();
+		if (isLetter && (await smallLetters.count()) > 0) {
+			const wantSmall = character === character.toLowerCase();
+			if ((await smallLetters.getAttribute('aria-pressed')) !== String(wantSmall))
+				await keypadSelect(page, smallLetters);
+		}
+		await keypadSelect(page, keyboard.getByRole('button', { name: character, exact: true }));
+	}
+}
+
+const CANCEL_BEFORE_EACH = (events: SpeechEvent[]) =>
+	events.every((event, index) => event.kind !== 'speak' || events[index - 1]?.kind === 'cancel');
+
+test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
+
+test('a whole sale with the keypad alone, heard step by step; reset for the next guest', async ({
+	page,
+	request
+}) => {
+	const speech = await recordSpeech(page);
+	await pairKiosk(page);
+
+	// The first keypad key starts the mode and says so; nothing else happens.
+	await page.keyboard.press('ArrowDown');
+	await expect
+		.poll(async () => (await speech.said()).at(-1)?.text)
+		.toMatch(/Accessibility mode is on/);
+	await expect(page.getByRole('button', { name: 'Accessibility' })).toHaveClass(/on/);
+	await keypadSelect(page, page.getByRole('button', { name: /Tap to order/ }));
+	await expect(page.getByRole('heading', { level: 1, name: /Choose your language/ })).toBeFocused();
+	await keypadSelect(page, page.getByRole('button', { name: 'Deutsch', exact: true }));
+
+	// The step is said in the screen's language, with the focused control and its price.
+	await expect(page.getByRole('heading', { level: 1, name: 'Speisekarte' })).toBeFocused();
+	await expect
+		.poll(async () => (await speech.said()).at(-1))
+		.toMatchObject({
+			text: expect.stringContaining('Speisekarte'),
+			lang: 'de-DE'
+		});
+	await keypadTo(page, page.getByRole('button', { name: 'Hinzufügen: Pils 0,4 l' }));
+	await expect
+		.poll(async () => (await speech.said()).at(-1))
+		.toMatchObject({
+			text: expect.stringMatching(/^Hinzufügen: Pils 0,4 l\. 5,50\s€/),
+			lang: 'de-DE'
+		});
+	await page.keyboard.press('Enter');
+	await keypadSelect(page, page.getByRole('button', { name: 'English', exact: true }));
+	await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeAttached();
+
+	// Louder: the next utterance is said at a higher volume.
+	const before = (await speech.said()).at(-1)!.volume;
+	await page.keyboard.press('NumpadAdd');
+	await page.keyboard.press('NumpadDivide');
+	await expect.poll(async () => (await speech.said()).at(-1)!.volume).toBeGreaterThan(before);
+
+	// To payment: the heading with the total; no suggestion taken; credits.
+	await keypadSelect(page, page.getByRole('button', { name: 'Go to payment' }));
+	await expect
+		.poll(async () => (await speech.said()).at(-1)?.text)
+		.toMatch(/How would you like to pay\?.*Total.*€7\.50/);
+	const noThanks = page.getByRole('button', { name: 'No, thanks' });
+	if (await noThanks.count()) await keypadSelect(page, noThanks);
+	await keypadSelect(page, page.getByRole('button', { name: /^Pay with credits/ }));
+
+	// The loyalty key, typed on the on-screen keyboard with the keypad.
+	await keypadSelect(page, page.getByRole('button', { name: 'Type the code instead' }));
+	const keyboard = page.getByRole('group', { name: 'Keypad' });
+	await keypadType(page, keyboard, await newKey(request, 'wallet_few'));
+	await keypadSelect(page, page.getByRole('button', { name: 'Use this code' }));
+	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeFocused();
+	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/To pay by card/);
+	await keypadSelect(page, page.getByRole('button', { name: /^Confirm/ }));
+	await keypadSelect(page, page.getByRole('button', { name: 'Approve payment' }));
+
+	// The receipt: the order number, the deposit code's number and its deadline are said.
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeFocused();
+	await expect
+		.poll(async () => (await speech.said()).at(-1)?.text)
+		.toMatch(/Thank you!.*K-\d+.*No\. \d+.*Return by/);
+	expect(CANCEL_BEFORE_EACH(await speech.events())).toBe(true);
+	const lastVolume = (await speech.said()).at(-1)!.volume;
+	expect(lastVolume).toBeGreaterThan(before);
+
+	// Done: the next guest finds the screen as it was, at the default volume.
+	await keypadSelect(page, page.getByRole('button', { name: 'Done' }));
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Accessibility' })).not.toHaveClass(/on/);
+	await page.getByRole('button', { name: 'Accessibility' }).tap();
+	await page.getByRole('button', { name: 'Read aloud' }).tap();
+	await expect.poll(async () => (await speech.said()).at(-1)?.volume).toBe(before);
+});
+
+test('a whole return with the keypad alone, the code typed on the on-screen keyboard', async ({
+	page,
+	request
+}) => {
+	const speech = await recordSpeech(page);
+	await pairReturnStation(page);
+	const code = await issueCode(request, CUPS_AND_PITCHER);
+	await page.keyboard.press('ArrowDown');
+	await keypadSelect(page, page.getByRole('button', { name: 'Type the code instead' }));
+	await keypadType(page, page.getByRole('group', { name: /keyboard/i }), code);
+	await keypadSelect(page, page.getByRole('button', { name: 'Check this code' }));
+	await expect(page.getByRole('heading', { level: 1, name: CHOOSE_HEADING })).toBeFocused();
+	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/refund €11\.00/);
+	await keypadSelect(page, page.getByRole('button', { name: 'Confirm the return' }));
+	await expect(page.getByRole('heading', { level: 1, name: RESULT_HEADING })).toBeFocused();
+	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/€11\.00/);
+	expect(CANCEL_BEFORE_EACH(await speech.events())).toBe(true);
+});
+
+/** Opens the accessibility choices and turns `choices` on. */
+async function choose(page: Page, ...choices: string[]) {
+	await page.getByRole('button', { name: 'Accessibility' }).tap();
+	for (const choice of choices) await page.getByRole('button', { name: choice }).tap();
+	await page.getByRole('button', { name: 'Close' }).tap();
+}
+
+/**
+ * Every control of the screen a guest can touch now lies in the reach band: the guest screen
+ * itself (it scrolls there), what floats over it, and an open dialog.
+ */
+async function expectWithinReach(page: Page, band: { top: number; bottom: number }) {
+	const outside = await page.evaluate(async ({ top, bottom }) => {
+		// Where things come to rest: a dialog rising into place is measured once it is there.
+		await Promise.all(
+			document
+				.getAnimations()
+				.filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+				.map((animation) => animation.finished.catch(() => undefined))
+		);
+		const within = (rect: DOMRect) => rect.top >= top - 1 && rect.bottom <= bottom + 1;
+		const problems: string[] = [];
+		const screen = document.querySelector('.guest-screen')!;
+		if (!within(screen.getBoundingClientRect())) problems.push('the guest screen');
+		// The staff's way out of the screen (held down, then a PIN) is not the guest's.
+		for (const control of document.querySelectorAll<HTMLElement>(
+			':is(button, input, a[href]):not([data-staff-only])'
+		)) {
+			const rect = control.getBoundingClientRect();
+			if (rect.width === 0 || rect.height === 0) continue;
+			const floats =
+				getComputedStyle(control).position === 'fixed' || control.closest('dialog[open]');
+			if (floats && !within(rect)) problems.push(control.textContent?.trim() ?? control.tagName);
+		}
+		return problems;
+	}, band);
+	expect(outside).toEqual([]);
+}
+
+test('reach mode: every control of the sale lies between 380 and 1220 mm above the floor', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await choose(page, 'Everything within reach');
+	// The venue's default mounting: lower edge 950 mm, 698 mm visible, 1920 px high.
+	const pxPerMm = 1920 / 698;
+	const band = { top: Math.ceil((1648 - 1220) * pxPerMm), bottom: 1920 };
+	await expect(page.locator('html')).toHaveAttribute('data-reach', 'on');
+	await expectWithinReach(page, band);
+	await beginOrder(page);
+	await expectWithinReach(page, band);
+	await addProduct(page, 'Beer', 'Pilsner 0.4 l');
+	await expectWithinReach(page, band);
+	await page.getByRole('button', { name: 'Details: Wheat beer 0.5 l' }).tap();
+	await expectWithinReach(page, band);
+	await page.getByRole('button', { name: 'Close' }).tap();
+	await expectNoAxeViolations(page);
+	await screenshot(page, 'accessibility-reach-menu');
+	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await expectWithinReach(page, band);
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await expectWithinReach(page, band);
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	await expectWithinReach(page, band);
+	await page.getByRole('button', { name: 'Done' }).tap();
+	await expect(page.locator('html')).not.toHaveAttribute('data-reach');
+});
+
+/** Nothing is clipped: no text wider than its box, no sideways scrolling of the page. */
+async function expectNothingClipped(page: Page) {
+	const clipped = await page.evaluate(() => {
+		const problems: string[] = [];
+		/** In a part that scrolls sideways itself (the category bar): reached by swiping it. */
+		const insideScroller = (element: Element) => {
+			for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+				if (/auto|scroll/.test(getComputedStyle(up).overflowX)) return true;
+			return false;
+		};
+		const width = document.documentElement.clientWidth;
+		if (document.documentElement.scrollWidth > width + 1)
+			for (const element of document.querySelectorAll<HTMLElement>('body *'))
+				if (element.getBoundingClientRect().right > width + 1 && !insideScroller(element))
+					problems.push(`wider than the page: ${element.tagName} ${element.className}`);
+		for (const element of document.querySelectorAll<HTMLElement>(
+			'.guest-screen button, .guest-screen h1, .guest-screen h2, .guest-screen p'
+		)) {
+			// Not shown (or shown to screen readers only): nothing to clip.
+			if (element.getClientRects().length === 0 || element.closest('.visually-hidden')) continue;
+			if (element.scrollWidth > element.clientWidth + 1)
+				problems.push(element.textContent?.trim().slice(0, 40) ?? element.tagName);
+		}
+		return problems;
+	});
+	expect(clipped).toEqual([]);
+}
+
+for (const viewport of [
+	{ width: 1080, height: 1920 },
+	{ width: 1920, height: 1080 }
+]) {
+	test(`large text and high contrast at ${viewport.width}×${viewport.height}: 200 %, nothing clipped, 7:1`, async ({
+		page
+	}) => {
+		await page.setViewportSize(viewport);
+		await pairKiosk(page);
+		await choose(page, 'Large text', 'High contrast');
+		await expect(page.locator('html')).toHaveCSS('font-size', '36px');
+		const enhanced = async (name: string) => {
+			await expectNothingClipped(page);
+			const { violations } = await new AxeBuilder({ page })
+				.options({ rules: { 'color-contrast-enhanced': { enabled: true } } })
+				.analyze();
+			expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
+				[]
+			);
+			await screenshot(page, `accessibility-${viewport.width}x${viewport.height}-${name}`);
+		};
+		await enhanced('attract');
+		await beginOrder(page);
+		await enhanced('menu');
+		await addProduct(page, 'Beer', 'Pilsner 0.4 l');
+		await page.getByRole('button', { name: 'Go to payment' }).tap();
+		await expect(page.getByRole('button', { name: /^Pay by card/ })).toBeVisible();
+		await enhanced('payment');
+		await page.getByRole('button', { name: /^Pay by card/ }).tap();
+		await page.getByRole('button', { name: 'Approve payment' }).tap();
+		await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+		await enhanced('receipt');
+	});
+}

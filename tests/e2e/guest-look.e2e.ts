@@ -1,0 +1,158 @@
+/**
+ * The guest screens as a guest meets them on a real kiosk (issue 13): a 1080×1920 portrait
+ * screen (the common floor kiosk) and a 1920×1080 landscape one. Every step is checked by axe
+ * (WCAG 2.2 AA incl. target size, the EN 301 549 rules) and kept as a screenshot per orientation;
+ * the layout promises are measured — product cards in columns with their pictures loaded, the
+ * total and the pay button in view in the lower part of the screen, the suggestion offered once.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { amountOf, pairKiosk } from './kiosk-support.ts';
+import {
+	CHOOSE_HEADING,
+	CUPS_AND_PITCHER,
+	issueCode,
+	pairReturnStation
+} from './return-support.ts';
+import {
+	expectNoAxeViolations,
+	guestScreenReady,
+	logIn,
+	scanWithReader,
+	screenshot
+} from './support.ts';
+
+const ORIENTATIONS = [
+	{ name: 'portrait', viewport: { width: 1080, height: 1920 } },
+	{ name: 'landscape', viewport: { width: 1920, height: 1080 } }
+] as const;
+
+/** Axe finds nothing; the screen is kept as `guest-<orientation>-<name>.png`. */
+async function checkScreen(page: Page, orientation: string, name: string) {
+	await expectNoAxeViolations(page);
+	await screenshot(page, `guest-${orientation}-${name}`);
+}
+
+/** The product cards shown now (a card is the list item holding an "Add …" button). */
+const productCards = (page: Page) =>
+	page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Add / }) });
+
+/** Every picture of the cards shown now has loaded (a real image, not a broken one). */
+async function expectPicturesLoaded(page: Page) {
+	const pictures = page.locator('ul.products img');
+	await expect(pictures.first()).toBeVisible();
+	await expect
+		.poll(() =>
+			pictures.evaluateAll((images) =>
+				images.every((image) => (image as HTMLImageElement).naturalWidth > 0)
+			)
+		)
+		.toBe(true);
+}
+
+/** The element lies wholly in the viewport's lower half, where every guest can reach it. */
+async function expectInLowerHalf(page: Page, name: RegExp | string) {
+	const box = await page.getByRole('button', { name }).boundingBox();
+	const viewport = page.viewportSize()!;
+	expect(box).not.toBeNull();
+	expect(box!.y).toBeGreaterThan(viewport.height / 2);
+	expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+/** Staff choose the product the kiosk suggests before paying (setup, kiosk settings). */
+async function suggest(page: Page, product: string) {
+	await logIn(page);
+	await page.goto('/setup');
+	await page.getByLabel('Suggest before paying (offered once per sale)').selectOption(product);
+	await page.getByRole('button', { name: 'Save kiosk settings' }).click();
+	await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
+}
+
+for (const { name: orientation, viewport } of ORIENTATIONS) {
+	test.describe(`${orientation} ${viewport.width}×${viewport.height}`, () => {
+		test.use({ viewport, hasTouch: true });
+
+		test('the ordering kiosk, step by step', async ({ page, browser }) => {
+			const staff = await browser.newPage();
+			await suggest(staff, 'food_pretzel');
+			await staff.close();
+			await pairKiosk(page);
+
+			// Attract: the place's picture and name, some of the menu, the invitation in both languages.
+			const attract = page.locator('main.attract');
+			await expect(attract.getByText('Main Stage Bar')).toBeVisible();
+			await expect(attract.getByText('Pilsner 0.4 l')).toBeVisible();
+			await expect(attract.getByText('Zum Bestellen tippen')).toBeVisible();
+			await checkScreen(page, orientation, 'attract');
+
+			await page.getByRole('button', { name: /Tap to order/ }).tap();
+			await expect(page.getByRole('button', { name: 'English', exact: true })).toBeVisible();
+			await checkScreen(page, orientation, 'language');
+			await page.getByRole('button', { name: 'English', exact: true }).tap();
+
+			// The menu: cards with their pictures, side by side (three across in portrait).
+			await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeAttached();
+			await expectPicturesLoaded(page);
+			const boxes = await productCards(page).evaluateAll((cards) =>
+				cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect)
+			);
+			const firstRow = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
+			expect(firstRow.length).toBeGreaterThanOrEqual(3);
+			if (orientation === 'portrait') expect(firstRow).toHaveLength(3);
+			await expectInLowerHalf(page, 'Go to payment');
+			await checkScreen(page, orientation, 'menu');
+
+			await page.getByRole('button', { name: 'Add Pilsner 0.4 l', exact: true }).tap();
+			await page.getByRole('button', { name: 'Details: Wheat beer 0.5 l' }).tap();
+			const details = page.getByRole('dialog', { name: 'Wheat beer 0.5 l' });
+			await expect(details).toBeVisible();
+			await checkScreen(page, orientation, 'details');
+			await details.getByRole('button', { name: /^Add to order/ }).tap();
+			await expect(details).toBeHidden();
+			// With the order growing, the total and the pay button stay in view, low on the screen.
+			await expect(page.getByTestId('basket-total')).toBeInViewport();
+			await expectInLowerHalf(page, 'Go to payment');
+			await checkScreen(page, orientation, 'basket');
+			const before = await amountOf(page.getByTestId('basket-total'));
+
+			// Paying: the suggestion once, beside the ways to pay; taking it adds it to the total.
+			await page.getByRole('button', { name: 'Go to payment' }).tap();
+			await expect(page.getByRole('heading', { name: 'Something to go with it?' })).toBeVisible();
+			await checkScreen(page, orientation, 'payment-suggestion');
+			await page.getByRole('button', { name: 'Add Pretzel for €3.00' }).tap();
+			await expect(page.getByRole('heading', { name: 'Something to go with it?' })).toBeHidden();
+			expect(await amountOf(page.getByTestId('basket-total'))).toBe(before + 300);
+			await expectInLowerHalf(page, /^Pay by card/);
+			await page.getByRole('button', { name: 'Back to the menu' }).tap();
+			await page.getByRole('button', { name: 'Go to payment' }).tap();
+			await expect(page.getByRole('button', { name: /^Pay by card/ })).toBeVisible();
+			await expect(page.getByRole('heading', { name: 'Something to go with it?' })).toHaveCount(0);
+
+			await page.getByRole('button', { name: /^Pay by card/ }).tap();
+			await expect(page.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+			await checkScreen(page, orientation, 'card');
+			await page.getByRole('button', { name: 'Approve payment' }).tap();
+			await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+			await checkScreen(page, orientation, 'receipt');
+		});
+
+		test('the return station and the pickup screen', async ({ browser, request }) => {
+			const context = await browser.newContext({ viewport, hasTouch: true });
+			const station = await context.newPage();
+			await pairReturnStation(station);
+			await checkScreen(station, orientation, 'return-scan');
+			await scanWithReader(station, await issueCode(request, CUPS_AND_PITCHER));
+			await expect(station.getByRole('heading', { level: 1, name: CHOOSE_HEADING })).toBeVisible();
+			await expectInLowerHalf(station, 'Confirm the return');
+			await checkScreen(station, orientation, 'return-choose');
+			await context.close();
+
+			const pickupContext = await browser.newContext({ viewport });
+			const pickup = await pickupContext.newPage();
+			await pickup.goto('/');
+			await pickup.getByRole('button', { name: 'Pickup screen' }).click();
+			await guestScreenReady(pickup);
+			await checkScreen(pickup, orientation, 'pickup');
+			await pickupContext.close();
+		});
+	});
+}
