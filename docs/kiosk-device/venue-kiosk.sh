@@ -25,6 +25,7 @@ exec "${CHROMIUM:-/usr/bin/chromium}" \
 	--overscroll-history-navigation=0 \
 	--pull-to-refresh=0 \
 	--autoplay-policy=no-user-gesture-required \
+	--enable-speech-dispatcher \
 	${WAYLAND_DISPLAY:+--ozone-platform=wayland} \
 	"$@" \
 	"${KIOSK_URL%/}/screen"

@@ -3,13 +3,9 @@
  * keypad.ts and keypad-navigator.ts, compiled as they are, on a page of controls; keys pressed as
  * a USB keypad presses them.
  */
-import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import ts from 'typescript';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../tests/e2e/chromium.ts';
-
-const ORIGIN = 'http://keypad.test';
+import { openModulePage } from './testing/module-page.ts';
 
 /** The page: a screen root, the navigator on window keydowns, and what it did. */
 const PAGE = `<!doctype html>
@@ -30,25 +26,11 @@ const PAGE = `<!doctype html>
 	window.ready = true;
 </script>`;
 
-const compiled = (file: string) =>
-	ts.transpileModule(readFileSync(new URL(file, import.meta.url), 'utf8'), {
-		compilerOptions: { target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext }
-	}).outputText;
-
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-	browser = await chromium.launch(chromiumLaunchOptions);
-	page = await browser.newPage();
-	await page.route(`${ORIGIN}/**`, (route) => {
-		const path = new URL(route.request().url()).pathname;
-		return path.endsWith('.ts')
-			? route.fulfill({ body: compiled(`.${path}`), contentType: 'text/javascript' })
-			: route.fulfill({ body: PAGE, contentType: 'text/html' });
-	});
-	await page.goto(`${ORIGIN}/`);
-	await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready);
+	({ browser, page } = await openModulePage(PAGE));
 });
 
 afterAll(() => browser?.close());

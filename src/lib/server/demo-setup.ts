@@ -1,10 +1,11 @@
 /**
  * Demo mode (`npm start` with the embedded simulator): set up the simulator's main-stage devices
  * (ordering kiosk, return station, order board, pickup screen — each screen the store lacks),
- * the demo menu and its pictures, a staff password and a screen-exit PIN, so the first screen a
- * newcomer opens works; and, on every start, tell the simulator the order board's callback
- * address (what staff enter in the platform's management console), so an order placed on the
- * guest phone page reaches the board. Never runs against a real platform.
+ * the demo menu and its pictures, a staff password, a screen-exit PIN and the kiosk's suggestion
+ * before paying, so the first screen a newcomer opens works; and, on every start, tell the
+ * simulator the order board's callback address (what staff enter in the platform's management
+ * console), so an order placed on the guest phone page reaches the board. Never runs against a
+ * real platform.
  */
 import { z } from 'zod';
 import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
@@ -17,11 +18,18 @@ import {
 	type DeviceMode,
 	type DeviceRecord
 } from './devices/device-repository.ts';
+import {
+	kioskSettingsSaved,
+	kioskSettingsSchema,
+	saveKioskSettings
+} from './sales/kiosk-settings.ts';
 import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
 /** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
 export const DEMO_STAFF_PASSWORD = 'kiosk-demo';
 export const DEMO_EXIT_PIN = '1234';
+/** What the demo kiosk suggests before paying: a pretzel goes with every drink. */
+const DEMO_SUGGESTION = 'food_pretzel';
 
 /** The simulator's seed devices that demo mode pairs, by screen. */
 export const DEMO_DEVICES: { simulatorId: string; mode: DeviceMode }[] = [
@@ -67,6 +75,11 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 		await context.catalog.replaceAll(menu.products);
 	}
 	await addDemoPictures(context.catalog, context.pictures);
+	if (!(await kioskSettingsSaved(context.settings)))
+		await saveKioskSettings(context.settings, {
+			...kioskSettingsSchema.parse({}),
+			suggestedProductId: DEMO_SUGGESTION
+		});
 }
 
 async function simulatorSeed(simulatorUrl: string): Promise<z.output<typeof seedSchema>> {

@@ -28,6 +28,11 @@ export async function kioskSettings(settings: Settings): Promise<KioskSettings> 
 	return stored.success ? stored.data : kioskSettingsSchema.parse({});
 }
 
+/** Whether staff (or the demo set-up) saved kiosk settings yet; before that the defaults apply. */
+export async function kioskSettingsSaved(settings: Settings): Promise<boolean> {
+	return (await settings.get(KEY)) !== undefined;
+}
+
 export async function checkoutSettings(settings: Settings): Promise<CheckoutSettings> {
 	const { creditPaymentType, serviceFeeMinor, serviceFeeVatBp, depositVatBp } =
 		await kioskSettings(settings);
