@@ -3,8 +3,8 @@
  * initial JavaScript (what SvelteKit has the browser load before the page runs: its start and
  * app entries, the route's layout and page nodes and their static imports; dynamic imports
  * excluded) and, separately, of the camera scanner chunk (html5-qrcode, loaded by a dynamic
- * import when a scan screen opens). Default routes: /, /screen, /kiosk, /return, /board and
- * /setup/scanner.
+ * import when a scan screen opens). Default routes: /, /screen, /kiosk, /return, /pickup,
+ * /board and /setup/scanner.
  * `--files` lists each route's files as well, largest first, with the source each was built from.
  *
  * Sources: SvelteKit's server manifest (.svelte-kit/output/server/manifest.js: the routes, their
@@ -26,9 +26,9 @@ const SCANNER_SOURCE = 'src/lib/scanner/camera-scanner.ts';
 const INITIAL_BUDGET_KB = 60;
 /**
  * The home page, the paired screen's entry (/screen), the guest ordering screen (/kiosk), the
- * return station, the order board and the staff's scanner check.
+ * return station, the pickup screen, the order board and the staff's scanner check.
  */
-const DEFAULT_ROUTES = ['/', '/screen', '/kiosk', '/return', '/board', '/setup/scanner'];
+const DEFAULT_ROUTES = ['/', '/screen', '/kiosk', '/return', '/pickup', '/board', '/setup/scanner'];
 
 interface ViteChunk {
 	file: string;

@@ -11,7 +11,8 @@ import {
 	CHOOSE_HEADING,
 	CUPS_AND_PITCHER,
 	issueCode,
-	pairReturnStation
+	pairReturnStation,
+	Taps
 } from './return-support.ts';
 import {
 	expectNoAxeViolations,
@@ -156,3 +157,23 @@ for (const { name: orientation, viewport } of ORIENTATIONS) {
 		});
 	});
 }
+
+test.describe('the fewest taps', () => {
+	test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
+
+	test('a two-item card sale takes 6 taps from the attract screen to paid', async ({ page }) => {
+		await pairKiosk(page);
+		const taps = new Taps();
+		await taps.tap(page.getByRole('button', { name: /Tap to order/ }));
+		await taps.tap(page.getByRole('button', { name: 'English', exact: true }));
+		await taps.tap(page.getByRole('button', { name: 'Add Pilsner 0.4 l', exact: true }));
+		await taps.tap(page.getByRole('button', { name: 'Add Wheat beer 0.5 l', exact: true }));
+		await taps.tap(page.getByRole('button', { name: 'Go to payment' }));
+		// The suggestion stands beside the ways to pay: no tap is needed to pass it.
+		await taps.tap(page.getByRole('button', { name: /^Pay by card/ }));
+		// The card at the terminal (simulated on screen here) is the guest's card, not a tap.
+		await page.getByRole('button', { name: 'Approve payment' }).tap();
+		await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+		expect(taps.count).toBe(6);
+	});
+});
