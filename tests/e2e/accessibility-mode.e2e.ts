@@ -217,6 +217,24 @@ test('a whole return with the keypad alone, the code typed on the on-screen keyb
 	expect(CANCEL_BEFORE_EACH(await speech.events())).toBe(true);
 });
 
+test('the idle warning is heard as well as seen, and the keypad answers it', async ({ page }) => {
+	const speech = await recordSpeech(page);
+	await pairKiosk(page);
+	// Demo mode's short idle time (5 s), to reach the warning soon.
+	await page.goto('/kiosk?idle=5');
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+	await page.keyboard.press('ArrowDown');
+	await keypadSelect(page, page.getByRole('button', { name: /Tap to order/ }));
+	const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+	await expect(warning).toBeVisible({ timeout: 15_000 });
+	await expect
+		.poll(async () => (await speech.said()).at(-1)?.text)
+		.toMatch(/I’m still here\. Are you still there\?\. Your order will be cleared in \d+ seconds/);
+	await page.keyboard.press('Enter');
+	await expect(warning).toBeHidden();
+	await expect(page.getByRole('heading', { level: 1, name: /Choose your language/ })).toBeVisible();
+});
+
 /** Opens the accessibility choices and turns `choices` on. */
 async function choose(page: Page, ...choices: string[]) {
 	await page.getByRole('button', { name: 'Accessibility' }).tap();

@@ -23,6 +23,26 @@ export async function openBoard(browser: Browser): Promise<Page> {
 }
 
 /**
+ * Staff mark every kiosk order on `board` collected (the board's own form action, as its buttons
+ * post it): a test of what guests see starts from an empty pickup screen, whatever sales earlier
+ * files made (the pickup screen shows the 24 longest waiting).
+ */
+export async function collectKioskOrders(board: Page): Promise<void> {
+	const saleIds = await board
+		.locator('form[action="?/kiosk"] input[name="saleId"]')
+		.evaluateAll((inputs) => [
+			...new Set(inputs.map((input) => (input as HTMLInputElement).value))
+		]);
+	for (const saleId of saleIds) {
+		const response = await board.request.post('/board?/kiosk', {
+			form: { saleId, status: 'collected' },
+			headers: { origin: new URL(board.url()).origin, 'x-sveltekit-action': 'true' }
+		});
+		expect(response.ok()).toBe(true);
+	}
+}
+
+/**
  * A file's start (in `beforeAll`): the simulator reset — order numbers restart, while the kiosk
  * server keeps the orders of earlier files — and its callbacks wired to the board again.
  */

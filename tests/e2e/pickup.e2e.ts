@@ -4,7 +4,12 @@
  * when it is picked up. Large numbers, axe-clean, in English and German.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openBoard, placeAppOrder, resetWithCallbacks } from './board-support.ts';
+import {
+	collectKioskOrders,
+	openBoard,
+	placeAppOrder,
+	resetWithCallbacks
+} from './board-support.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 test.use({ hasTouch: true });
@@ -26,8 +31,9 @@ test('an order approved, made ready and picked up on the board moves across the 
 	browser,
 	request
 }) => {
-	const pickup = await openPickup(browser);
 	const board = await openBoard(browser);
+	await collectKioskOrders(board);
+	const pickup = await openPickup(browser);
 	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	const preparing = pickup.getByRole('region', { name: 'Being prepared' });
 	const ready = pickup.getByRole('region', { name: 'Ready — please collect' });
