@@ -14,7 +14,8 @@ const toProduct = (row: Row<'products'>): Product => ({
 	vatBp: row.vat_bp,
 	image: row.image,
 	available: row.available === 1,
-	position: row.position
+	position: row.position,
+	options: JSON.parse(row.options)
 });
 
 export interface ProductPage {
@@ -88,7 +89,8 @@ export class CatalogRepository {
 			vat_bp: product.vatBp,
 			image: product.image,
 			available: product.available ? 1 : 0,
-			position: product.position
+			position: product.position,
+			options: JSON.stringify(product.options)
 		};
 		await db
 			.insertInto('products')
