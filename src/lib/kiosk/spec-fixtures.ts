@@ -49,6 +49,7 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 			{
 				productId: 'drink_pils',
 				name: PILS.name,
+				options: [],
 				quantity: 2,
 				unitMinor: 550,
 				lineMinor: 1100,
@@ -57,6 +58,7 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 			{
 				productId: 'food_pretzel',
 				name: PRETZEL.name,
+				options: [],
 				quantity: 1,
 				unitMinor: 300,
 				lineMinor: 300,
