@@ -11,7 +11,13 @@ export interface KioskOrder {
 	/** When the guest started the order (ISO time). */
 	orderedAt: string;
 	status: KioskOrderStatus;
-	lines: { productId: string; name: Translated; quantity: number }[];
+	/** Each with the options chosen for it (sizes, extras, "no onions"), in menu order. */
+	lines: {
+		productId: string;
+		name: Translated;
+		options: { id: string; name: Translated }[];
+		quantity: number;
+	}[];
 	/** Reusable containers that go with the order, per category. */
 	containers: { name: string; quantity: number }[];
 }

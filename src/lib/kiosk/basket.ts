@@ -1,9 +1,17 @@
 /**
  * The guest's basket on the screen: what they chose, priced from the menu in integer minor units
- * the same way the server's quote does (lines per product, one derived deposit line per container
- * category: quantity × deposit, never removable on its own). The server prices the sale again;
- * this is what the guest sees while choosing.
+ * the same way the server's quote does (a line per product and choice of its options — a large
+ * coffee with oat milk is not a small one — each unit at the product's price plus the chosen
+ * choices'; one derived deposit line per container category: quantity × deposit, per unit of the
+ * product, never removable on its own). The server prices the sale again; this is what the guest
+ * sees while choosing.
  */
+import {
+	chooseOptions,
+	sortedOptionIds,
+	unitPriceWith,
+	type OptionChoice
+} from '#lib/product-options.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
 /** The server's limit per line (quote.ts MAX_LINE_QUANTITY). */
@@ -11,9 +19,22 @@ export const MAX_QUANTITY = 20;
 /** The server's limit of lines (quote.ts MAX_BASKET_LINES). */
 export const MAX_LINES = 50;
 
+/** What makes a line: the product and the chosen choices' ids (in any order). */
+export interface LineChoice {
+	productId: string;
+	options?: readonly string[];
+}
+
 export interface PricedLine {
+	/** The line's identity (lineKey). */
+	key: string;
 	product: MenuProduct;
+	/** The chosen choices, in menu order. */
+	options: OptionChoice[];
+	/** The ids as the basket line holds them (sorted). */
+	optionIds: string[];
 	quantity: number;
+	unitMinor: number;
 	lineMinor: number;
 }
 
@@ -38,55 +59,78 @@ export interface BasketSummary {
 	totalMinor: number;
 }
 
-/** The quantity of a product in the basket (0 when absent). */
+/** A line's identity: its product and sorted choice ids. */
+export function lineKey({ productId, options = [] }: LineChoice): string {
+	return JSON.stringify([productId, sortedOptionIds(options)]);
+}
+
+/** How many of a product the basket holds, whatever its options (0 when absent). */
 export function quantityOf(basket: readonly BasketLine[], productId: string): number {
-	return basket.find((line) => line.productId === productId)?.quantity ?? 0;
+	return sum(basket.filter((line) => line.productId === productId).map((line) => line.quantity));
+}
+
+/** The quantity of one line (0 when absent). */
+export function lineQuantity(basket: readonly BasketLine[], choice: LineChoice): number {
+	const key = lineKey(choice);
+	return basket.find((line) => lineKey(line) === key)?.quantity ?? 0;
 }
 
 /**
- * The basket with `productId` at `quantity` (clamped to 0…MAX_QUANTITY; 0 removes the line).
- * A new line goes at the end; no more than MAX_LINES lines.
+ * The basket with the line of `choice` at `quantity` (clamped to 0…MAX_QUANTITY; 0 removes the
+ * line). A new line goes at the end; no more than MAX_LINES lines.
  */
 export function withQuantity(
 	basket: readonly BasketLine[],
-	productId: string,
+	choice: LineChoice,
 	quantity: number
 ): BasketLine[] {
 	const clamped = Math.max(0, Math.min(MAX_QUANTITY, Math.trunc(quantity)));
-	const index = basket.findIndex((line) => line.productId === productId);
+	const key = lineKey(choice);
+	const index = basket.findIndex((line) => lineKey(line) === key);
+	const line = (count: number): BasketLine => ({
+		productId: choice.productId,
+		options: sortedOptionIds(choice.options ?? []),
+		quantity: count
+	});
 	if (index === -1) {
 		if (clamped === 0 || basket.length >= MAX_LINES) return [...basket];
-		return [...basket, { productId, quantity: clamped }];
+		return [...basket, line(clamped)];
 	}
-	if (clamped === 0) return basket.filter((line) => line.productId !== productId);
-	return basket.map((line, i) => (i === index ? { productId, quantity: clamped } : line));
+	if (clamped === 0) return basket.filter((_, i) => i !== index);
+	return basket.map((existing, i) => (i === index ? line(clamped) : existing));
 }
 
-/** Adds `count` of a product (within the limits). */
-export function add(basket: readonly BasketLine[], productId: string, count = 1): BasketLine[] {
-	return withQuantity(basket, productId, quantityOf(basket, productId) + count);
+/** Adds `count` of a line (within the limits). */
+export function add(basket: readonly BasketLine[], choice: LineChoice, count = 1): BasketLine[] {
+	return withQuantity(basket, choice, lineQuantity(basket, choice) + count);
 }
 
-/** Drops lines whose product is no longer on the menu (the menu was refreshed). */
+/**
+ * Drops lines whose product is no longer on the menu, or whose options it no longer offers (the
+ * menu was refreshed): the server would refuse them.
+ */
 export function prune(
 	basket: readonly BasketLine[],
 	products: readonly MenuProduct[]
 ): BasketLine[] {
-	const ids = new Set(products.map((product) => product.id));
-	return basket.filter((line) => ids.has(line.productId));
+	const byId = new Map(products.map((product) => [product.id, product]));
+	return basket.filter((line) => {
+		const product = byId.get(line.productId);
+		return product !== undefined && chooseOptions(product.options, line.options).ok;
+	});
 }
 
 /** A stable text of the basket's content: the same basket gives the same key. */
 export function basketKey(basket: readonly BasketLine[]): string {
-	return [...basket]
-		.sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
-		.map((line) => `${line.productId}×${line.quantity}`)
+	return basket
+		.map((line) => `${lineKey(line)}×${line.quantity}`)
+		.sort()
 		.join(',');
 }
 
 /**
- * Prices the basket from the menu. Lines of products no longer on the menu are left out (prune
- * them); the service fee is added to the total when there is anything to pay for.
+ * Prices the basket from the menu. Lines of products no longer on the menu, or with options it
+ * no longer offers, are left out (prune them); the service fee is added to the total when there is anything to pay for.
  */
 export function summarize(
 	basket: readonly BasketLine[],
@@ -96,10 +140,21 @@ export function summarize(
 	const byId = new Map(products.map((product) => [product.id, product]));
 	const lines: PricedLine[] = [];
 	const deposits = new Map<string, DerivedDepositLine>();
-	for (const { productId, quantity } of basket) {
+	for (const line of basket) {
+		const { productId, quantity } = line;
 		const product = byId.get(productId);
-		if (!product || quantity <= 0) continue;
-		lines.push({ product, quantity, lineMinor: product.grossMinor * quantity });
+		const choice = product && chooseOptions(product.options, line.options);
+		if (!product || !choice?.ok || quantity <= 0) continue;
+		const unitMinor = unitPriceWith(product.grossMinor, choice.chosen);
+		lines.push({
+			key: lineKey(line),
+			product,
+			options: choice.chosen,
+			optionIds: sortedOptionIds(line.options),
+			quantity,
+			unitMinor,
+			lineMinor: unitMinor * quantity
+		});
 		const deposit = product.deposit;
 		if (!deposit) continue;
 		const previous = deposits.get(deposit.categoryId);

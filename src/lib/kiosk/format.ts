@@ -7,6 +7,21 @@ export function nameIn(name: Translated, locale: string): string {
 	return (name as Record<string, string | undefined>)[locale] ?? name.en;
 }
 
+/** A line's chosen options in `locale`, in the order given: "Large 0.3 l, Oat milk". */
+export function optionNames(options: readonly { name: Translated }[], locale: string): string {
+	return options.map((option) => nameIn(option.name, locale)).join(', ');
+}
+
+/** A product's name with its options, where one name must say both: "Coffee (Large, Oat milk)". */
+export function nameWithOptions(
+	name: Translated,
+	options: readonly { name: Translated }[],
+	locale: string
+): string {
+	const product = nameIn(name, locale);
+	return options.length > 0 ? `${product} (${optionNames(options, locale)})` : product;
+}
+
 /** A VAT rate in basis points as a percentage: 1900 → "19 %", 770 → "7.7 %" ("7,7 %" in German). */
 export function formatRate(bp: number, locale: string): string {
 	const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(

@@ -10,7 +10,7 @@ import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
 import { isInPayment, isOpen, isPaid } from '#lib/sale-states.ts';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
-import { add, basketKey, prune, quantityOf, summarize, withQuantity } from './basket.ts';
+import { add, basketKey, prune, summarize, withQuantity, type LineChoice } from './basket.ts';
 import {
 	planFor,
 	type ApiFailure,
@@ -159,10 +159,6 @@ export class KioskSession {
 		this.language.destroy();
 	}
 
-	quantity(productId: string): number {
-		return quantityOf(this.basket, productId);
-	}
-
 	begin(): void {
 		this.problem = null;
 		this.step = 'language';
@@ -173,12 +169,12 @@ export class KioskSession {
 		this.step = 'menu';
 	}
 
-	add(productId: string, count = 1): void {
-		this.basket = add(this.basket, productId, count);
+	add(choice: LineChoice, count = 1): void {
+		this.basket = add(this.basket, choice, count);
 	}
 
-	setQuantity(productId: string, quantity: number): void {
-		this.basket = withQuantity(this.basket, productId, quantity);
+	setQuantity(choice: LineChoice, quantity: number): void {
+		this.basket = withQuantity(this.basket, choice, quantity);
 	}
 
 	toPayment(): void {
@@ -215,7 +211,7 @@ export class KioskSession {
 	acceptSuggestion(): void {
 		const product = this.suggestion;
 		this.#suggestionOffered = true;
-		if (product) this.add(product.id);
+		if (product) this.add({ productId: product.id });
 	}
 
 	declineSuggestion(): void {

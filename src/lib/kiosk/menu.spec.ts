@@ -57,11 +57,13 @@ describe('the products the attract screen features', () => {
 	const pictured = (id: string, category: string) => ({
 		...product(id, category),
 		image: `/media/products/${id}.webp`,
-		deposit: null
+		deposit: null,
+		options: []
 	});
 	const unpictured = (id: string, category: string) => ({
 		...product(id, category),
-		deposit: null
+		deposit: null,
+		options: []
 	});
 
 	it('shows the range first: the first pictured product of each category, then the rest', () => {
@@ -79,6 +81,22 @@ describe('the products the attract screen features', () => {
 			'wheat'
 		]);
 		expect(featuredProducts(products, 2).map((item) => item.id)).toEqual(['pils', 'punch']);
+	});
+
+	it('gives every product its options; an item kept without (an older snapshot) has none', () => {
+		const size = {
+			id: 'size',
+			name: { en: 'Size' },
+			min: 1,
+			max: 1,
+			choices: [{ id: 'small', name: { en: 'Small' }, priceMinor: 0 }]
+		};
+		const [fries, pretzel] = menuOf(
+			[{ ...product('fries', 'food'), options: [size] }, product('pretzel', 'food')],
+			null
+		);
+		expect(fries!.options).toEqual([size]);
+		expect(pretzel!.options).toEqual([]);
 	});
 
 	it('features nothing without pictures', () => {

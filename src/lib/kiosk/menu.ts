@@ -13,6 +13,7 @@ export function menuOf(items: readonly MenuItem[], terms: DepositTerms | null): 
 		const category = terms?.categories.find((candidate) => candidate.id === categoryId);
 		return {
 			...item,
+			options: item.options ?? [],
 			deposit:
 				category && category.currencyCode === item.currencyCode
 					? {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { figuresOf, vatInGross, vatSummary } from './receipt.ts';
 import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from './spec-fixtures.ts';
+import type { SaleView } from './types.ts';
 
 describe('VAT contained in a gross amount', () => {
 	it('is round(amount × bp / (10000 + bp)), in integers', () => {
@@ -172,5 +173,90 @@ describe('the figures of a sale', () => {
 	it('figures that do not add up are flagged', () => {
 		const wrong = { ...PLENTY_CREDITS, creditsMinor: 1700 };
 		expect(figuresOf(quotedSale({ state: 'completed', credits: wrong })).addsUp).toBe(false);
+	});
+});
+
+describe('a sale with product options', () => {
+	const coffee = {
+		productId: 'drink_coffee',
+		name: { en: 'Filter coffee' },
+		options: [
+			{ id: 'large', name: { en: 'Large' }, priceMinor: 80 },
+			{ id: 'no-lid', name: { en: 'No lid' }, priceMinor: 0 }
+		],
+		quantity: 2,
+		unitMinor: 400,
+		lineMinor: 800,
+		vatBp: 550
+	};
+	const small = { ...coffee, options: [], unitMinor: 320, lineMinor: 320, quantity: 1 };
+	const view = (credits: SaleView['credits'] = null) =>
+		quotedSale({
+			lines: [coffee, small],
+			depositLines: [],
+			goodsMinor: 1120,
+			depositMinor: 0,
+			totalMinor: 1120,
+			credits
+		});
+	const figures = (line: { kind: string; quantity: number; grossMinor: number }) => [
+		line.kind,
+		line.quantity,
+		line.grossMinor
+	];
+
+	it('by card: the product at its own price with free options under it, each priced option a line', () => {
+		const result = figuresOf(view());
+		expect(result.lines.map(figures)).toEqual([
+			['product', 2, 640],
+			['option', 2, 160],
+			['product', 1, 320]
+		]);
+		expect(result.lines[0]).toMatchObject({ options: [{ name: { en: 'No lid' } }] });
+		expect(result.lines[1]).toMatchObject({
+			productId: 'drink_coffee~large',
+			name: { en: 'Large' }
+		});
+		expect(result).toMatchObject({ grossMinor: 1120, paidMinor: 1120, addsUp: true });
+	});
+
+	it('with credits: the platform items matched back, two lines of one product in order', () => {
+		const item = (productId: string, grossMinor: number, discountMinor: number) => ({
+			productId,
+			name: productId,
+			grossMinor,
+			discountMinor,
+			creditsMinor: grossMinor - discountMinor,
+			outstandingMinor: 0,
+			vatBp: 550
+		});
+		const lines = [
+			item('drink_coffee', 640, 128),
+			item('drink_coffee~large', 160, 0),
+			item('drink_coffee', 320, 64)
+		];
+		const result = figuresOf(
+			view({
+				transactionId: 'tx-2',
+				paymentType: 'SPLIT_PAYMENT',
+				keyHint: 'abcd',
+				lines,
+				grossMinor: 1120,
+				discountMinor: 192,
+				creditsMinor: 928,
+				outstandingMinor: 0
+			})
+		);
+		expect(result.lines.map(figures)).toEqual([
+			['product', 2, 640],
+			['option', 2, 160],
+			['product', 1, 320]
+		]);
+		expect(result.lines.map((line) => 'options' in line && line.options.length)).toEqual([
+			1,
+			false,
+			0
+		]);
+		expect(result).toMatchObject({ paidMinor: 928, creditsMinor: 928, addsUp: true });
 	});
 });

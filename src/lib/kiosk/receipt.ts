@@ -5,13 +5,18 @@
  * data is the per-item and total figures of the latest preview or update response"; the quote's
  * otherwise), never from the menu as it is now. Integer minor units throughout: the VAT contained
  * in a gross amount is round(amount × bp / (10000 + bp)), rounded half up in integers.
- * Invariant: the paid amounts (gross − discount) add up to credits + card.
+ * Invariant: the paid amounts (gross − discount) add up to credits + card. A product line is the
+ * product at its own price with its free options named under it; each priced option follows as a
+ * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
+ * receipt and a credit receipt list the same lines.
  */
+import { optionProductId } from '#lib/product-options.ts';
 import { isPaid } from '#lib/sale-states.ts';
 import { sum } from './basket.ts';
 import type { SaleView, Translated } from './types.ts';
 
 type CreditLine = NonNullable<SaleView['credits']>['lines'][number];
+type SaleLine = SaleView['lines'][number];
 
 /** The VAT contained in a gross amount at `bp` basis points (19 % → 1900), rounded half up. */
 export function vatInGross(grossMinor: number, bp: number): number {
@@ -48,6 +53,21 @@ export function vatSummary(entries: readonly { vatBp: number; grossMinor: number
 export type ReceiptLine =
 	| {
 			kind: 'product';
+			productId: string;
+			name: Translated;
+			/** The free options ("no onions"), shown under the name. */
+			options: { name: Translated }[];
+			quantity: number;
+			grossMinor: number;
+			discountMinor: number;
+			creditsMinor: number;
+			outstandingMinor: number;
+			vatBp: number;
+	  }
+	| {
+			/** A priced option of the product line before it. */
+			kind: 'option';
+			/** The platform's id of the option (`<productId>~<choiceId>`). */
 			productId: string;
 			name: Translated;
 			quantity: number;
@@ -120,19 +140,41 @@ export function figuresOf(view: SaleView): ReceiptFigures {
 	return { lines, grossMinor, discountMinor, paidMinor, creditsMinor, cardMinor, vat, addsUp };
 }
 
+/** The free options of a sold line, to show under its name. */
+const freeOptions = (line: SaleLine) =>
+	line.options.filter((option) => option.priceMinor === 0).map(({ name }) => ({ name }));
+
 function cardLines(view: SaleView): ReceiptLine[] {
+	const unpaid = (grossMinor: number) => ({
+		grossMinor,
+		discountMinor: 0,
+		creditsMinor: 0,
+		outstandingMinor: grossMinor
+	});
 	const lines: ReceiptLine[] = [
-		...view.lines.map((line): ReceiptLine => ({
-			kind: 'product',
-			productId: line.productId,
-			name: line.name,
-			quantity: line.quantity,
-			grossMinor: line.lineMinor,
-			discountMinor: 0,
-			creditsMinor: 0,
-			outstandingMinor: line.lineMinor,
-			vatBp: line.vatBp
-		})),
+		...view.lines.flatMap((line): ReceiptLine[] => {
+			const priced = line.options.filter((option) => option.priceMinor > 0);
+			const optionsMinor = priced.reduce((total, option) => total + option.priceMinor, 0);
+			return [
+				{
+					kind: 'product',
+					productId: line.productId,
+					name: line.name,
+					options: freeOptions(line),
+					quantity: line.quantity,
+					...unpaid((line.unitMinor - optionsMinor) * line.quantity),
+					vatBp: line.vatBp
+				},
+				...priced.map((option): ReceiptLine => ({
+					kind: 'option',
+					productId: optionProductId(line.productId, option.id),
+					name: option.name,
+					quantity: line.quantity,
+					...unpaid(option.priceMinor * line.quantity),
+					vatBp: line.vatBp
+				}))
+			];
+		}),
 		...view.depositLines.map((line): ReceiptLine => ({
 			kind: 'deposit',
 			categoryId: line.categoryId,
@@ -167,6 +209,20 @@ const SERVICE_FEE_ITEM = 'Service fee';
 
 function creditLines(view: SaleView, credits: readonly CreditLine[]): ReceiptLine[] {
 	const unmatchedDeposits = [...view.depositLines];
+	// Each credit item takes the first sale line of its productId not yet taken: two lines of one
+	// product (a small and a large fries) come back in the order they were sent.
+	const unmatchedProducts = [...view.lines];
+	const unmatchedOptions = view.lines.flatMap((line) =>
+		line.options.map((option) => ({
+			productId: optionProductId(line.productId, option.id),
+			name: option.name,
+			quantity: line.quantity
+		}))
+	);
+	const take = <T extends { productId: string }>(list: T[], productId: string) => {
+		const index = list.findIndex((candidate) => candidate.productId === productId);
+		return index === -1 ? undefined : list.splice(index, 1)[0];
+	};
 	return credits.map((line): ReceiptLine => {
 		const figures = {
 			grossMinor: line.grossMinor,
@@ -176,11 +232,14 @@ function creditLines(view: SaleView, credits: readonly CreditLine[]): ReceiptLin
 			vatBp: line.vatBp
 		};
 		if (line.productId !== null) {
-			const product = view.lines.find((candidate) => candidate.productId === line.productId);
+			const product = take(unmatchedProducts, line.productId);
+			const option = product ? undefined : take(unmatchedOptions, line.productId);
+			if (option) return { kind: 'option', ...option, ...figures };
 			return {
 				kind: 'product',
 				productId: line.productId,
 				name: product?.name ?? { en: line.name },
+				options: product ? freeOptions(product) : [],
 				quantity: product?.quantity ?? 1,
 				...figures
 			};

@@ -16,7 +16,8 @@ export const PILS: MenuProduct = {
 	grossMinor: 550,
 	currencyCode: 'EUR',
 	image: null,
-	deposit: CUP
+	deposit: CUP,
+	options: []
 };
 
 export const WHEAT: MenuProduct = {
@@ -34,10 +35,39 @@ export const PRETZEL: MenuProduct = {
 	grossMinor: 300,
 	currencyCode: 'EUR',
 	image: null,
-	deposit: null
+	deposit: null,
+	options: []
 };
 
-export const MENU = [PILS, WHEAT, PRETZEL];
+/** Filter coffee 3.20: a size to choose (regular +0, large +0.80), oat milk +0.40 if wanted. */
+export const COFFEE: MenuProduct = {
+	...PRETZEL,
+	id: 'drink_coffee',
+	category: 'soft-drinks',
+	name: { en: 'Filter coffee', de: 'Filterkaffee' },
+	grossMinor: 320,
+	options: [
+		{
+			id: 'size',
+			name: { en: 'Size' },
+			min: 1,
+			max: 1,
+			choices: [
+				{ id: 'regular', name: { en: 'Regular' }, priceMinor: 0 },
+				{ id: 'large', name: { en: 'Large' }, priceMinor: 80 }
+			]
+		},
+		{
+			id: 'milk',
+			name: { en: 'Milk' },
+			min: 0,
+			max: 1,
+			choices: [{ id: 'oat-milk', name: { en: 'Oat milk' }, priceMinor: 40 }]
+		}
+	]
+};
+
+export const MENU = [PILS, WHEAT, PRETZEL, COFFEE];
 
 /** 2 × Pilsner + 1 Pretzel, two cups: 14.00 + 4.00 deposit (the contract test's basket). */
 export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
@@ -49,6 +79,7 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 			{
 				productId: 'drink_pils',
 				name: PILS.name,
+				options: [],
 				quantity: 2,
 				unitMinor: 550,
 				lineMinor: 1100,
@@ -57,6 +88,7 @@ export function quotedSale(overrides: Partial<SaleView> = {}): SaleView {
 			{
 				productId: 'food_pretzel',
 				name: PRETZEL.name,
+				options: [],
 				quantity: 1,
 				unitMinor: 300,
 				lineMinor: 300,

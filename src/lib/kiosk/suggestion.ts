@@ -1,8 +1,10 @@
 /**
  * The one product the kiosk offers before paying ("add a pretzel?"): the product staff chose in
  * setup, while it is on the menu and not already in the basket. The offer is made once per
- * guest and never stands in the way: the ways to pay stay on the same screen beside it.
+ * guest and never stands in the way: the ways to pay stay on the same screen beside it. A product
+ * that asks for a choice (a size) is not offered: one tap adds the suggestion as it is.
  */
+import { needsChoice } from '#lib/product-options.ts';
 import { quantityOf } from './basket.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
@@ -12,5 +14,6 @@ export function suggestionFor(
 	suggestedProductId: string | null | undefined
 ): MenuProduct | null {
 	if (!suggestedProductId || quantityOf(basket, suggestedProductId) > 0) return null;
-	return products.find((product) => product.id === suggestedProductId) ?? null;
+	const product = products.find((candidate) => candidate.id === suggestedProductId);
+	return product && !needsChoice(product.options) ? product : null;
 }

@@ -3,6 +3,7 @@
  * and the sale as the JSON API answers it (types only: nothing here reaches the browser bundle
  * from the server modules).
  */
+import type { OptionGroup } from '#lib/product-options.ts';
 import type { Language, Translated } from '#lib/server/catalog/product.ts';
 import type { CheckoutFailure } from '#lib/server/sales/checkout.ts';
 import type { SaleView } from '#lib/server/sales/sale-view.ts';
@@ -30,12 +31,15 @@ export interface MenuItem {
 	grossMinor: number;
 	currencyCode: string;
 	image: string | null;
+	/** What the guest chooses with it; absent in snapshots kept by an older version. */
+	options?: OptionGroup[];
 }
 
 /** A menu item with the deposit its container carries, as the guest screen shows it. */
 export interface MenuProduct extends MenuItem {
 	/** Non-null when the product comes in a returnable container. */
 	deposit: ProductDeposit | null;
+	options: OptionGroup[];
 }
 
 export interface KioskSettingsView {
@@ -67,5 +71,7 @@ export interface KioskView {
 /** One line of the guest's basket: what they chose, nothing else (prices come from the menu). */
 export interface BasketLine {
 	productId: string;
+	/** The chosen choices' ids, sorted (basket.ts lineKey): the same choice is the same line. */
+	options: string[];
 	quantity: number;
 }

@@ -7,6 +7,8 @@ export function lineLabel(line: ReceiptLine, locale: string): string {
 	switch (line.kind) {
 		case 'product':
 			return m.kiosk_product_line({ count: line.quantity, name: nameIn(line.name, locale) });
+		case 'option':
+			return m.kiosk_option_line({ count: line.quantity, name: nameIn(line.name, locale) });
 		case 'deposit':
 			return m.kiosk_deposit_line({ count: line.quantity, container: line.name });
 		case 'fee':

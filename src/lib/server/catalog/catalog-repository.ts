@@ -14,13 +14,9 @@ const toProduct = (row: Row<'products'>): Product => ({
 	vatBp: row.vat_bp,
 	image: row.image,
 	available: row.available === 1,
-	position: row.position
+	position: row.position,
+	options: JSON.parse(row.options)
 });
-
-export interface ProductPage {
-	products: Product[];
-	total: number;
-}
 
 export class CatalogRepository {
 	readonly #store: Store;
@@ -34,24 +30,6 @@ export class CatalogRepository {
 		if (options.availableOnly) query = query.where('available', '=', 1);
 		const rows = await query.orderBy('position').orderBy('id').execute();
 		return rows.map(toProduct);
-	}
-
-	async page(offset: number, limit: number): Promise<ProductPage> {
-		const [rows, count] = await Promise.all([
-			this.#store.db
-				.selectFrom('products')
-				.selectAll()
-				.orderBy('position')
-				.orderBy('id')
-				.limit(limit)
-				.offset(offset)
-				.execute(),
-			this.#store.db
-				.selectFrom('products')
-				.select((eb) => eb.fn.countAll<number>().as('total'))
-				.executeTakeFirstOrThrow()
-		]);
-		return { products: rows.map(toProduct), total: Number(count.total) };
 	}
 
 	async get(id: string): Promise<Product | undefined> {
@@ -88,7 +66,8 @@ export class CatalogRepository {
 			vat_bp: product.vatBp,
 			image: product.image,
 			available: product.available ? 1 : 0,
-			position: product.position
+			position: product.position,
+			options: JSON.stringify(product.options)
 		};
 		await db
 			.insertInto('products')

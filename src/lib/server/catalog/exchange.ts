@@ -1,7 +1,8 @@
 /**
  * Menu import and export as JSON (an array of products in exchange form) and CSV (one row per
- * product, `name_en`, `name_de`, … columns). Import validates every row first and reports each
- * problem with its row; nothing is imported unless all rows are valid.
+ * product, `name_en`, `name_de`, … columns; the option groups as their JSON text in the `options`
+ * column, empty for none). Import validates every row first and reports each problem with its
+ * row; nothing is imported unless all rows are valid.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -19,7 +20,8 @@ export const CSV_COLUMNS = [
 	'vat',
 	'image',
 	'available',
-	'position'
+	'position',
+	'options'
 ] as const;
 
 export type ImportResult = { ok: true; products: Product[] } | { ok: false; problems: string[] };
@@ -84,7 +86,8 @@ export function importCsv(text: string): ImportResult {
 			record.available === undefined || record.available === ''
 				? true
 				: record.available === 'true',
-		position: record.position ? toNumber(record.position) : 0
+		position: record.position ? toNumber(record.position) : 0,
+		options: record.options ? toJson(record.options) : []
 	}));
 	// Row 1 is the header.
 	return importProducts(rows, (index) => `row ${index + 2}`);
@@ -93,6 +96,15 @@ export function importCsv(text: string): ImportResult {
 /** A decimal cell as a number; anything else stays a string and fails validation. */
 function toNumber(cell: string | undefined): number | string | undefined {
 	return cell !== undefined && /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell;
+}
+
+/** A JSON cell as its value; text that is not JSON stays a string and fails validation. */
+function toJson(cell: string): unknown {
+	try {
+		return JSON.parse(cell);
+	} catch {
+		return cell;
+	}
 }
 
 export function exportJson(products: Product[]): string {
@@ -115,7 +127,8 @@ export function exportCsv(products: Product[]): string {
 				vat: form.vat,
 				image: form.image ?? '',
 				available: String(form.available),
-				position: form.position
+				position: form.position,
+				options: form.options.length > 0 ? JSON.stringify(form.options) : ''
 			};
 		}),
 		{ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }

@@ -22,7 +22,8 @@ function product(id: string, image: string | null = null): Product {
 		vatBp: 700,
 		image,
 		available: true,
-		position: 0
+		position: 0,
+		options: []
 	};
 }
 

@@ -21,15 +21,17 @@ describe.each(ENGINES)('product query endpoint on %s', (engine) => {
 	it('exposes name, product id, gross price and VAT rate (spec 3 POS prerequisite), paginated', async () => {
 		const page = await queryProducts(
 			catalog,
-			productQuerySchema.parse({ page: '3', pageSize: '4' })
+			productQuerySchema.parse({ page: '4', pageSize: '4' })
 		);
-		expect(page).toMatchObject({ page: 3, pageSize: 4, total: 11, totalPages: 3 });
+		// 11 products and 6 priced options.
+		expect(page).toMatchObject({ page: 4, pageSize: 4, total: 17, totalPages: 5 });
 		expect(page.products.map((p) => p.productId)).toEqual([
-			'food_bratwurst',
+			'food_bratwurst~sauerkraut',
+			'food_bratwurst~cheese',
 			'food_pretzel',
 			'food_fries'
 		]);
-		expect(page.products[1]).toEqual({
+		expect(page.products[2]).toEqual({
 			productId: 'food_pretzel',
 			name: 'Pretzel',
 			names: { en: 'Pretzel', de: 'Brezel' },
@@ -38,6 +40,31 @@ describe.each(ENGINES)('product query endpoint on %s', (engine) => {
 			vatRate: 7,
 			available: true
 		});
+	});
+
+	it('lists each priced option after its product, at its price and the product VAT rate', async () => {
+		const { products: all } = await queryProducts(
+			catalog,
+			productQuerySchema.parse({ pageSize: '100' })
+		);
+		const coffee = all.findIndex((p) => p.productId === 'drink_coffee');
+		expect(all.slice(coffee, coffee + 3)).toEqual([
+			expect.objectContaining({ productId: 'drink_coffee', grossPrice: 3.2 }),
+			{
+				productId: 'drink_coffee~large',
+				name: 'Filter coffee: Large 0.3 l',
+				names: { en: 'Filter coffee: Large 0.3 l', de: 'Filterkaffee: Groß 0,3 l' },
+				grossPrice: 0.8,
+				currencyCode: 'EUR',
+				vatRate: 5.5,
+				available: true,
+				optionOf: 'drink_coffee'
+			},
+			expect.objectContaining({ productId: 'drink_coffee~oat-milk', grossPrice: 0.4 })
+		]);
+		// Free choices ("regular", "no onions") are only part of a line's name.
+		expect(all.map((p) => p.productId)).not.toContain('drink_coffee~regular');
+		expect(all.map((p) => p.productId)).not.toContain('food_bratwurst~no-onions');
 	});
 
 	it('keeps decimal VAT rates and prices exact', async () => {

@@ -1,10 +1,15 @@
 /**
  * The POS product query endpoint spec 3 requires ("each product exposes name, product id, gross
  * price and VAT rate"; its shape is the POS's choice): `GET /api/products?page=1&pageSize=100`.
+ * Each priced option follows its product as a product of its own (`<productId>~<choiceId>`, its
+ * price, the product's VAT rate, `optionOf` naming the product), since the credit preview sends
+ * it as one (docs/platform-assumptions.md, "Product options"); free options are not products.
  */
 import { z } from 'zod';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import { optionProductId } from '#lib/product-options.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
+import type { Product, Translated } from './product.ts';
 
 export const productQuerySchema = z.object({
 	page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -15,20 +20,46 @@ export async function queryProducts(
 	catalog: CatalogRepository,
 	query: z.output<typeof productQuerySchema>
 ) {
-	const { products, total } = await catalog.page((query.page - 1) * query.pageSize, query.pageSize);
+	// The whole menu is at most 2 000 products (exchange.ts), so paging the list is cheap.
+	const all = (await catalog.list()).flatMap(entriesOf);
+	const start = (query.page - 1) * query.pageSize;
 	return {
-		products: products.map((product) => ({
-			productId: product.id,
-			name: product.name.en,
-			names: product.name,
-			grossPrice: fromMinor(product.grossMinor, product.currencyCode),
-			currencyCode: product.currencyCode,
-			vatRate: scaledIntegerToDecimal(product.vatBp, 2),
-			available: product.available
-		})),
+		products: all.slice(start, start + query.pageSize),
 		page: query.page,
 		pageSize: query.pageSize,
-		total,
-		totalPages: Math.ceil(total / query.pageSize)
+		total: all.length,
+		totalPages: Math.ceil(all.length / query.pageSize)
 	};
+}
+
+function entriesOf(product: Product) {
+	const entry = (productId: string, names: Translated, grossMinor: number) => ({
+		productId,
+		name: names.en,
+		names,
+		grossPrice: fromMinor(grossMinor, product.currencyCode),
+		currencyCode: product.currencyCode,
+		vatRate: scaledIntegerToDecimal(product.vatBp, 2),
+		available: product.available
+	});
+	const options = product.options.flatMap((group) =>
+		group.choices
+			.filter((choice) => choice.priceMinor > 0)
+			.map((choice) => ({
+				...entry(
+					optionProductId(product.id, choice.id),
+					optionNames(product.name, choice.name),
+					choice.priceMinor
+				),
+				optionOf: product.id
+			}))
+	);
+	return [entry(product.id, product.name, product.grossMinor), ...options];
+}
+
+/** "Filter coffee: Oat milk", per language (English where a name has no translation). */
+function optionNames(product: Translated, choice: Translated): Translated {
+	const names: Translated = { en: `${product.en}: ${choice.en}` };
+	if (product.de || choice.de) names.de = `${product.de ?? product.en}: ${choice.de ?? choice.en}`;
+	return names;
 }

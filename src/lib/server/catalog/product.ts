@@ -1,10 +1,17 @@
 /**
  * A menu product as the kiosk sells it: translated names, a gross price in minor units, a VAT
- * rate in basis points (one of the platform's supported rates), an image and availability.
+ * rate in basis points (one of the platform's supported rates), an image, availability, and its
+ * option groups (sizes, extras, "no onions": catalog/options.ts).
  */
 import { z } from 'zod';
 import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
 import { isSupportedVatRate } from '#lib/vat.ts';
+import { translatedName } from './translated-name.ts';
+import {
+	optionGroupsInputSchema,
+	optionGroupsToExchangeForm,
+	type OptionGroup
+} from './options.ts';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,20 +29,9 @@ export interface Product {
 	image: string | null;
 	available: boolean;
 	position: number;
+	/** What the guest chooses with the product, in menu order; [] for none. */
+	options: OptionGroup[];
 }
-
-const translatedName = z.union([
-	z
-		.string()
-		.trim()
-		.min(1)
-		.max(1000)
-		.transform((en) => ({ en })),
-	z.object({
-		en: z.string().trim().min(1).max(1000),
-		de: z.string().trim().min(1).max(1000).optional()
-	})
-]);
 
 /**
  * The exchange form (JSON import/export, CSV rows): major-unit price and the VAT rate as the
@@ -59,30 +55,54 @@ export const productInputSchema = z
 			.nullable()
 			.default(null),
 		available: z.boolean().default(true),
-		position: z.int().min(0).max(100_000).default(0)
+		position: z.int().min(0).max(100_000).default(0),
+		options: optionGroupsInputSchema.default([])
 	})
 	.transform((input, context): Product => {
-		try {
-			return {
-				id: input.id,
-				category: input.category,
-				name: input.name,
-				description: input.description,
-				grossMinor: toMinor(input.grossPrice, input.currencyCode),
-				currencyCode: input.currencyCode,
-				vatBp: decimalToScaledInteger(input.vat, 2),
-				image: input.image,
-				available: input.available,
-				position: input.position
-			};
-		} catch {
-			context.addIssue({
-				code: 'custom',
-				path: ['grossPrice'],
-				message: 'too many decimal places'
-			});
-			return z.NEVER;
-		}
+		let valid = true;
+		const problem = (path: (string | number)[], message: string) => {
+			valid = false;
+			context.addIssue({ code: 'custom', path, message });
+		};
+		const minor = (amount: number, path: (string | number)[]) => {
+			try {
+				return toMinor(amount, input.currencyCode);
+			} catch {
+				problem(path, 'too many decimal places');
+				return 0;
+			}
+		};
+		// A priced choice is sold to the platform as `<productId>~<choiceId>`
+		// (#lib/product-options.ts), which spec 3 limits to 255 characters like every productId.
+		input.options.forEach((group, groupIndex) =>
+			group.choices.forEach((choice, choiceIndex) => {
+				if (input.id.length + 1 + choice.id.length > 255)
+					problem(
+						['options', groupIndex, 'choices', choiceIndex, 'id'],
+						'with the product id longer than 254 characters'
+					);
+			})
+		);
+		const product: Product = {
+			id: input.id,
+			category: input.category,
+			name: input.name,
+			description: input.description,
+			grossMinor: minor(input.grossPrice, ['grossPrice']),
+			currencyCode: input.currencyCode,
+			vatBp: decimalToScaledInteger(input.vat, 2),
+			image: input.image,
+			available: input.available,
+			position: input.position,
+			options: input.options.map((group, groupIndex) => ({
+				...group,
+				choices: group.choices.map(({ price, ...choice }, choiceIndex) => ({
+					...choice,
+					priceMinor: minor(price, ['options', groupIndex, 'choices', choiceIndex, 'price'])
+				}))
+			}))
+		};
+		return valid ? product : z.NEVER;
 	});
 export type ProductInput = z.input<typeof productInputSchema>;
 
@@ -98,6 +118,7 @@ export function toExchangeForm(product: Product) {
 		vat: scaledIntegerToDecimal(product.vatBp, 2),
 		image: product.image,
 		available: product.available,
-		position: product.position
+		position: product.position,
+		options: optionGroupsToExchangeForm(product.options, product.currencyCode)
 	};
 }

@@ -53,7 +53,9 @@ function sale(deviceId: string, state: SaleState, orderNumber: string | null = n
 				{
 					productId: 'beer_pils',
 					name: { en: 'Pilsner 0.4 l', de: 'Pils 0,4 l' },
+					options: [],
 					quantity: 2,
+					baseMinor: 700,
 					unitMinor: 700,
 					vatBp: 1900,
 					lineMinor: 1400

@@ -126,6 +126,7 @@ function toOrder(sale: Sale, status: KioskOrderStatus, kiosks: Map<string, strin
 		lines: sale.quote.lines.map((line) => ({
 			productId: line.productId,
 			name: line.name,
+			options: line.options.map((option) => ({ id: option.id, name: option.name })),
 			quantity: line.quantity
 		})),
 		containers: sale.quote.depositLines.map((line) => ({

@@ -20,7 +20,7 @@ import type { PlatformClient } from '../platform/client.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder, externalDevice } from '../platform/testing/fixtures.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
-import { OrderBoard } from './order-board.ts';
+import { kioskCard, OrderBoard } from './order-board.ts';
 
 const MAIN = { id: 'place_main_stage', name: 'Main Stage Bar' };
 const at = (seconds: number) => new Date(START.getTime() + seconds * 1_000).toISOString();
@@ -152,5 +152,36 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 			expect((await r.board.view(other)).desks).toBeNull();
 			expect((await r.board.view(other)).orders).toHaveLength(1);
 		});
+	});
+});
+
+describe('a kiosk order on the board', () => {
+	it('shows the options chosen for each line as its modifiers, by their platform ids', () => {
+		const card = kioskCard({
+			...kioskOrder('sale-9', '2026-11-22T10:00:00.000Z'),
+			lines: [
+				{
+					productId: 'drink_coffee',
+					name: { en: 'Filter coffee' },
+					options: [
+						{ id: 'large', name: { en: 'Large 0.3 l' } },
+						{ id: 'oat-milk', name: { en: 'Oat milk' } }
+					],
+					quantity: 2
+				}
+			]
+		});
+		expect(card.lines).toEqual([
+			{
+				productId: 'drink_coffee',
+				name: { en: 'Filter coffee' },
+				quantity: 2,
+				takeaway: false,
+				modifiers: [
+					{ productId: 'drink_coffee~large', name: { en: 'Large 0.3 l' } },
+					{ productId: 'drink_coffee~oat-milk', name: { en: 'Oat milk' } }
+				]
+			}
+		]);
 	});
 });

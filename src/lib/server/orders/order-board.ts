@@ -13,6 +13,7 @@ import type {
 } from '#lib/board/order-board.ts';
 import type { KioskOrder, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
+import { optionProductId } from '#lib/product-options.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import { appOrderCard } from '../counter-orders/app-order-card.ts';
@@ -69,7 +70,12 @@ export function kioskCard(order: KioskOrder): KioskBoardOrder {
 			name: line.name,
 			quantity: line.quantity,
 			takeaway: false,
-			modifiers: []
+			// The same ids the platform knows a priced option by (#lib/product-options.ts), so
+			// "all day" counts a choice across orders.
+			modifiers: line.options.map((option) => ({
+				productId: optionProductId(line.productId, option.id),
+				name: option.name
+			}))
 		})),
 		kioskName: order.kioskName,
 		status: order.status,

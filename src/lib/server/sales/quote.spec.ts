@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import demoMenu from '../catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from '../catalog/exchange.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
-import { quoteSale } from './quote.ts';
+import { basketSchema, quoteSale, type Basket } from './quote.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
 if (!menu.ok) throw new Error('demo menu invalid');
@@ -161,5 +161,102 @@ describe('quoteSale', () => {
 			ok: false,
 			problem
 		});
+	});
+});
+
+describe('quoteSale with product options', () => {
+	const quote = (basket: Basket) =>
+		quoteSale({
+			basket,
+			products,
+			depositConfiguration: COFFEE_IN_CUPS,
+			depositVatBp: 0,
+			serviceFee: NO_FEE
+		});
+	const CUP_DEPOSIT = category('cat_coffee_cup', 'Coffee cup', 300, 24);
+	const COFFEE_IN_CUPS: DepositConfiguration = {
+		revoTokenProducts: [],
+		hybridRevoTokenProducts: [{ id: 'm4', productId: 'drink_coffee', hybridCategory: CUP_DEPOSIT }]
+	};
+
+	it('prices a unit as the product plus its chosen choices, in integer minor units', () => {
+		const result = quote([
+			{ productId: 'drink_coffee', options: ['oat-milk', 'large'], quantity: 2 },
+			{ productId: 'drink_coffee', options: ['regular'], quantity: 1 },
+			{
+				productId: 'food_bratwurst',
+				options: ['no-onions', 'cheese', 'extra-mustard'],
+				quantity: 1
+			}
+		]);
+		if (!result.ok) throw new Error(JSON.stringify(result.problem));
+		expect(
+			result.quote.lines.map((l) => [
+				l.productId,
+				l.options.map((o) => o.id),
+				l.baseMinor,
+				l.unitMinor,
+				l.quantity,
+				l.lineMinor,
+				l.vatBp
+			])
+		).toEqual([
+			// 3.20 + 0.80 + 0.40; options in menu order, whatever order the browser sent.
+			['drink_coffee', ['large', 'oat-milk'], 320, 440, 2, 880, 550],
+			['drink_coffee', ['regular'], 320, 320, 1, 320, 550],
+			// 5.00 + 0.50 + 1.00, "no onions" free; an option's VAT is its product's.
+			['food_bratwurst', ['extra-mustard', 'cheese', 'no-onions'], 500, 650, 1, 650, 700]
+		]);
+		expect(result.quote.lines[0]!.options[1]).toEqual({
+			id: 'oat-milk',
+			name: { en: 'Oat milk', de: 'Hafermilch' },
+			priceMinor: 40
+		});
+		expect(result.quote.goodsMinor).toBe(1850);
+		// Deposits per unit of the product, whatever its options: one create item per product.
+		expect(result.quote.depositLines).toMatchObject([
+			{ categoryId: 'cat_coffee_cup', quantity: 3 }
+		]);
+		expect(result.quote.depositItems).toEqual([{ productId: 'drink_coffee', quantity: 3 }]);
+		expect(result.quote.totalMinor).toBe(1850 + 900);
+	});
+
+	it('one line per product and choice: the same options in another order add up', () => {
+		const result = quote([
+			{ productId: 'drink_coffee', options: ['large', 'oat-milk'], quantity: 1 },
+			{ productId: 'drink_coffee', options: ['oat-milk', 'large'], quantity: 2 }
+		]);
+		expect(result.ok && result.quote.lines.map((l) => [l.quantity, l.lineMinor])).toEqual([
+			[3, 1320]
+		]);
+	});
+
+	it.each([
+		[['regular', 'whipped-cream'], { kind: 'unknown-option', optionId: 'whipped-cream' }],
+		[['regular', 'regular'], { kind: 'repeated-option', optionId: 'regular' }],
+		[['oat-milk'], { kind: 'too-few-options', groupId: 'size' }],
+		[['regular', 'large'], { kind: 'too-many-options', groupId: 'size' }],
+		[['regular', 'milk', 'oat-milk'], { kind: 'too-many-options', groupId: 'milk' }]
+	])('refuses the coffee with %j', (options, problem) => {
+		expect(quote([{ productId: 'drink_coffee', options, quantity: 1 }])).toEqual({
+			ok: false,
+			problem: { productId: 'drink_coffee', ...problem }
+		});
+	});
+
+	it('refuses options on a product that has none', () => {
+		expect(quote([{ productId: 'food_pretzel', options: ['large'], quantity: 1 }])).toEqual({
+			ok: false,
+			problem: { productId: 'food_pretzel', kind: 'unknown-option', optionId: 'large' }
+		});
+	});
+
+	it('the basket schema takes a line without options as none chosen', () => {
+		expect(basketSchema.parse([{ productId: 'food_pretzel', quantity: 1 }])).toEqual([
+			{ productId: 'food_pretzel', options: [], quantity: 1 }
+		]);
+		expect(
+			basketSchema.safeParse([{ productId: 'food_pretzel', options: 'large', quantity: 1 }]).success
+		).toBe(false);
 	});
 });

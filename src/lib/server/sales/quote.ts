@@ -1,12 +1,19 @@
 /**
  * Pricing a guest's basket on the server (prices come from the menu, never from the browser):
- * product lines, and one derived, non-removable deposit line per container category for the
+ * product lines — a product with the options chosen for it, each unit at the product's gross plus
+ * the chosen choices' prices (checked against the menu: #lib/product-options.ts) — and one derived, non-removable deposit line per container category for the
  * products the cached deposit configuration maps (DESIGN, "The guest ordering flow" step 2):
  * quantity × depositGross; and the venue's service fee. All amounts integer minor units. A quote
  * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
  * changes neither what the guest pays nor their receipt.
  */
 import { z } from 'zod';
+import {
+	chooseOptions,
+	sortedOptionIds,
+	unitPriceWith,
+	type OptionProblem
+} from '#lib/product-options.ts';
 import type { Product, Translated } from '../catalog/product.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 
@@ -17,17 +24,31 @@ export const basketSchema = z
 	.array(
 		z.object({
 			productId: z.string().min(1).max(255),
+			/** The chosen choices' ids (any order); none when absent. */
+			options: z.array(z.string().min(1).max(40)).max(50).default([]),
 			quantity: z.int().min(1).max(MAX_LINE_QUANTITY)
 		})
 	)
 	.min(1)
 	.max(MAX_BASKET_LINES);
-export type Basket = z.output<typeof basketSchema>;
+/** A basket as given (options may be left out: none chosen). */
+export type Basket = z.input<typeof basketSchema>;
+
+/** A chosen choice as sold: its name and price kept with the sale, like the product's. */
+export interface SoldOption {
+	id: string;
+	name: Translated;
+	priceMinor: number;
+}
 
 export interface ProductLine {
 	productId: string;
 	name: Translated;
+	/** In menu order; [] for a product without options (or a sale quoted before options). */
+	options: SoldOption[];
 	quantity: number;
+	/** The product's own gross per unit; `unitMinor` adds the options' prices. */
+	baseMinor: number;
 	unitMinor: number;
 	vatBp: number;
 	lineMinor: number;
@@ -61,6 +82,7 @@ export type QuoteProblem =
 	| { kind: 'unknown-product'; productId: string }
 	| { kind: 'unavailable'; productId: string }
 	| { kind: 'quantity'; productId: string }
+	| ({ productId: string } & OptionProblem)
 	| { kind: 'mixed-currencies' };
 
 export type QuoteResult = { ok: true; quote: SaleQuote } | { ok: false; problem: QuoteProblem };
@@ -84,24 +106,35 @@ export function quoteSale({
 	serviceFee
 }: QuoteInput): QuoteResult {
 	const byId = new Map(products.map((product) => [product.id, product]));
-	const quantities = new Map<string, number>();
-	for (const { productId, quantity } of basket) {
-		quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+	// One line per product and choice of options, however the browser split them.
+	const merged = new Map<string, { productId: string; options: string[]; quantity: number }>();
+	for (const { productId, options = [], quantity } of basket) {
+		const sorted = sortedOptionIds(options);
+		const key = JSON.stringify([productId, sorted]);
+		const line = merged.get(key) ?? { productId, options: sorted, quantity: 0 };
+		line.quantity += quantity;
+		merged.set(key, line);
 	}
 	const lines: ProductLine[] = [];
-	for (const [productId, quantity] of quantities) {
+	for (const { productId, options, quantity } of merged.values()) {
 		const product = byId.get(productId);
 		if (!product) return { ok: false, problem: { kind: 'unknown-product', productId } };
 		if (!product.available) return { ok: false, problem: { kind: 'unavailable', productId } };
 		if (quantity > MAX_LINE_QUANTITY)
 			return { ok: false, problem: { kind: 'quantity', productId } };
+		const choice = chooseOptions(product.options, options);
+		if (!choice.ok) return { ok: false, problem: { productId, ...choice.problem } };
+		const unitMinor = unitPriceWith(product.grossMinor, choice.chosen);
 		lines.push({
 			productId,
 			name: product.name,
+			options: choice.chosen.map(({ id, name, priceMinor }) => ({ id, name, priceMinor })),
 			quantity,
-			unitMinor: product.grossMinor,
+			baseMinor: product.grossMinor,
+			unitMinor,
+			// An option is part of its product: sold at the product's rate.
 			vatBp: product.vatBp,
-			lineMinor: product.grossMinor * quantity
+			lineMinor: unitMinor * quantity
 		});
 	}
 	const currencyCode = byId.get(lines[0]!.productId)!.currencyCode;
@@ -133,7 +166,8 @@ export function quoteSale({
 }
 
 /**
- * One deposit line per category of the mapped products; nothing when the configuration is off
+ * One deposit line per category of the mapped products, per unit of the product whatever its
+ * options (a large fries comes on the same plate); nothing when the configuration is off
  * (spec 1: "When the configuration fetch returns 400 … or 404, the POS skips issuing"), or when a
  * category is in another currency than the sale (it cannot be charged on this receipt).
  */
@@ -144,15 +178,15 @@ function depositsFor(
 	depositVatBp: number
 ) {
 	const depositLines = new Map<string, DepositLine>();
-	const depositItems: { productId: string; quantity: number }[] = [];
-	if (!configuration) return { depositLines: [], depositItems };
+	const depositItems = new Map<string, number>();
+	if (!configuration) return { depositLines: [], depositItems: [] };
 	for (const line of lines) {
 		const mapping = configuration.hybridRevoTokenProducts.find(
 			(m) => m.productId === line.productId
 		);
 		if (!mapping || mapping.hybridCategory.currencyCode !== currencyCode) continue;
 		const category = mapping.hybridCategory;
-		depositItems.push({ productId: line.productId, quantity: line.quantity });
+		depositItems.set(line.productId, (depositItems.get(line.productId) ?? 0) + line.quantity);
 		const existing = depositLines.get(category.id);
 		const quantity = (existing?.quantity ?? 0) + line.quantity;
 		depositLines.set(category.id, {
@@ -165,7 +199,10 @@ function depositsFor(
 			expirationHours: category.expirationHours
 		});
 	}
-	return { depositLines: [...depositLines.values()], depositItems };
+	return {
+		depositLines: [...depositLines.values()],
+		depositItems: [...depositItems].map(([productId, quantity]) => ({ productId, quantity }))
+	};
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -9,9 +9,10 @@ import { vatBasisPoints } from '#lib/vat.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { PlatformFor } from '../platform/client.ts';
-import type { CreditItem, CreditTransaction } from '../platform/credits.ts';
+import type { CreditTransaction } from '../platform/credits.ts';
 import { isRefusal, PlatformApiError } from '../platform/errors.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
+import { previewItems } from './credit-items.ts';
 import type { CreditLineSummary, CreditSummary, Sale } from './sale.ts';
 
 export type CreditPaymentType = 'SPLIT_PAYMENT' | 'CREDIT';
@@ -155,7 +156,7 @@ export class SaleCredits {
 					idempotencyKey,
 					paymentType,
 					currencyCode: sale.quote.currencyCode,
-					items: previewItems(sale)
+					items: previewItems(sale.quote)
 				}),
 			(answer) => ({
 				transactionId: answer.transactionId,
@@ -164,26 +165,6 @@ export class SaleCredits {
 		);
 		return summarize(transaction, paymentType, key);
 	}
-}
-
-/** Discount-eligible products, and deposit lines without a product id (DESIGN). */
-function previewItems(sale: Sale): CreditItem[] {
-	return [
-		...sale.quote.lines.map((line) => ({
-			productId: line.productId,
-			name: line.name.en,
-			quantity: line.quantity,
-			unitPriceMinor: line.unitMinor,
-			vat: scaledIntegerToDecimal(line.vatBp, 2)
-		})),
-		...sale.quote.depositLines.map((line) => ({
-			productId: null,
-			name: `Deposit: ${line.name}`,
-			quantity: line.quantity,
-			unitPriceMinor: line.unitMinor,
-			vat: scaledIntegerToDecimal(line.vatBp, 2)
-		}))
-	];
 }
 
 /**

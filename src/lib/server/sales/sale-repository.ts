@@ -21,8 +21,18 @@ interface SaleRow {
 
 const toSale = (row: SaleRow): Sale => {
 	const body = JSON.parse(row.body) as Sale;
-	// Sales saved before claims were written have none.
-	return { ...body, claim: body.claim ?? null, version: row.version };
+	// Sales saved before claims were written have none; before product options, lines had none.
+	const lines = body.quote.lines.map((line) => ({
+		...line,
+		options: line.options ?? [],
+		baseMinor: line.baseMinor ?? line.unitMinor
+	}));
+	return {
+		...body,
+		quote: { ...body.quote, lines },
+		claim: body.claim ?? null,
+		version: row.version
+	};
 };
 
 /** The columns a sale's body is indexed by. */

@@ -14,14 +14,17 @@ export function saleView(sale: Sale) {
 		id: sale.id,
 		state: sale.state,
 		currencyCode: quote.currencyCode,
-		lines: quote.lines.map(({ productId, name, quantity, unitMinor, lineMinor, vatBp }) => ({
-			productId,
-			name,
-			quantity,
-			unitMinor,
-			lineMinor,
-			vatBp
-		})),
+		lines: quote.lines.map(
+			({ productId, name, options, quantity, unitMinor, lineMinor, vatBp }) => ({
+				productId,
+				name,
+				options,
+				quantity,
+				unitMinor,
+				lineMinor,
+				vatBp
+			})
+		),
 		depositLines: quote.depositLines.map(
 			({ categoryId, name, quantity, unitMinor, lineMinor, vatBp, expirationHours }) => ({
 				categoryId,

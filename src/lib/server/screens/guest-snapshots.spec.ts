@@ -20,6 +20,7 @@ const product = (id: string, overrides: Partial<Product> = {}): Product => ({
 	image: null,
 	available: true,
 	position: 0,
+	options: [],
 	...overrides
 });
 

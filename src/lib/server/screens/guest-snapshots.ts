@@ -72,14 +72,15 @@ export function depositTermsOf(configuration: DepositConfiguration): DepositTerm
 export function menuItemsOf(products: readonly Product[]): MenuItem[] {
 	return products
 		.filter((product) => product.available)
-		.map(({ id, category, name, description, grossMinor, currencyCode, image }) => ({
+		.map(({ id, category, name, description, grossMinor, currencyCode, image, options }) => ({
 			id,
 			category,
 			name,
 			description,
 			grossMinor,
 			currencyCode,
-			image
+			image,
+			options
 		}));
 }
 

@@ -195,5 +195,8 @@ export const postgresMigrations: readonly string[] = [
 		updated_at text NOT NULL
 	);
 	CREATE INDEX product_images_hash ON product_images (hash);
+	`,
+	/* 5: SQLite's 11, a product's option groups as JSON text */ `
+	ALTER TABLE products ADD COLUMN options text NOT NULL DEFAULT '[]';
 	`
 ];

@@ -226,5 +226,8 @@ export const migrations: readonly string[] = [
 		updated_at TEXT NOT NULL
 	);
 	CREATE INDEX product_images_hash ON product_images (hash);
+	`,
+	/* 11: a product's option groups (sizes, extras, "no onions": catalog/options.ts) as JSON */ `
+	ALTER TABLE products ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
 	`
 ];

@@ -73,6 +73,8 @@ export interface ProductsTable {
 	image: Nullable<string>;
 	available: Generated<number>;
 	position: Generated<number>;
+	/** The option groups as JSON (catalog/options.ts), `[]` for none. */
+	options: Generated<string>;
 }
 
 export interface ProductImagesTable {
