@@ -64,6 +64,12 @@ export function chooseOptions(
 export const needsChoice = (groups: readonly OptionGroup[]) =>
 	groups.some((group) => group.min > 0);
 
+/**
+ * A choice with a price of its own: a line of its own on the credit preview, the receipt and the
+ * product query; a free one ("no onions") only names its product's line.
+ */
+export const isPriced = (choice: Pick<OptionChoice, 'priceMinor'>) => choice.priceMinor > 0;
+
 /** The unit price with the chosen options: the product's gross plus each choice's price. */
 export const unitPriceWith = (grossMinor: number, chosen: readonly OptionChoice[]) =>
 	chosen.reduce((total, choice) => total + choice.priceMinor, grossMinor);

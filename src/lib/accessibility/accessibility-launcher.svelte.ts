@@ -16,6 +16,8 @@ export class AccessibilityLauncher {
 	/** How the mode was started while it loaded: the panel starts it so once it is mounted. */
 	pending: AccessibilityTrigger | null = null;
 	#loading: Promise<void> | null = null;
+	/** Stops `listen`'s key listener and headset watch: the loaded mode has its own. */
+	#stopListening: () => void = () => undefined;
 
 	/** The guest starts the mode (the first time: loads it). */
 	launch(trigger: AccessibilityTrigger): void {
@@ -24,6 +26,7 @@ export class AccessibilityLauncher {
 		this.#loading = import('./accessibility-chunk.ts')
 			.then((chunk) => {
 				this.chunk = chunk;
+				this.#stopListening();
 			})
 			.catch(() => {
 				// No network and nothing cached: the next press tries again.
@@ -35,7 +38,7 @@ export class AccessibilityLauncher {
 	listen(): () => void {
 		const filter = new KeypadFilter();
 		const onKey = (event: KeyboardEvent) => {
-			if (this.chunk || !filter.actionOf(event)) return;
+			if (!filter.actionOf(event)) return;
 			// The first key is heard as the mode starting: it does nothing else.
 			event.preventDefault();
 			event.stopImmediatePropagation();
@@ -44,13 +47,12 @@ export class AccessibilityLauncher {
 		window.addEventListener('keydown', onKey, { capture: true });
 		const devices = typeof navigator === 'undefined' ? null : navigator.mediaDevices;
 		const stopHeadsets = devices
-			? watchHeadsets(devices, () => {
-					if (!this.chunk) this.launch('headset');
-				})
+			? watchHeadsets(devices, () => this.launch('headset'))
 			: () => undefined;
-		return () => {
+		this.#stopListening = () => {
 			window.removeEventListener('keydown', onKey, { capture: true });
 			stopHeadsets();
 		};
+		return () => this.#stopListening();
 	}
 }

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { KeypadFilter, READER_ENTER_MS } from './keypad-filter.ts';
+import { keyPress } from './testing/key-press.ts';
 
-const key = (code: string, key: string) => ({
-	code,
-	key,
-	shiftKey: false,
-	ctrlKey: false,
-	altKey: false,
-	metaKey: false,
-	target: null
-});
+/** A key pressed with nothing focused (the target is no text field). */
+const key = (code: string, key: string) => ({ ...keyPress(code, key), target: null });
 
 describe('telling the keypad from a code reader', () => {
 	it('gives the keypad its keys', () => {

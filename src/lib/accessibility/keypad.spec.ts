@@ -1,41 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isTextField, KEYPAD_KEYS, keypadAction, type KeyPress } from './keypad.ts';
-
-const press = (code: string, key = code, modifiers: Partial<KeyPress> = {}): KeyPress => ({
-	code,
-	key,
-	shiftKey: false,
-	ctrlKey: false,
-	altKey: false,
-	metaKey: false,
-	...modifiers
-});
+import { isTextField, KEYPAD_KEYS, keypadAction } from './keypad.ts';
+import { keyPress } from './testing/key-press.ts';
 
 describe('the keypad mapping', () => {
 	it.each(Object.entries(KEYPAD_KEYS))('%s is %s outside text fields', (code, action) => {
-		expect(keypadAction(press(code), false)).toBe(action);
+		expect(keypadAction(keyPress(code), false)).toBe(action);
 	});
 
 	it('maps both the arrows and the numpad, whatever NumLock says', () => {
-		expect(keypadAction(press('Numpad8', '8'), false)).toBe('previous');
-		expect(keypadAction(press('Numpad8', 'ArrowUp'), false)).toBe('previous');
-		expect(keypadAction(press('Numpad2', '2'), false)).toBe('next');
-		expect(keypadAction(press('NumpadDecimal', 'Delete'), false)).toBe('back');
+		expect(keypadAction(keyPress('Numpad8', '8'), false)).toBe('previous');
+		expect(keypadAction(keyPress('Numpad8', 'ArrowUp'), false)).toBe('previous');
+		expect(keypadAction(keyPress('Numpad2', '2'), false)).toBe('next');
+		expect(keypadAction(keyPress('NumpadDecimal', 'Delete'), false)).toBe('back');
 	});
 
 	it('moves with Tab and Shift+Tab', () => {
-		expect(keypadAction(press('Tab'), false)).toBe('next');
-		expect(keypadAction(press('Tab', 'Tab', { shiftKey: true }), true)).toBe('previous');
+		expect(keypadAction(keyPress('Tab'), false)).toBe('next');
+		expect(keypadAction(keyPress('Tab', 'Tab', { shiftKey: true }), true)).toBe('previous');
 	});
 
 	it('leaves other keys and shortcuts alone', () => {
-		expect(keypadAction(press('KeyA', 'a'), false)).toBeNull();
-		expect(keypadAction(press('Digit1', '1'), false)).toBeNull();
-		expect(keypadAction(press('F5'), false)).toBeNull();
-		expect(keypadAction(press('KeyR', 'r', { ctrlKey: true }), false)).toBeNull();
-		expect(keypadAction(press('ArrowDown', 'ArrowDown', { altKey: true }), false)).toBeNull();
-		expect(keypadAction(press('Tab', 'Tab', { metaKey: true }), false)).toBeNull();
+		expect(keypadAction(keyPress('KeyA', 'a'), false)).toBeNull();
+		expect(keypadAction(keyPress('Digit1', '1'), false)).toBeNull();
+		expect(keypadAction(keyPress('F5'), false)).toBeNull();
+		expect(keypadAction(keyPress('KeyR', 'r', { ctrlKey: true }), false)).toBeNull();
+		expect(keypadAction(keyPress('ArrowDown', 'ArrowDown', { altKey: true }), false)).toBeNull();
+		expect(keypadAction(keyPress('Tab', 'Tab', { metaKey: true }), false)).toBeNull();
 	});
 
 	describe('in a text field', () => {
@@ -58,7 +49,7 @@ describe('the keypad mapping', () => {
 			['Enter', 'Enter'],
 			['NumpadEnter', 'Enter']
 		])('%s typing %j stays with the field', (code, key) => {
-			expect(keypadAction(press(code, key), true)).toBeNull();
+			expect(keypadAction(keyPress(code, key), true)).toBeNull();
 		});
 
 		it.each([
@@ -67,7 +58,7 @@ describe('the keypad mapping', () => {
 			['Tab', 'Tab', 'next'],
 			['Escape', 'Escape', 'back']
 		])('%s (%s) leaves or cancels it: %s', (code, key, action) => {
-			expect(keypadAction(press(code, key), true)).toBe(action);
+			expect(keypadAction(keyPress(code, key), true)).toBe(action);
 		});
 	});
 

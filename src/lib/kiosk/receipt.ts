@@ -10,7 +10,7 @@
  * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
  * receipt and a credit receipt list the same lines.
  */
-import { optionProductId } from '#lib/product-options.ts';
+import { isPriced, optionProductId } from '#lib/product-options.ts';
 import { isPaid } from '#lib/sale-states.ts';
 import { sum } from './basket.ts';
 import type { SaleView, Translated } from './types.ts';
@@ -50,55 +50,40 @@ export function vatSummary(entries: readonly { vatBp: number; grossMinor: number
 		});
 }
 
-export type ReceiptLine =
-	| {
-			kind: 'product';
-			productId: string;
-			name: Translated;
-			/** The free options ("no onions"), shown under the name. */
-			options: { name: Translated }[];
-			quantity: number;
-			grossMinor: number;
-			discountMinor: number;
-			creditsMinor: number;
-			outstandingMinor: number;
-			vatBp: number;
-	  }
-	| {
-			/** A priced option of the product line before it. */
-			kind: 'option';
-			/** The platform's id of the option (`<productId>~<choiceId>`). */
-			productId: string;
-			name: Translated;
-			quantity: number;
-			grossMinor: number;
-			discountMinor: number;
-			creditsMinor: number;
-			outstandingMinor: number;
-			vatBp: number;
-	  }
-	| {
-			kind: 'deposit';
-			categoryId: string;
-			name: string;
-			quantity: number;
-			grossMinor: number;
-			discountMinor: number;
-			creditsMinor: number;
-			outstandingMinor: number;
-			vatBp: number;
-	  }
-	| {
-			kind: 'fee' | 'other';
-			/** The platform's name of the line (only for `other`: not one of ours). */
-			name: string;
-			quantity: 1;
-			grossMinor: number;
-			discountMinor: number;
-			creditsMinor: number;
-			outstandingMinor: number;
-			vatBp: number;
-	  };
+/** What every receipt line carries: its amounts (gross − discount = credits + outstanding). */
+interface LineFigures {
+	quantity: number;
+	grossMinor: number;
+	discountMinor: number;
+	creditsMinor: number;
+	outstandingMinor: number;
+	vatBp: number;
+}
+
+export type ReceiptLine = LineFigures &
+	(
+		| {
+				kind: 'product';
+				productId: string;
+				name: Translated;
+				/** The free options ("no onions"), shown under the name. */
+				options: { name: Translated }[];
+		  }
+		| {
+				/** A priced option of the product line before it. */
+				kind: 'option';
+				/** The platform's id of the option (`<productId>~<choiceId>`). */
+				productId: string;
+				name: Translated;
+		  }
+		| { kind: 'deposit'; categoryId: string; name: string }
+		| {
+				kind: 'fee' | 'other';
+				/** The platform's name of the line (only for `other`: not one of ours). */
+				name: string;
+				quantity: 1;
+		  }
+	);
 
 export interface ReceiptFigures {
 	lines: ReceiptLine[];
@@ -142,7 +127,7 @@ export function figuresOf(view: SaleView): ReceiptFigures {
 
 /** The free options of a sold line, to show under its name. */
 const freeOptions = (line: SaleLine) =>
-	line.options.filter((option) => option.priceMinor === 0).map(({ name }) => ({ name }));
+	line.options.filter((option) => !isPriced(option)).map(({ name }) => ({ name }));
 
 function cardLines(view: SaleView): ReceiptLine[] {
 	const unpaid = (grossMinor: number) => ({
@@ -153,8 +138,8 @@ function cardLines(view: SaleView): ReceiptLine[] {
 	});
 	const lines: ReceiptLine[] = [
 		...view.lines.flatMap((line): ReceiptLine[] => {
-			const priced = line.options.filter((option) => option.priceMinor > 0);
-			const optionsMinor = priced.reduce((total, option) => total + option.priceMinor, 0);
+			const priced = line.options.filter(isPriced);
+			const optionsMinor = sum(priced.map((option) => option.priceMinor));
 			return [
 				{
 					kind: 'product',
@@ -180,10 +165,7 @@ function cardLines(view: SaleView): ReceiptLine[] {
 			categoryId: line.categoryId,
 			name: line.name,
 			quantity: line.quantity,
-			grossMinor: line.lineMinor,
-			discountMinor: 0,
-			creditsMinor: 0,
-			outstandingMinor: line.lineMinor,
+			...unpaid(line.lineMinor),
 			vatBp: line.vatBp
 		}))
 	];
@@ -192,10 +174,7 @@ function cardLines(view: SaleView): ReceiptLine[] {
 			kind: 'fee',
 			name: '',
 			quantity: 1,
-			grossMinor: view.serviceFeeMinor,
-			discountMinor: 0,
-			creditsMinor: 0,
-			outstandingMinor: view.serviceFeeMinor,
+			...unpaid(view.serviceFeeMinor),
 			vatBp: view.serviceFeeVatBp
 		});
 	}

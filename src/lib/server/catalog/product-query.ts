@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
-import { optionProductId } from '#lib/product-options.ts';
+import { isPriced, optionProductId } from '#lib/product-options.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import type { Product, Translated } from './product.ts';
 
@@ -43,16 +43,14 @@ function entriesOf(product: Product) {
 		available: product.available
 	});
 	const options = product.options.flatMap((group) =>
-		group.choices
-			.filter((choice) => choice.priceMinor > 0)
-			.map((choice) => ({
-				...entry(
-					optionProductId(product.id, choice.id),
-					optionNames(product.name, choice.name),
-					choice.priceMinor
-				),
-				optionOf: product.id
-			}))
+		group.choices.filter(isPriced).map((choice) => ({
+			...entry(
+				optionProductId(product.id, choice.id),
+				optionNames(product.name, choice.name),
+				choice.priceMinor
+			),
+			optionOf: product.id
+		}))
 	);
 	return [entry(product.id, product.name, product.grossMinor), ...options];
 }

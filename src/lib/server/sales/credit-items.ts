@@ -1,6 +1,6 @@
 /** The items of a sale's credit preview (spec 3 IntegrationCreditTransactionItemGroupRequest). */
 import { scaledIntegerToDecimal } from '#lib/money.ts';
-import { optionProductId } from '#lib/product-options.ts';
+import { isPriced, optionProductId } from '#lib/product-options.ts';
 import type { CreditItem } from '../platform/credits.ts';
 import type { SaleQuote } from './quote.ts';
 
@@ -16,8 +16,8 @@ export function previewItems(quote: SaleQuote): CreditItem[] {
 	return [
 		...quote.lines.flatMap((line) => {
 			const vat = scaledIntegerToDecimal(line.vatBp, 2);
-			const free = line.options.filter((option) => option.priceMinor === 0);
-			const priced = line.options.filter((option) => option.priceMinor > 0);
+			const free = line.options.filter((option) => !isPriced(option));
+			const priced = line.options.filter(isPriced);
 			return [
 				{
 					productId: line.productId,

@@ -1,8 +1,9 @@
 /**
  * Pricing a guest's basket on the server (prices come from the menu, never from the browser):
  * product lines — a product with the options chosen for it, each unit at the product's gross plus
- * the chosen choices' prices (checked against the menu: #lib/product-options.ts) — and one derived, non-removable deposit line per container category for the
- * products the cached deposit configuration maps (DESIGN, "The guest ordering flow" step 2):
+ * the chosen choices' prices (checked against the menu: #lib/product-options.ts) — and one
+ * derived, non-removable deposit line per container category for the products the cached deposit
+ * configuration maps (DESIGN, "The guest ordering flow" step 2):
  * quantity × depositGross; and the venue's service fee. All amounts integer minor units. A quote
  * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
  * changes neither what the guest pays nor their receipt.
