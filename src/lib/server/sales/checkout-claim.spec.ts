@@ -136,8 +136,12 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 		const stuck = await b.checkout.get(sale.id);
 		expect(await b.checkout.recover(stuck, now)).toBe(false);
 		now = new Date(now.getTime() + CLAIM_MS + 1);
+		const saved = [b, c].map((each) => vi.spyOn(each.sales, 'save'));
 		const recovered = await Promise.all([b, c].map((each) => each.checkout.recover(stuck, now)));
 		expect(recovered).toContain(true);
+		// Taken over, then given up in one save: a screen watching never sees the sale open again.
+		const states = saved.flatMap((spy) => spy.mock.calls.map(([each]) => each.state));
+		expect(states.filter((state) => state !== 'card-pending')).toEqual(['abandoned']);
 		// The terminal never completed the payment: nothing was charged, the sale is given up.
 		expect(await b.checkout.get(sale.id)).toMatchObject({
 			state: 'abandoned',

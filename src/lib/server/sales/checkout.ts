@@ -388,31 +388,36 @@ export class Checkout {
 	 * open again (they may pay another way); for the recovery pass, nobody is there: abandoned.
 	 */
 	async #undo(sale: Sale, driver: Driver, problem: SaleProblem): Promise<Sale> {
-		const released = sale.credits ? await this.#releaseCredits(sale) : sale;
-		const open = await this.#sales.save({
-			...released,
-			state: 'quoted',
-			payment: null,
-			claim: null
-		});
-		return driver === 'guest' ? open : this.#sales.save({ ...open, state: 'abandoned', problem });
+		const reopened = { ...(await this.#creditsCancelled(sale)), payment: null, claim: null };
+		// One save: a screen watching the sale never sees it open on its way to abandoned.
+		return this.#sales.save(
+			driver === 'guest'
+				? { ...reopened, state: 'quoted' }
+				: { ...reopened, state: 'abandoned', problem }
+		);
 	}
 
 	async #abandon(sale: Sale, problem: SaleProblem | null): Promise<Sale> {
-		const released = sale.credits ? await this.#releaseCredits(sale) : sale;
-		return this.#sales.save({ ...released, state: 'abandoned', problem });
+		return this.#sales.save({
+			...(await this.#creditsCancelled(sale)),
+			state: 'abandoned',
+			problem
+		});
 	}
 
-	/** Cancels the credit transaction and opens the next credit attempt (a fresh idempotency key). */
+	/** Cancels the credit transaction and saves the sale open for its next credit attempt. */
 	async #releaseCredits(sale: Sale): Promise<Sale> {
+		return this.#sales.save({ ...(await this.#creditsCancelled(sale)), state: 'quoted' });
+	}
+
+	/**
+	 * The sale with its credit transaction cancelled (if it had one), not yet saved; the next
+	 * credit attempt gets a fresh idempotency key.
+	 */
+	async #creditsCancelled(sale: Sale): Promise<Sale> {
+		if (!sale.credits) return sale;
 		await this.#credits.cancel(sale);
-		return this.#sales.save({
-			...sale,
-			state: 'quoted',
-			credits: null,
-			keyFingerprint: null,
-			creditAttempt: sale.creditAttempt + 1
-		});
+		return { ...sale, credits: null, keyFingerprint: null, creditAttempt: sale.creditAttempt + 1 };
 	}
 
 	/** The sale's latest journal entry of that operation, flagged for staff with its error code. */
