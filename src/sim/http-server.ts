@@ -44,9 +44,11 @@ export async function startSimulator(options: ListenOptions = {}): Promise<Runni
 		const text =
 			reply.body === undefined
 				? ''
-				: reply.contentType
-					? String(reply.body)
-					: JSON.stringify(reply.body);
+				: reply.body instanceof Uint8Array
+					? reply.body
+					: reply.contentType
+						? String(reply.body)
+						: JSON.stringify(reply.body);
 		res.writeHead(reply.status, {
 			'content-type': reply.contentType ?? 'application/json; charset=utf-8',
 			'cache-control': 'no-store'

@@ -21,7 +21,7 @@ export interface SimRequest {
 export interface Reply {
 	status: number;
 	body?: unknown;
-	/** Content type when the body is text (HTML, SVG); JSON otherwise. */
+	/** Content type when the body is text (HTML, SVG) or bytes (a clip); JSON otherwise. */
 	contentType?: string;
 }
 

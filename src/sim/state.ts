@@ -29,7 +29,15 @@ export interface Organization {
 export interface MediaUri {
 	src: string;
 	blurHash?: string;
-	URIType: 'LARGE' | 'MEDIUM' | 'SMALL';
+	URIType: 'LARGE' | 'MEDIUM' | 'SMALL' | 'VIDEO_THUMBNAIL' | 'VIDEO';
+}
+
+/** Spec 1 MediaResponse as the simulator keeps it; status and type default to a ready image. */
+export interface PlaceMedia {
+	id: string;
+	mediaType?: 'IMAGE' | 'VIDEO' | 'PDF';
+	processingStatus?: 'COMPLETE' | 'ERROR' | 'PROCESSING' | 'QUEUED';
+	uris: MediaUri[];
 }
 
 export interface Place {
@@ -39,7 +47,7 @@ export interface Place {
 	description?: string;
 	formattedAddress: string;
 	placeStatus: PlaceStatus;
-	avatarMedia?: { id: string; uris: MediaUri[] };
+	avatarMedia?: PlaceMedia;
 }
 
 export type { DeskType } from '#lib/platform-vocabulary.ts';

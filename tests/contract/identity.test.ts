@@ -40,6 +40,44 @@ describe('spec 1 · GET /v1/integrations/me (getExternalDeviceByIntegration)', (
 		expect(garden.body.place.avatarMedia).toBeUndefined();
 	});
 
+	it('the console sets a place’s media: a VIDEO with its clip and thumbnail, or none', async () => {
+		const video = {
+			id: 'media_clip',
+			mediaType: 'VIDEO',
+			uris: [
+				{ src: '/_sim/media/main-stage.webm', URIType: 'VIDEO' },
+				{ src: '/_sim/media/main-stage.svg', URIType: 'VIDEO_THUMBNAIL' }
+			]
+		};
+		expect((await sim.control('PUT', '/_sim/places/place_main_stage/avatar', video)).status).toBe(
+			200
+		);
+		const { body } = await sim.call('dev_kiosk_main', 'GET', '/v1/integrations/me');
+		expect(body.place.avatarMedia).toMatchObject({
+			id: 'media_clip',
+			processingStatus: 'COMPLETE',
+			mediaType: 'VIDEO',
+			uris: [
+				{ src: `${sim.url}/_sim/media/main-stage.webm`, URIType: 'VIDEO' },
+				{ src: `${sim.url}/_sim/media/main-stage.svg`, URIType: 'VIDEO_THUMBNAIL' }
+			]
+		});
+		// The clip is a real WebM (its EBML header), served as one.
+		const clip = await fetch(`${sim.url}/_sim/media/main-stage.webm`);
+		expect(clip.headers.get('content-type')).toBe('video/webm');
+		const bytes = new Uint8Array(await clip.arrayBuffer());
+		expect([...bytes.slice(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+		expect(bytes.byteLength).toBeGreaterThan(10_000);
+
+		expect(
+			(await sim.control('PUT', '/_sim/places/place_main_stage/avatar', { id: 'x' })).status
+		).toBe(400);
+		expect((await sim.control('PUT', '/_sim/places/nowhere/avatar', video)).status).toBe(404);
+		expect((await sim.control('DELETE', '/_sim/places/place_main_stage/avatar')).status).toBe(204);
+		const after = await sim.call('dev_kiosk_main', 'GET', '/v1/integrations/me');
+		expect(after.body.place.avatarMedia).toBeUndefined();
+	});
+
 	it('answers a device without authorities with an empty list (spec 1 "authorities: enum array")', async () => {
 		const result = await sim.call('dev_info_main', 'GET', '/v1/integrations/me');
 		expect(result.status).toBe(200);

@@ -123,6 +123,8 @@ test('a whole sale with the keypad alone, heard step by step; reset for the next
 	page,
 	request
 }) => {
+	// Every code typed key by key on the on-screen keyboard: 15–25 s, over 30 on a busy machine.
+	test.setTimeout(90_000);
 	const speech = await recordSpeech(page);
 	await pairKiosk(page);
 
@@ -198,10 +200,77 @@ test('a whole sale with the keypad alone, heard step by step; reset for the next
 	await expect.poll(async () => (await speech.said()).at(-1)?.volume).toBe(before);
 });
 
+test('a product with options, with the keypad alone: each choice heard with its price; back closes the dialog', async ({
+	page
+}) => {
+	const speech = await recordSpeech(page);
+	await pairKiosk(page);
+	await page.keyboard.press('ArrowDown');
+	await keypadSelect(page, page.getByRole('button', { name: /Tap to order/ }));
+	await keypadSelect(page, page.getByRole('button', { name: 'English', exact: true }));
+	await keypadSelect(
+		page,
+		page
+			.getByRole('navigation', { name: 'Categories' })
+			.getByRole('button', { name: 'Soft drinks', exact: true })
+	);
+
+	// The coffee asks for its size: its dialog opens, is said, and the keypad walks its choices.
+	await keypadSelect(page, page.getByRole('button', { name: 'Add Filter coffee', exact: true }));
+	const coffee = page.getByRole('dialog', { name: 'Filter coffee' });
+	await expect(coffee).toBeVisible();
+	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/Filter coffee/);
+	for (const [group, choice, price] of [
+		['Size', 'Large 0.3 l', '+€0.80'],
+		['Milk', 'Oat milk', '+€0.40']
+	] as const) {
+		const radio = coffee
+			.getByRole('group', { name: new RegExp(`^${group}`) })
+			.getByRole('radio', { name: `${choice} ${price}` });
+		await keypadTo(page, radio);
+		// Heard with its price.
+		await expect
+			.poll(async () => (await speech.said()).at(-1)?.text ?? '')
+			.toMatch(new RegExp(`${choice}.*\\${price}`));
+		await page.keyboard.press('Enter');
+		await expect(radio).toBeChecked();
+	}
+	// 3.20 + 0.80 + 0.40, said as the guest reaches the button.
+	const add = coffee.getByRole('button', { name: 'Add to order: €4.40' });
+	await keypadTo(page, add);
+	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/€4\.40/);
+	await page.keyboard.press('Enter');
+	await expect(coffee).toBeHidden();
+	const basket = page.getByRole('region', { name: 'Your order' });
+	await expect(basket.getByRole('listitem').filter({ hasText: 'Filter coffee' })).toContainText(
+		'Large 0.3 l, Oat milk'
+	);
+	await expect(page.getByTestId('basket-total')).toHaveText('€4.40');
+
+	// The keypad's back closes a dialog and adds nothing.
+	await keypadSelect(
+		page,
+		page
+			.getByRole('navigation', { name: 'Categories' })
+			.getByRole('button', { name: 'Food', exact: true })
+	);
+	await keypadSelect(page, page.getByRole('button', { name: 'Details: Bratwurst in a bun' }));
+	const bratwurst = page.getByRole('dialog', { name: 'Bratwurst in a bun' });
+	await keypadSelect(page, bratwurst.getByRole('checkbox', { name: 'Cheese +€1.00' }));
+	await expect(bratwurst.getByRole('checkbox', { name: 'Cheese +€1.00' })).toBeChecked();
+	await page.keyboard.press('NumpadDecimal');
+	await expect(bratwurst).toBeHidden();
+	await expect(page.getByTestId('basket-total')).toHaveText('€4.40');
+	expect(CANCEL_BEFORE_EACH(await speech.events())).toBe(true);
+	await expectNoAxeViolations(page);
+});
+
 test('a whole return with the keypad alone, the code typed on the on-screen keyboard', async ({
 	page,
 	request
 }) => {
+	// 40 characters typed key by key on the on-screen keyboard: 18–24 s on a quiet machine.
+	test.setTimeout(90_000);
 	const speech = await recordSpeech(page);
 	await pairReturnStation(page);
 	const code = await issueCode(request, CUPS_AND_PITCHER);

@@ -11,7 +11,8 @@ export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null):
 		identity: identity && {
 			organization: identity.organization,
 			place: identity.place,
-			avatar: identity.avatar ?? null
+			avatar: identity.avatar ?? null,
+			avatarClip: identity.avatarClip ?? null
 		},
 		features: snapshot.features,
 		products: menuOf(snapshot.menu.value, snapshot.deposits.value),

@@ -62,7 +62,12 @@ export interface KioskData {
 
 /** What the guest screen shows, from the newest snapshot it has (kiosk-view.ts). */
 export interface KioskView {
-	identity: { organization: string; place: string; avatar: string | null } | null;
+	identity: {
+		organization: string;
+		place: string;
+		avatar: string | null;
+		avatarClip: string | null;
+	} | null;
 	features: { deposits: boolean; loyalty: boolean };
 	products: MenuProduct[];
 	settings: KioskSettingsView;

@@ -15,6 +15,7 @@ const fresh = kioskSnapshotFactory({
 	menu: { ...page.menu, value: [{ ...page.menu.value[0]!, grossMinor: 500 }] }
 });
 const png = new Blob([new Uint8Array(8)], { type: 'image/png' });
+const clip = new Blob([new Uint8Array(64)], { type: 'video/webm' });
 
 type Server = (url: string) => Response | Promise<Response>;
 
@@ -48,7 +49,7 @@ describe('ScreenKeeper', () => {
 			unpaired,
 			fetcher,
 			timers,
-			createObjectURL: () => 'blob:pils'
+			createObjectURL: (blob) => `blob:${blob.type}`
 		});
 		return { data, keeper, unpaired, fetcher, timer };
 	}
@@ -56,18 +57,27 @@ describe('ScreenKeeper', () => {
 	const snapshotServer =
 		(snapshot: KioskSnapshot): Server =>
 		(url) =>
-			url === '/api/kiosk/snapshot' ? Response.json(snapshot) : new Response(png);
+			url === '/api/kiosk/snapshot'
+				? Response.json(snapshot)
+				: new Response(url.includes('clip') ? clip : png);
 	const offline: Server = () => {
 		throw new TypeError('Failed to fetch');
 	};
 
-	it('shows what was kept, images from IndexedDB, while the server is out of reach', async () => {
+	it('shows what was kept, pictures and the clip from IndexedDB, while the server is out of reach', async () => {
 		await store.save(kept);
-		await store.keepImages(new Set(['/images/pils.png']), async () => new Response(png));
+		await store.keepMedia(
+			new Set(['/images/pils.png', '/media/place/picture-1', '/media/place/clip-1']),
+			async (url) => new Response(url.includes('clip') ? clip : png)
+		);
 		const { data, keeper } = setUp(offline);
 		await keeper.start();
 		expect(data.current.servedAt).toBe(kept.servedAt);
-		expect(data.current.menu.value[0]!.image).toBe('blob:pils');
+		expect(data.current.menu.value[0]!.image).toBe('blob:image/png');
+		expect(data.current.identity.value).toMatchObject({
+			avatar: 'blob:image/png',
+			avatarClip: 'blob:video/webm'
+		});
 		keeper.stop();
 	});
 
@@ -77,7 +87,8 @@ describe('ScreenKeeper', () => {
 		await keeper.start();
 		expect(data.current).toEqual(fresh);
 		expect(await store.read('kiosk')).toEqual(fresh);
-		expect((await store.image('/images/pils.png'))?.size).toBe(8);
+		expect((await store.media('/images/pils.png'))?.size).toBe(8);
+		expect((await store.media('/media/place/clip-1'))?.size).toBe(64);
 		keeper.stop();
 	});
 

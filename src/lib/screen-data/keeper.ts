@@ -1,8 +1,9 @@
 /**
  * Keeps a guest screen's snapshot: at start it hands the screen what IndexedDB kept (the menu's
- * images as local blobs, so they show offline too), then asks the screen's snapshot endpoint for
- * the newest, keeps that, and asks again every `intervalMs` and whenever the screen wants it
- * (`revalidate`: the server is back, or said the menu changed). A screen its server no longer
+ * pictures and the place's picture and clip as local blobs, so they show offline too), then
+ * asks the screen's snapshot endpoint for the newest, keeps that, and asks again every
+ * `intervalMs` and whenever the screen wants it (`revalidate`: the server is back, or said the
+ * menu changed). A screen its server no longer
  * knows (401 `not-paired`) forgets what it kept and reloads, which takes it to /screen.
  */
 import { systemTimers, type Timers } from '#lib/board/timers.ts';
@@ -99,14 +100,22 @@ export class ScreenKeeper<S extends ScreenSnapshot> {
 	async #kept(): Promise<S | null> {
 		const store = await this.#storeOnce();
 		const kept = (await store?.read(this.#options.screen).catch(() => null)) as S | null;
-		if (!store || !kept || kept.screen !== 'kiosk') return kept ?? null;
+		if (!store || !kept) return kept ?? null;
+		const local = async <T extends string | null | undefined>(url: T): Promise<T | string> => {
+			const blob = url ? await store.media(url).catch(() => null) : null;
+			return blob ? this.#options.createObjectURL(blob) : url;
+		};
+		const identity = kept.identity.value && {
+			...kept.identity.value,
+			avatar: await local(kept.identity.value.avatar),
+			avatarClip: await local(kept.identity.value.avatarClip)
+		};
+		const withIdentity = { ...kept, identity: { ...kept.identity, value: identity } };
+		if (withIdentity.screen !== 'kiosk') return withIdentity;
 		const menu = await Promise.all(
-			kept.menu.value.map(async (item) => {
-				const blob = item.image ? await store.image(item.image).catch(() => null) : null;
-				return blob ? { ...item, image: this.#options.createObjectURL(blob) } : item;
-			})
+			withIdentity.menu.value.map(async (item) => ({ ...item, image: await local(item.image) }))
 		);
-		return { ...kept, menu: { ...kept.menu, value: menu } };
+		return { ...withIdentity, menu: { ...withIdentity.menu, value: menu } };
 	}
 
 	async #keep(snapshot: S): Promise<void> {
@@ -114,9 +123,7 @@ export class ScreenKeeper<S extends ScreenSnapshot> {
 		if (!store) return;
 		try {
 			await store.save(snapshot);
-			if (snapshot.screen !== 'kiosk') return;
-			const images = new Set(snapshot.menu.value.flatMap((item) => item.image ?? []));
-			await store.keepImages(images, (url) => this.#options.fetcher(url));
+			await store.keepMedia(mediaOf(snapshot), (url) => this.#options.fetcher(url));
 		} catch {
 			// Storage full or refused: the screen works on, with less kept for next time.
 		}
@@ -128,4 +135,15 @@ export class ScreenKeeper<S extends ScreenSnapshot> {
 		this.stop();
 		this.#options.unpaired();
 	}
+}
+
+/** The addresses of what a snapshot shows: the place's picture and clip, the menu's pictures. */
+function mediaOf(snapshot: ScreenSnapshot): Set<string> {
+	const identity = snapshot.identity.value;
+	const menu = snapshot.screen === 'kiosk' ? snapshot.menu.value : [];
+	return new Set(
+		[identity?.avatar, identity?.avatarClip, ...menu.map((item) => item.image)].filter(
+			(url): url is string => typeof url === 'string' && url !== ''
+		)
+	);
 }

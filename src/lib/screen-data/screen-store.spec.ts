@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDB } from 'idb';
-import { DATABASE_NAME, MAX_IMAGE_BYTES, ScreenStore, forgetScreenData } from './screen-store.ts';
+import { DATABASE_NAME, MEDIA_LIMITS, ScreenStore, forgetScreenData } from './screen-store.ts';
 import { kioskSnapshotFactory, returnSnapshotFactory } from './testing/snapshots.ts';
 
 const png = (bytes = 16) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+const webm = (bytes = 32) => new Blob([new Uint8Array(bytes)], { type: 'video/webm' });
+const [pictureLimit, clipLimit] = MEDIA_LIMITS.map((limit) => limit.maxBytes);
 const answer = (blob: Blob, status = 200) => new Response(blob, { status });
 
 describe('ScreenStore (IndexedDB through idb)', () => {
@@ -49,32 +51,57 @@ describe('ScreenStore (IndexedDB through idb)', () => {
 		expect(await store.read('kiosk')).toBeNull();
 	});
 
-	it('keeps the menu’s images, not what fails, is no image or is too large; drops old ones', async () => {
+	it('keeps pictures and clips, not what fails, is neither or is too large; drops old ones', async () => {
 		const fetcher = vi.fn(async (url: string) => {
 			if (url === '/a.png') return answer(png());
+			if (url === '/clip.webm') return answer(webm());
 			if (url === '/gone.png') return answer(png(), 404);
 			if (url === '/page.html') return answer(new Blob(['<p>'], { type: 'text/html' }));
-			if (url === '/huge.png') return answer(png(MAX_IMAGE_BYTES + 1));
+			if (url === '/huge.png') return answer(png(pictureLimit! + 1));
+			if (url === '/long.webm') return answer(webm(clipLimit! + 1));
 			throw new TypeError('Failed to fetch');
 		});
-		const urls = new Set(['/a.png', '/gone.png', '/page.html', '/huge.png', '/offline.png']);
-		await store.keepImages(urls, fetcher);
-		expect((await store.image('/a.png'))?.size).toBe(16);
-		for (const url of ['/gone.png', '/page.html', '/huge.png', '/offline.png'])
-			expect(await store.image(url)).toBeNull();
+		const lost = ['/gone.png', '/page.html', '/huge.png', '/long.webm', '/offline.png'];
+		await store.keepMedia(new Set(['/a.png', '/clip.webm', ...lost]), fetcher);
+		expect((await store.media('/a.png'))?.size).toBe(16);
+		// A clip far larger than any picture may be is kept.
+		expect(clipLimit).toBeGreaterThan(pictureLimit! * 4);
+		expect((await store.media('/clip.webm'))?.type).toBe('video/webm');
+		for (const url of lost) expect(await store.media(url), url).toBeNull();
 
 		fetcher.mockClear();
-		await store.keepImages(new Set(['/a.png']), fetcher);
+		await store.keepMedia(new Set(['/a.png']), fetcher);
 		expect(fetcher).not.toHaveBeenCalled(); // kept already
-		await store.keepImages(new Set(), fetcher);
-		expect(await store.image('/a.png')).toBeNull();
+		expect(await store.media('/clip.webm')).toBeNull(); // not shown any more
+		await store.keepMedia(new Set(), fetcher);
+		expect(await store.media('/a.png')).toBeNull();
+	});
+
+	it('a version 1 database (images) opens as version 2: parts kept, media in their new store', async () => {
+		store.close();
+		await new Promise((resolve) => (indexedDB.deleteDatabase(DATABASE_NAME).onsuccess = resolve));
+		const old = await openDB(DATABASE_NAME, 1, {
+			upgrade(db) {
+				db.createObjectStore('parts', { keyPath: 'name' });
+				db.createObjectStore('images', { keyPath: 'url' });
+			}
+		});
+		old.close();
+		store = await ScreenStore.open();
+		await store.save(kioskSnapshotFactory());
+		await store.keepMedia(new Set(['/a.png']), async () => answer(png()));
+		expect(await store.read('kiosk')).not.toBeNull();
+		expect((await store.media('/a.png'))?.size).toBe(16);
+		const db = await openDB(DATABASE_NAME);
+		expect([...db.objectStoreNames].sort()).toEqual(['media', 'parts']);
+		db.close();
 	});
 
 	it('forgetScreenData empties everything (unpaired)', async () => {
 		await store.save(kioskSnapshotFactory());
-		await store.keepImages(new Set(['/a.png']), async () => answer(png()));
+		await store.keepMedia(new Set(['/a.png']), async () => answer(png()));
 		await forgetScreenData();
 		expect(await store.read('kiosk')).toBeNull();
-		expect(await store.image('/a.png')).toBeNull();
+		expect(await store.media('/a.png')).toBeNull();
 	});
 });

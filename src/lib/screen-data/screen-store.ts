@@ -2,7 +2,8 @@
  * The guest screen's snapshot in IndexedDB (through idb), so a screen opened without its server
  * shows the newest menu and settings it had — not only those of the page the service worker
  * kept. One record per part (identity, deposit terms, menu, settings), each with its fetch time,
- * beside a record of which screen and device they belong to; and the menu's images as blobs.
+ * beside a record of which screen and device they belong to; and the menu's pictures and the
+ * place's picture and clip as blobs (`media`).
  * Nothing secret is written: snapshots carry none (screen-data/snapshot.ts). Emptied when the
  * browser is unpaired.
  */
@@ -16,9 +17,17 @@ import type {
 } from './snapshot.ts';
 
 export const DATABASE_NAME = 'venue-kiosk';
-const VERSION = 1;
-/** An image larger than this is not kept (the browser's HTTP cache may still have it). */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** 2: the blobs' store is `media` (pictures and the attract clip), was `images`. */
+const VERSION = 2;
+/**
+ * What is kept of each type, and up to which size; anything larger is not kept (the browser's
+ * HTTP cache may still have it). A clip is larger than a picture: the place's one clip is kept
+ * so the attract screen loops offline too; without it, its picture shows.
+ */
+export const MEDIA_LIMITS = [
+	{ typePrefix: 'image/', maxBytes: 2 * 1024 * 1024 },
+	{ typePrefix: 'video/', maxBytes: 32 * 1024 * 1024 }
+] as const;
 
 type PartName = 'identity' | 'deposits' | 'menu' | 'settings';
 
@@ -35,7 +44,7 @@ interface PartRecord extends Part<unknown> {
 	name: PartName;
 }
 
-interface ImageRecord {
+interface MediaRecord {
 	url: string;
 	blob: Blob;
 	fetchedAt: string;
@@ -43,7 +52,7 @@ interface ImageRecord {
 
 interface ScreenSchema extends DBSchema {
 	parts: { key: string; value: ScreenRecord | PartRecord };
-	images: { key: string; value: ImageRecord };
+	media: { key: string; value: MediaRecord };
 }
 
 type SnapshotOf<S extends GuestScreen> = Extract<ScreenSnapshot, { screen: S }>;
@@ -57,9 +66,14 @@ export class ScreenStore {
 
 	static async open(): Promise<ScreenStore> {
 		const db = await openDB<ScreenSchema>(DATABASE_NAME, VERSION, {
-			upgrade(db) {
-				db.createObjectStore('parts', { keyPath: 'name' });
-				db.createObjectStore('images', { keyPath: 'url' });
+			upgrade(db, oldVersion) {
+				if (oldVersion < 1) db.createObjectStore('parts', { keyPath: 'name' });
+				if (oldVersion < 2) {
+					// Version 1's `images` are fetched again into `media`.
+					const untyped = db as unknown as IDBDatabase;
+					if (untyped.objectStoreNames.contains('images')) untyped.deleteObjectStore('images');
+					db.createObjectStore('media', { keyPath: 'url' });
+				}
 			}
 		});
 		return new ScreenStore(db);
@@ -110,34 +124,34 @@ export class ScreenStore {
 		return { screen, ...base, settings, menu } as KioskSnapshot as SnapshotOf<S>;
 	}
 
-	/** The kept image of `url`, if any. */
-	async image(url: string): Promise<Blob | null> {
-		return (await this.#db.get('images', url))?.blob ?? null;
+	/** The kept picture or clip of `url`, if any. */
+	async media(url: string): Promise<Blob | null> {
+		return (await this.#db.get('media', url))?.blob ?? null;
 	}
 
 	/**
-	 * Keeps the images of `urls` not yet kept (fetched with `fetcher`; one that fails, is not an
-	 * image or is too large is left out) and drops those of other URLs.
+	 * Keeps the pictures and clips of `urls` not yet kept (fetched with `fetcher`; one that
+	 * fails, is neither or is too large is left out) and drops those of other URLs.
 	 */
-	async keepImages(
+	async keepMedia(
 		urls: ReadonlySet<string>,
 		fetcher: (url: string) => Promise<Response>,
 		now: () => Date = () => new Date()
 	): Promise<void> {
-		for (const url of await this.#db.getAllKeys('images'))
-			if (!urls.has(url)) await this.#db.delete('images', url);
-		const kept = new Set(await this.#db.getAllKeys('images'));
+		for (const url of await this.#db.getAllKeys('media'))
+			if (!urls.has(url)) await this.#db.delete('media', url);
+		const kept = new Set(await this.#db.getAllKeys('media'));
 		for (const url of urls) {
 			if (kept.has(url)) continue;
-			const blob = await fetchImage(url, fetcher);
-			if (blob) await this.#db.put('images', { url, blob, fetchedAt: now().toISOString() });
+			const blob = await fetchMedia(url, fetcher);
+			if (blob) await this.#db.put('media', { url, blob, fetchedAt: now().toISOString() });
 		}
 	}
 
 	/** Everything kept (this browser is no screen any more). */
 	async clear(): Promise<void> {
-		const tx = this.#db.transaction(['parts', 'images'], 'readwrite');
-		await Promise.all([tx.objectStore('parts').clear(), tx.objectStore('images').clear(), tx.done]);
+		const tx = this.#db.transaction(['parts', 'media'], 'readwrite');
+		await Promise.all([tx.objectStore('parts').clear(), tx.objectStore('media').clear(), tx.done]);
 	}
 
 	close(): void {
@@ -145,7 +159,7 @@ export class ScreenStore {
 	}
 }
 
-async function fetchImage(
+async function fetchMedia(
 	url: string,
 	fetcher: (url: string) => Promise<Response>
 ): Promise<Blob | null> {
@@ -153,13 +167,14 @@ async function fetchImage(
 		const response = await fetcher(url);
 		if (!response.ok) return null;
 		const blob = await response.blob();
-		return blob.type.startsWith('image/') && blob.size <= MAX_IMAGE_BYTES ? blob : null;
+		const limit = MEDIA_LIMITS.find(({ typePrefix }) => blob.type.startsWith(typePrefix));
+		return limit && blob.size <= limit.maxBytes ? blob : null;
 	} catch {
 		return null;
 	}
 }
 
-/** Empties the kept snapshot and images (the start page found this browser unpaired). */
+/** Empties the kept snapshot and media (the start page found this browser unpaired). */
 export async function forgetScreenData(): Promise<void> {
 	if (typeof indexedDB === 'undefined') return;
 	const store = await ScreenStore.open();

@@ -23,8 +23,12 @@ export interface Part<T> {
 export interface ScreenIdentity {
 	organization: string;
 	place: string;
-	/** The place's picture (spec 1 `avatarMedia`, largest rendition); absent in older snapshots. */
+	/**
+	 * The place's picture and looping clip (spec 1 `avatarMedia`), as this server's addresses
+	 * (server/screens/place-media.ts); absent in older snapshots.
+	 */
 	avatar?: string | null;
+	avatarClip?: string | null;
 	authorities: string[];
 	desks: { name: string; enabled: boolean }[];
 }

@@ -31,6 +31,7 @@ import { checkoutSettings } from './sales/kiosk-settings.ts';
 import { SaleRecovery, type RecoverySummary } from './sales/sale-recovery.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
+import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
 import { JobLeases } from './store/job-leases.ts';
@@ -62,6 +63,8 @@ export interface ServerContext {
 	productImages: ProductImageRepository;
 	/** Stores and removes a product's picture together with its `image` field. */
 	pictures: ProductPictures;
+	/** The places' pictures and clips from the platform, served under /media/place. */
+	placeMedia: PlaceMediaCache;
 	settings: Settings;
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
@@ -226,6 +229,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		catalog,
 		productImages,
 		pictures: new ProductPictures({ store, catalog, images: productImages }),
+		placeMedia: new PlaceMediaCache(),
 		settings,
 		checkout,
 		sales,

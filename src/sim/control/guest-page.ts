@@ -11,6 +11,8 @@ import { parseWith } from '../validation.ts';
 
 const page = readFileSync(new URL('./guest-page.html', import.meta.url), 'utf8');
 const avatar = readFileSync(new URL('./main-stage.svg', import.meta.url), 'utf8');
+/** A looping clip of the main stage (scripts/make-demo-clip.ts), for a VIDEO `avatarMedia`. */
+const clip = readFileSync(new URL('./main-stage.webm', import.meta.url));
 
 const qrQuery = z.object({ text: z.string().min(1).max(512) });
 
@@ -32,5 +34,10 @@ export const guestPageRoutes: ControlRoute[] = [
 		method: 'GET',
 		path: '/_sim/media/main-stage.svg',
 		handle: () => ({ status: 200, body: avatar, contentType: 'image/svg+xml' })
+	},
+	{
+		method: 'GET',
+		path: '/_sim/media/main-stage.webm',
+		handle: () => ({ status: 200, body: clip, contentType: 'video/webm' })
 	}
 ];

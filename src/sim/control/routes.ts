@@ -12,6 +12,7 @@ import { faultSchema } from '../faults.ts';
 import type { ControlRoute } from '../routing.ts';
 import { isoTime, type SimState } from '../state.ts';
 import { parseWith } from '../validation.ts';
+import { identityControlRoutes } from '../identity/control.ts';
 import { guestPageRoutes } from './guest-page.ts';
 
 /** VAT basis points → the spec's number (1900 → 19, 550 → 5.5). */
@@ -187,5 +188,6 @@ export const controlRoutes: ControlRoute[] = [
 	...creditControlRoutes,
 	...depositControlRoutes,
 	...counterOrderControlRoutes,
+	...identityControlRoutes,
 	...guestPageRoutes
 ];

@@ -17,8 +17,8 @@ function serializePlace(place: Place, origin: string) {
 		...(place.avatarMedia && {
 			avatarMedia: {
 				id: place.avatarMedia.id,
-				processingStatus: 'COMPLETE',
-				mediaType: 'IMAGE',
+				processingStatus: place.avatarMedia.processingStatus ?? 'COMPLETE',
+				mediaType: place.avatarMedia.mediaType ?? 'IMAGE',
 				uris: place.avatarMedia.uris.map((uri) => ({ ...uri, src: new URL(uri.src, origin).href }))
 			}
 		})

@@ -10,6 +10,8 @@ export function kioskSnapshotFactory(overrides: Partial<KioskSnapshot> = {}): Ki
 			value: {
 				organization: 'Riverside Open Air',
 				place: 'Main Stage Bar',
+				avatar: '/media/place/picture-1',
+				avatarClip: '/media/place/clip-1',
 				authorities: ['REVO', 'CREDIT'],
 				desks: []
 			},

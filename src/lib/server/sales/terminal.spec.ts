@@ -20,8 +20,8 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 	});
 
 	it('an answer given to server B completes the payment server A waits for, once', async () => {
-		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
-		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50 });
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50, answerGraceMs: 100 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50, answerGraceMs: 100 });
 		const collecting = a.collect(payment('sale-1.1'));
 		await vi.waitFor(() => expect(a.isPending('sale-1.1')).toBe(true));
 		expect(await b.answer('sale-1', 'approved')).toBe(true);
@@ -34,10 +34,20 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 
 	it('no payment waiting: the answer is refused, and a later payment is not answered by it', async () => {
 		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50, timeoutMs: 300 });
-		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50, answerGraceMs: 200 });
 		expect(await b.answer('sale-2', 'approved')).toBe(false);
 		expect(await a.collect(payment('sale-2.1'))).toBe('cancelled');
 		expect(await b.lookup('sale-2.1')).toBe('cancelled');
+	});
+
+	it('an answer that comes just before the payment waits for it still completes it', async () => {
+		// The sale shows "in payment" as soon as its claim is saved; the wait starts a moment later.
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50 });
+		const answering = b.answer('sale-4', 'approved');
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		expect(await a.collect(payment('sale-4.1'))).toBe('approved');
+		expect(await answering).toBe(true);
 	});
 
 	it('a waiting payment answered on its own server is settled there', async () => {

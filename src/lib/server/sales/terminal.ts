@@ -53,6 +53,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 	readonly #store: Store;
 	readonly #pollMs: number;
 	readonly #timeoutMs: number;
+	readonly #answerGraceMs: number;
 	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
 	/** Tests: the next refunds fail. */
@@ -64,11 +65,14 @@ export class SimulatedTerminal implements PaymentTerminal {
 			fixedOutcome?: TerminalOutcome | null;
 			timeoutMs?: number;
 			pollMs?: number;
+			/** How long an answer looks for its payment before it is refused (see `answer`). */
+			answerGraceMs?: number;
 			now?: () => Date;
 		} = {}
 	) {
 		this.#store = store;
 		this.#pollMs = options.pollMs ?? 1_000;
+		this.#answerGraceMs = options.answerGraceMs ?? 2_000;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
@@ -116,9 +120,20 @@ export class SimulatedTerminal implements PaymentTerminal {
 	/**
 	 * The screen's answer for a pending payment, by its reference or by the sale it belongs to
 	 * (references are `<saleId>.<attempt>`), on whichever server waits for it; false when none is
-	 * waiting.
+	 * waiting. The sale shows "in payment" a moment before its server starts waiting for the
+	 * card (the claim is saved first): an answer that comes in that moment — a quick tap, or
+	 * another server's quicker store — looks again for up to `answerGraceMs` before it is refused.
 	 */
 	async answer(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
+		const giveUpAt = Date.now() + this.#answerGraceMs;
+		for (;;) {
+			if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
+			if (Date.now() >= giveUpAt) return false;
+			await new Promise((resolve) => setTimeout(resolve, ANSWER_RETRY_MS));
+		}
+	}
+
+	async #answerWaiting(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
 		const local = [...this.#pending.keys()].find((candidate) =>
 			belongsTo(candidate, referenceOrSale)
 		);
@@ -212,6 +227,9 @@ export class SimulatedTerminal implements PaymentTerminal {
 			.executeTakeFirst();
 	}
 }
+
+/** How often an early answer looks again for its payment. */
+const ANSWER_RETRY_MS = 50;
 
 /** The change notices of answers given to waiting payments. */
 const NOTICE_TOPIC = 'terminal_answer';

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import type { PlatformView } from '../devices/platform-view.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import type { ExternalDevice } from '../platform/identity.ts';
+import { placeMediaAddress } from './place-media.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
 import { quoteSale } from '../sales/quote.ts';
 import { depositTermsOf, kioskSnapshot, menuItemsOf, returnSnapshot } from './guest-snapshots.ts';
@@ -86,6 +87,31 @@ function context(platformView = view()): ServerContext {
 const NOW = new Date('2026-11-23T09:30:00.000Z');
 
 describe('the guest screens’ snapshots', () => {
+	it('the place’s picture and clip as this server’s addresses, never the platform’s URLs', async () => {
+		const device = externalDevice() as ExternalDevice;
+		const identity = {
+			...device,
+			place: {
+				...device.place,
+				avatarMedia: {
+					id: 'media_clip',
+					processingStatus: 'COMPLETE' as const,
+					mediaType: 'VIDEO' as const,
+					uris: [
+						{ src: 'https://cdn.example/stage.mp4', URIType: 'VIDEO' as const },
+						{ src: 'https://cdn.example/stage.jpg', URIType: 'VIDEO_THUMBNAIL' as const }
+					]
+				}
+			}
+		};
+		const snapshot = await kioskSnapshot(context(view({ identity })), 'dev-1', NOW);
+		expect(snapshot.identity.value).toMatchObject({
+			avatar: placeMediaAddress('picture', 'https://cdn.example/stage.jpg'),
+			avatarClip: placeMediaAddress('clip', 'https://cdn.example/stage.mp4')
+		});
+		expect(JSON.stringify(snapshot)).not.toContain('cdn.example');
+	});
+
 	it('the kiosk’s: identity without ids, deposit terms and menu with their fetch times', async () => {
 		const snapshot = await kioskSnapshot(context(), 'dev-1', NOW);
 		expect(snapshot).toMatchObject({

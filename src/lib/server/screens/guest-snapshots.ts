@@ -23,18 +23,20 @@ import {
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { returnSettings } from '../returns/return-settings.ts';
 import { kioskSettings } from '../sales/kiosk-settings.ts';
-import { placeAvatarOf } from './place-avatar.ts';
+import { placeMediaAddress, placeMediaOf } from './place-media.ts';
 import { screenGeometry } from './screen-geometry.ts';
 import { depositCategories } from '../setup/device-overview.ts';
 
 /** The identity as a screen keeps it: names, authorities and desks; no ids, nothing secret. */
 function identityPart(view: PlatformView): Part<ScreenIdentity | null> {
 	const identity = view.identity;
+	const media = placeMediaOf(identity?.place.avatarMedia);
 	return {
 		value: identity && {
 			organization: identity.organization.name,
 			place: identity.place.name,
-			avatar: placeAvatarOf(identity.place.avatarMedia),
+			avatar: media.picture && placeMediaAddress('picture', media.picture),
+			avatarClip: media.clip && placeMediaAddress('clip', media.clip),
 			authorities: [...identity.authorities],
 			desks: identity.relatedDesks.map((desk) => ({ name: desk.name, enabled: desk.enabled }))
 		},

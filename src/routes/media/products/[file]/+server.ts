@@ -4,7 +4,7 @@
  */
 import { pictureHashOfFile } from '#lib/server/catalog/picture-address.ts';
 import { serverContext } from '#lib/server/context.ts';
-import { immutableMediaResponse } from '#lib/server/http/immutable-media.ts';
+import { immutableMediaResponse, mediaRequestOf } from '#lib/server/http/media-response.ts';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ params, request }) => {
@@ -17,5 +17,5 @@ export const GET: RequestHandler = async ({ params, request }) => {
 			headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
 		});
 	}
-	return immutableMediaResponse(picture, request.headers.get('if-none-match'));
+	return immutableMediaResponse(picture, mediaRequestOf(request));
 };
