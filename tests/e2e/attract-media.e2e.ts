@@ -13,7 +13,7 @@ import {
 	expectNoAxeViolations,
 	guestScreenReady,
 	keptInIndexedDb,
-	logIn,
+	refreshAll,
 	screenshot,
 	simulator
 } from './support.ts';
@@ -43,12 +43,7 @@ async function placeMedia(request: APIRequestContext, browser: Browser, media: o
 		data: media
 	});
 	expect(set.ok()).toBe(true);
-	const staff = await browser.newPage();
-	await logIn(staff);
-	await staff.goto('/setup/diagnostics');
-	await staff.getByRole('button', { name: 'Refresh now' }).click();
-	await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
-	await staff.close();
+	await refreshAll(browser);
 }
 
 /** The clip plays, silent, and starts over at its end (seen going back, played four times faster). */

@@ -4,7 +4,7 @@
  * deposits down leaves everything not in a returnable cup, and pauses the return station — and
  * each comes back by itself once the platform answers again (PLATFORM_PAUSE_SECONDS is 5 here).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
 	addProduct,
 	beginOrder,
@@ -14,7 +14,13 @@ import {
 	toPayment
 } from './kiosk-support.ts';
 import { pairReturnStation } from './return-support.ts';
-import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
+import {
+	expectNoAxeViolations,
+	refreshAll,
+	scanWithReader,
+	screenshot,
+	simulator
+} from './support.ts';
 
 test.use({ hasTouch: true });
 
@@ -37,16 +43,6 @@ async function unavailable(page: Page, method: string, path: string, count = 100
 async function askAgain(page: Page) {
 	await page.context().setOffline(true);
 	await page.context().setOffline(false);
-}
-
-/** Staff refresh every device's identity and deposit configuration (diagnostics). */
-async function refreshAll(browser: Browser) {
-	const staff = await browser.newPage();
-	await logIn(staff);
-	await staff.goto('/setup/diagnostics');
-	await staff.getByRole('button', { name: 'Refresh now' }).click();
-	await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
-	await staff.close();
 }
 
 const LOYALTY_PAUSED = 'Paying with credits is paused for a moment — you can pay by card.';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { SIM_PORT } from '../../playwright.config.ts';
 
 export const simulator = `http://127.0.0.1:${SIM_PORT}`;
@@ -133,4 +133,14 @@ export async function keptInIndexedDb(page: Page): Promise<Record<string, unknow
 		db.close();
 		return kept;
 	});
+}
+
+/** Staff refresh every device's identity and deposit configuration (diagnostics). */
+export async function refreshAll(browser: Browser): Promise<void> {
+	const staff = await browser.newPage();
+	await logIn(staff);
+	await staff.goto('/setup/diagnostics');
+	await staff.getByRole('button', { name: 'Refresh now' }).click();
+	await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+	await staff.close();
 }
