@@ -2,7 +2,7 @@
  * The installable app (issue 11): Chromium finds nothing missing to install it; the service
  * worker caches this version's files and the screens as last seen, so a kiosk whose server or
  * network is gone still opens its screen — also from the installed app's start page `/screen` —
- * with the chunks it loads on demand; the screen keeps its newest snapshot (menu and images too)
+ * with the chunks it loads on demand; the screen keeps its newest snapshot (menu and pictures too)
  * in IndexedDB, and forgets it when unpaired.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -237,7 +237,7 @@ test('the newest menu is kept in IndexedDB: a change made while the kiosk was op
 		};
 		await expect.poll(keptPretzel).toBe(350);
 		const keptImages = async () =>
-			((await keptInIndexedDb(page)).images as { url: string }[] | undefined)?.map(
+			((await keptInIndexedDb(page)).media as { url: string }[] | undefined)?.map(
 				(image) => image.url
 			);
 		await expect.poll(keptImages).toContain('/icons/icon-192.png');
