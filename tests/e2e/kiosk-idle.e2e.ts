@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { addProduct, balance, beginOrder, checkStep, newKey, pairKiosk } from './kiosk-support.ts';
-import { guestScreenReady, scanWithReader, simulator } from './support.ts';
+import { guestScreenReady, scanWithReaderUnderClock, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
 
@@ -33,7 +33,7 @@ test('still there? extend it again and again; let it run out: forgotten, credits
 	await expect(
 		page.getByRole('heading', { level: 1, name: 'Scan your loyalty QR code' })
 	).toBeFocused();
-	await scanWithReader(page, await newKey(request, 'wallet_plenty'));
+	await scanWithReaderUnderClock(page, await newKey(request, 'wallet_plenty'));
 	await expect(page.getByRole('heading', { level: 1, name: 'Your credits' })).toBeVisible();
 	const sale = await (await page.request.get(`/api/kiosk/sales/${saleId}`)).json();
 	expect(sale).toMatchObject({ state: 'credits-previewed', credits: { creditsMinor: 1390 } });

@@ -26,7 +26,13 @@ import {
 	stepperValue,
 	Taps
 } from './return-support.ts';
-import { logIn, scanWithReader, screenshot, simulator } from './support.ts';
+import {
+	logIn,
+	scanWithReader,
+	scanWithReaderUnderClock,
+	screenshot,
+	simulator
+} from './support.ts';
 
 const CUP = 'Reusable cup 0.4 l';
 const PITCHER = 'Pitcher 1.5 l';
@@ -151,7 +157,7 @@ test.describe('with the handheld scanner', () => {
 		await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 		await checkStep(page, 'scan-de');
 
-		await scanWithReader(page, code);
+		await scanWithReaderUnderClock(page, code);
 		await expect(heading(page, 'Welche Behälter geben Sie zurück?')).toBeVisible();
 		await expect(page.getByTestId('return-chosen')).toHaveText('Jetzt zurück: 4 · Pfand 11,00 €');
 		// Two of the three cups now, the pitcher later.
@@ -183,7 +189,7 @@ test.describe('with the handheld scanner', () => {
 		await expect(heading(page, SCAN_HEADING)).toBeFocused();
 
 		// The second visit shows what is left.
-		await scanWithReader(page, code);
+		await scanWithReaderUnderClock(page, code);
 		await expect(heading(page, CHOOSE_HEADING)).toBeVisible();
 		await expect(category(page, CUP)).toContainText('Still active: 1');
 		await expect(category(page, PITCHER)).toContainText('Still active: 1');
@@ -334,7 +340,7 @@ test.describe('with the handheld scanner', () => {
 		const code = await issueCode(request);
 		await page.clock.install();
 		await pairReturnStation(page, '/return?idle=10');
-		await scanWithReader(page, code);
+		await scanWithReaderUnderClock(page, code);
 		await expect(heading(page, CHOOSE_HEADING)).toBeVisible();
 		const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
 		await page.clock.fastForward(10_500);

@@ -54,13 +54,30 @@ export class AppUpdate {
 	async start(): Promise<void> {
 		if (this.#workbox) return;
 		const workbox = (this.#workbox = await this.#load());
-		workbox.addEventListener('waiting', () => (this.ready = true));
 		// The new worker controls the page now: load this version's page.
 		workbox.addEventListener('controlling', () => {
 			if (this.#applying) this.#reload();
 		});
-		await workbox.register();
+		const registration = await workbox.register();
+		if (registration) this.#watch(registration);
 		this.#poll = setInterval(() => void workbox.update().catch(() => undefined), this.#pollMs);
+	}
+
+	/**
+	 * A new version is ready once a worker waits beside the active one. Watched on the
+	 * registration itself, not by workbox-window's `waiting` event: that hears only of workers
+	 * that start installing after `register()` has resolved, so a version the browser found while
+	 * this page loaded (its own update check on navigation, or another tab) would install unheard
+	 * and the screen would never take it. A first install (no active worker) is no new version.
+	 */
+	#watch(registration: ServiceWorkerRegistration): void {
+		const check = () => {
+			if (registration.waiting && registration.active) this.ready = true;
+		};
+		const follow = (worker: ServiceWorker | null) => worker?.addEventListener('statechange', check);
+		check();
+		follow(registration.installing);
+		registration.addEventListener('updatefound', () => follow(registration.installing));
 	}
 
 	/** Lets the waiting version take over; the page reloads when it does. */
