@@ -48,7 +48,9 @@ export default defineConfig({
 			// default): long enough to be seen, short enough to see it end.
 			PLATFORM_PAUSE_SECONDS: '5',
 			// A sale completed in the background reaches the screen within a second or two.
-			RECOVERY_INTERVAL_SECONDS: '1'
+			RECOVERY_INTERVAL_SECONDS: '1',
+			// The back office shows the venue's clock, whatever the machine's time zone.
+			VENUE_TIME_ZONE: 'Europe/Berlin'
 		}
 	}
 });

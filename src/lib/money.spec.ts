@@ -3,6 +3,7 @@ import {
 	allocateProportionally,
 	currencyExponent,
 	decimalToScaledInteger,
+	typedAmountToMinor,
 	formatMoney,
 	fromMinor,
 	MoneyFormatError,
@@ -100,5 +101,21 @@ describe('formatMoney', () => {
 	it('formats per locale', () => {
 		expect(formatMoney(450, 'EUR', 'en-GB')).toBe('€4.50');
 		expect(formatMoney(450, 'EUR', 'de-DE')).toBe('4,50\u00a0€');
+	});
+});
+
+describe('typedAmountToMinor', () => {
+	it('reads an amount as staff type it, with a point or a comma', () => {
+		expect(typedAmountToMinor('12,50', 'EUR')).toBe(1250);
+		expect(typedAmountToMinor(' 12.5 ', 'EUR')).toBe(1250);
+		expect(typedAmountToMinor('0.07', 'EUR')).toBe(7);
+		expect(typedAmountToMinor('7', 'EUR')).toBe(700);
+		expect(typedAmountToMinor('1500', 'JPY')).toBe(1500);
+	});
+
+	it('is nothing for what is not an amount in that currency', () => {
+		for (const text of ['', '-1', '1.234', '1,000.00', '1e3', '12 €', 'abc', '0x10'])
+			expect(typedAmountToMinor(text, 'EUR')).toBeUndefined();
+		expect(typedAmountToMinor('1.5', 'JPY')).toBeUndefined();
 	});
 });

@@ -101,6 +101,21 @@ export function allocateProportionally(total: number, weights: readonly number[]
 	return parts;
 }
 
+/**
+ * An amount as staff type it — major units, `.` or `,` before the decimals, no grouping
+ * ("12,50") — in integer minor units; undefined for anything else, a negative amount, or more
+ * decimals than the currency has.
+ */
+export function typedAmountToMinor(text: string, currencyCode: string): number | undefined {
+	const decimal = text.trim().replace(',', '.');
+	if (!/^\d{1,12}(\.\d+)?$/.test(decimal)) return undefined;
+	try {
+		return toMinor(Number(decimal), currencyCode);
+	} catch {
+		return undefined;
+	}
+}
+
 /** Locale-aware display of integer minor units, e.g. 450 EUR in de-DE → "4,50 €". */
 export function formatMoney(minor: number, currencyCode: string, locale: string): string {
 	return new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode }).format(

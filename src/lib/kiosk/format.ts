@@ -30,11 +30,18 @@ export function formatRate(bp: number, locale: string): string {
 	return `${percent} %`;
 }
 
-/** A point in time in the screen's local time zone, e.g. "24 Nov 2026, 14:05". */
-export function formatDateTime(iso: string, locale: string): string {
+/**
+ * A point in time, e.g. "24 Nov 2026, 14:05": in the screen's local time zone, or in `timeZone`
+ * (the back office shows the venue's clock, the same on the server and in the browser).
+ */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
 	const date = new Date(iso);
 	if (Number.isNaN(date.getTime())) return iso;
-	return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+	return new Intl.DateTimeFormat(locale, {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone
+	}).format(date);
 }
 
 /** A category id of the menu ("soft-drinks") as a heading when no translation is known. */

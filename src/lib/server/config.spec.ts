@@ -14,8 +14,16 @@ describe('loadServerConfig', () => {
 			orderReconcileMs: 15_000,
 			port: 3000,
 			unattendedSaleMs: 600_000,
-			leaseMs: 300_000
+			leaseMs: 300_000,
+			venueTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone
 		});
+	});
+
+	it('the venue’s time zone, when told, is one the runtime knows', () => {
+		expect(loadServerConfig({ VENUE_TIME_ZONE: 'Europe/Berlin' }).venueTimeZone).toBe(
+			'Europe/Berlin'
+		);
+		expect(() => loadServerConfig({ VENUE_TIME_ZONE: 'Mars/Olympus' })).toThrow(/VENUE_TIME_ZONE/);
 	});
 
 	it('demo mode when the start script runs the simulator and no real platform is named', () => {

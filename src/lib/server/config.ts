@@ -9,6 +9,19 @@ const optionalUrl = z
 	.transform((url) => url.replace(/\/+$/, ''))
 	.optional();
 
+/** An IANA time zone the runtime knows (`Europe/Berlin`). */
+const knownTimeZone = z.string().refine(
+	(name) => {
+		try {
+			new Intl.DateTimeFormat('en', { timeZone: name });
+			return true;
+		} catch {
+			return false;
+		}
+	},
+	{ message: 'VENUE_TIME_ZONE must be an IANA time zone such as Europe/Berlin' }
+);
+
 const environmentSchema = z
 	.object({
 		DATA_DIR: z.string().min(1).default('./data'),
@@ -41,7 +54,8 @@ const environmentSchema = z
 			.number()
 			.positive()
 			.max(24 * 60)
-			.default(10)
+			.default(10),
+		VENUE_TIME_ZONE: knownTimeZone.optional()
 	})
 	// Every server on one database decrypts the same device keys, and a secret generated per
 	// data directory would differ between them (store/keyring.ts).
@@ -81,6 +95,11 @@ export interface ServerConfig {
 	 * wait for the guest (the simulated terminal: 2 minutes).
 	 */
 	leaseMs: number;
+	/**
+	 * Where the venue is: the back office's times, search ranges and days are the venue's. The
+	 * server's own time zone unless told.
+	 */
+	venueTimeZone: string;
 }
 
 export function loadServerConfig(
@@ -116,6 +135,7 @@ export function loadServerConfig(
 		recoveryIntervalMs: values.RECOVERY_INTERVAL_SECONDS * 1000,
 		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
 		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000,
-		leaseMs: values.LEASE_SECONDS * 1000
+		leaseMs: values.LEASE_SECONDS * 1000,
+		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 	};
 }

@@ -62,9 +62,10 @@ export const load: PageServerLoad = async () => {
  * EUR for an empty menu) and its products (one may be suggested).
  */
 async function menuContext(): Promise<KioskSettingsFormContext> {
-	const products = await serverContext().catalog.list();
+	const { catalog } = serverContext();
+	const products = await catalog.list();
 	return {
-		currencyCode: products[0]?.currencyCode ?? 'EUR',
+		currencyCode: await catalog.currencyCode(),
 		productIds: new Set(products.map((product) => product.id))
 	};
 }

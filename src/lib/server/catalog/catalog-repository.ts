@@ -47,6 +47,19 @@ export class CatalogRepository {
 		return new Map(rows.map((row) => [row.id, JSON.parse(row.names) as Translated]));
 	}
 
+	/**
+	 * The menu's currency: what the venue sells in, and so what staff type amounts in. A venue
+	 * sells in one currency, so any product's stands for the menu; EUR for an empty menu.
+	 */
+	async currencyCode(): Promise<string> {
+		const row = await this.#store.db
+			.selectFrom('products')
+			.select('currency_code')
+			.limit(1)
+			.executeTakeFirst();
+		return row?.currency_code ?? 'EUR';
+	}
+
 	async isEmpty(): Promise<boolean> {
 		const row = await this.#store.db
 			.selectFrom('products')

@@ -135,6 +135,7 @@ export class Checkout {
 			cardPaidMinor: 0,
 			deposit: null,
 			orderNumber: null,
+			paidAt: null,
 			problem: null,
 			createdAt: now
 		});
@@ -349,7 +350,8 @@ export class Checkout {
 		const paid = await this.#sales.save({
 			...sale,
 			state: 'paid',
-			orderNumber: sale.orderNumber ?? (await this.#sales.nextOrderNumber(sale.deviceId))
+			orderNumber: sale.orderNumber ?? (await this.#sales.nextOrderNumber(sale.deviceId)),
+			paidAt: sale.paidAt ?? this.#now().toISOString()
 		});
 		return this.#advance(paid, driver);
 	}

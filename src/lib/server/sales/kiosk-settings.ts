@@ -1,6 +1,6 @@
 /** The venue's kiosk settings (setup pages), with the defaults a new kiosk starts with. */
 import { z } from 'zod';
-import { toMinor } from '#lib/money.ts';
+import { typedAmountToMinor } from '#lib/money.ts';
 import { vatBasisPoints } from '#lib/vat.ts';
 import type { Settings } from '../settings.ts';
 import type { CheckoutSettings } from './checkout.ts';
@@ -61,7 +61,8 @@ export function kioskSettingsFromForm(
 	const number = (name: string) =>
 		/^\d+(\.\d+)?$/.test(text(name)) ? Number(text(name)) : Number.NaN;
 	try {
-		const serviceFeeMinor = toMinor(number('serviceFee'), currencyCode);
+		const serviceFeeMinor = typedAmountToMinor(text('serviceFee'), currencyCode);
+		if (serviceFeeMinor === undefined) return undefined;
 		const serviceFeeVatBp = vatBasisPoints(number('serviceFeeVat'));
 		const depositVatBp = vatBasisPoints(number('depositVat'));
 		// Checked here: the schema's defaults would fill an unsupported rate in silently.

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { SaleConflictError, SaleRepository } from './sale-repository.ts';
-import { saleFactory } from './testing/factories.ts';
+import { orderNumberMatch, type SaleSearch } from './sale-search.ts';
+import { creditsFactory, quoteFactory, saleFactory } from './testing/factories.ts';
 
 describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 	let store: Store;
@@ -69,5 +70,85 @@ describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 		]);
 		expect(numbers.sort()).toEqual(['K-001', 'K-002', 'K-003', 'K-004']);
 		expect(await sales.nextOrderNumber('kiosk-2')).toBe('K-001');
+	});
+	describe('search', () => {
+		const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`;
+		const quote = quoteFactory({ goodsMinor: 1000, totalMinor: 1000 });
+		beforeEach(async () => {
+			const paid = { state: 'completed' as const, quote, paidAt: at(59) };
+			await sales.create(
+				saleFactory({ ...paid, id: 'card', createdAt: at(1), orderNumber: 'K-001' })
+			);
+			await sales.create(
+				saleFactory({
+					...paid,
+					id: 'split',
+					deviceId: 'device-2',
+					createdAt: at(2),
+					orderNumber: 'K-001',
+					credits: creditsFactory(
+						{ grossMinor: 1000, discountMinor: 100, creditsMinor: 300 },
+						{ keyHint: 'c0de' }
+					),
+					deposit: {
+						code: 'CODE-1',
+						sequenceNumber: '4711',
+						categories: [{ categoryId: 'cup', name: 'Cup', count: 1, expiresAt: at(59) }]
+					}
+				})
+			);
+			await sales.create(
+				saleFactory({
+					...paid,
+					id: 'credits',
+					createdAt: at(3),
+					orderNumber: 'B-002',
+					credits: creditsFactory({ grossMinor: 1000, discountMinor: 0, creditsMinor: 1000 })
+				})
+			);
+			await sales.create(saleFactory({ id: 'given-up', state: 'abandoned', createdAt: at(4) }));
+			await sales.create(saleFactory({ id: 'waiting', state: 'needs-staff', createdAt: at(5) }));
+			await sales.create(saleFactory({ id: 'open', state: 'card-pending', createdAt: at(6) }));
+		});
+		const ids = async (search: SaleSearch) =>
+			(await sales.search(search, { limit: 50 })).sales.map((sale) => sale.id);
+
+		it('finds every sale, newest first, and by each field', async () => {
+			expect(await ids({})).toEqual(['open', 'waiting', 'given-up', 'credits', 'split', 'card']);
+			expect(await ids({ from: at(2), to: at(4) })).toEqual(['credits', 'split']);
+			expect(await ids({ deviceId: 'device-2' })).toEqual(['split']);
+			expect(await ids({ orderNumber: orderNumberMatch('k1') })).toEqual(['split', 'card']);
+			expect(await ids({ orderNumber: orderNumberMatch('2') })).toEqual(['credits']);
+			expect(await ids({ orderNumber: orderNumberMatch('B-001') })).toEqual([]);
+			expect(await ids({ status: 'paid' })).toEqual(['credits', 'split', 'card']);
+			expect(await ids({ status: 'abandoned' })).toEqual(['given-up']);
+			expect(await ids({ status: 'needs-staff' })).toEqual(['waiting']);
+			expect(await ids({ status: 'unpaid' })).toEqual(['open']);
+			expect(await ids({ status: 'paid', paymentKind: 'card' })).toEqual(['card']);
+			expect(await ids({ paymentKind: 'split' })).toEqual(['split']);
+			expect(await ids({ paymentKind: 'credits' })).toEqual(['credits']);
+			expect(await ids({ minMinor: 900, maxMinor: 900 })).toEqual(['split']);
+			expect(await ids({ depositSequence: '4711' })).toEqual(['split']);
+			expect(await ids({ keyTail: 'C0DE' })).toEqual(['split']);
+		});
+
+		it('pages by the last sale shown, and a new sale does not shift the next page', async () => {
+			const first = await sales.search({}, { limit: 4 });
+			expect(first.sales.map((sale) => sale.id)).toEqual([
+				'open',
+				'waiting',
+				'given-up',
+				'credits'
+			]);
+			await sales.create(saleFactory({ id: 'newer', createdAt: at(7) }));
+			const second = await sales.search({}, { after: first.next!, limit: 4 });
+			expect(second.sales.map((sale) => sale.id)).toEqual(['split', 'card']);
+			expect(second.next).toBeNull();
+		});
+
+		it('keeps the time of payment with the sale', async () => {
+			expect((await sales.get('card'))?.paidAt).toBe(at(59));
+			expect((await sales.get('open'))?.paidAt).toBeNull();
+		});
 	});
 });

@@ -5,7 +5,9 @@
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
 import { touchedOne, type Store } from '../store/store.ts';
+import { amountsOf } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';
+import type { SaleCursor, SalePage, SaleSearch } from './sale-search.ts';
 
 /** A save from a stale copy: another request (or server, or the recovery) moved the sale on. */
 export class SaleConflictError extends Error {
@@ -17,7 +19,10 @@ export class SaleConflictError extends Error {
 interface SaleRow {
 	body: string;
 	version: number;
+	paid_at: string | null;
 }
+
+const SALE_ROW = ['body', 'version', 'paid_at'] as const;
 
 const toSale = (row: SaleRow): Sale => {
 	const body = JSON.parse(row.body) as Sale;
@@ -31,18 +36,30 @@ const toSale = (row: SaleRow): Sale => {
 		...body,
 		quote: { ...body.quote, lines },
 		claim: body.claim ?? null,
+		// Sales paid before the time of payment was kept: the column's stand-in (migration 12).
+		paidAt: body.paidAt ?? row.paid_at,
 		version: row.version
 	};
 };
 
 /** The columns a sale's body is indexed by. */
-const columnsOf = (sale: Sale) => ({
-	state: sale.state,
-	body: JSON.stringify(sale),
-	order_number: sale.orderNumber,
-	deposit_code: sale.deposit?.code ?? null,
-	updated_at: sale.updatedAt
-});
+const columnsOf = (sale: Sale) => {
+	const amounts = amountsOf(sale);
+	return {
+		state: sale.state,
+		body: JSON.stringify(sale),
+		order_number: sale.orderNumber,
+		deposit_code: sale.deposit?.code ?? null,
+		updated_at: sale.updatedAt,
+		paid_at: sale.paidAt,
+		total_minor: amounts.totalMinor,
+		credits_minor: amounts.creditsMinor,
+		card_minor: amounts.cardMinor,
+		payment_kind: amounts.paymentKind,
+		deposit_sequence: sale.deposit?.sequenceNumber ?? null,
+		loyalty_key_tail: sale.credits?.keyHint.toUpperCase() ?? null
+	};
+};
 
 export class SaleRepository {
 	readonly #store: Store;
@@ -104,7 +121,7 @@ export class SaleRepository {
 	async get(id: string): Promise<Sale | undefined> {
 		const row = await this.#store.db
 			.selectFrom('sales')
-			.select(['body', 'version'])
+			.select(SALE_ROW)
 			.where('id', '=', id)
 			.executeTakeFirst();
 		return row ? toSale(row) : undefined;
@@ -114,7 +131,7 @@ export class SaleRepository {
 	async byDepositCode(code: string): Promise<Sale | undefined> {
 		const row = await this.#store.db
 			.selectFrom('sales')
-			.select(['body', 'version'])
+			.select(SALE_ROW)
 			.where('deposit_code', '=', code)
 			.orderBy('created_at', 'desc')
 			.limit(1)
@@ -126,7 +143,7 @@ export class SaleRepository {
 	async unfinished(): Promise<Sale[]> {
 		const rows = await this.#store.db
 			.selectFrom('sales')
-			.select(['body', 'version'])
+			.select(SALE_ROW)
 			.where('state', 'in', [...OPEN_STATES, ...IN_PAYMENT_STATES])
 			.orderBy('updated_at')
 			.orderBy('id')
@@ -142,7 +159,7 @@ export class SaleRepository {
 		if (deviceIds.length === 0) return [];
 		const rows = await this.#store.db
 			.selectFrom('sales')
-			.select(['body', 'version'])
+			.select(SALE_ROW)
 			.where('order_number', 'is not', null)
 			.where('state', 'in', ['paid', 'completed', 'needs-staff'])
 			.where('device_id', 'in', deviceIds)
@@ -153,11 +170,70 @@ export class SaleRepository {
 		return rows.map(toSale);
 	}
 
+	/**
+	 * The sales `search` finds, newest first, a page of `limit` after `after` (keyset pagination on
+	 * the start time and id: a page stays right while new sales come in).
+	 */
+	async search(
+		search: SaleSearch,
+		{ after, limit }: { after?: SaleCursor; limit: number }
+	): Promise<SalePage> {
+		let query = this.#store.db.selectFrom('sales').select([...SALE_ROW, 'created_at', 'id']);
+		if (search.from !== undefined) query = query.where('created_at', '>=', search.from);
+		if (search.to !== undefined) query = query.where('created_at', '<', search.to);
+		if (search.deviceId !== undefined) query = query.where('device_id', '=', search.deviceId);
+		const orderNumber = search.orderNumber;
+		if (orderNumber !== undefined)
+			query =
+				'exact' in orderNumber
+					? query.where('order_number', '=', orderNumber.exact)
+					: query.where('order_number', 'like', `%${orderNumber.suffix}`);
+		switch (search.status) {
+			case 'paid':
+				query = query.where('order_number', 'is not', null);
+				break;
+			case 'needs-staff':
+			case 'abandoned':
+				query = query.where('state', '=', search.status);
+				break;
+			case 'unpaid':
+				query = query
+					.where('order_number', 'is', null)
+					.where('state', 'not in', ['needs-staff', 'abandoned']);
+				break;
+		}
+		if (search.paymentKind !== undefined)
+			query = query.where('payment_kind', '=', search.paymentKind);
+		if (search.minMinor !== undefined) query = query.where('total_minor', '>=', search.minMinor);
+		if (search.maxMinor !== undefined) query = query.where('total_minor', '<=', search.maxMinor);
+		if (search.depositSequence !== undefined)
+			query = query.where('deposit_sequence', '=', search.depositSequence);
+		if (search.keyTail !== undefined) query = query.where('loyalty_key_tail', '=', search.keyTail);
+		if (after !== undefined)
+			query = query.where((eb) =>
+				eb.or([
+					eb('created_at', '<', after.createdAt),
+					eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])
+				])
+			);
+		const rows = await query
+			.orderBy('created_at', 'desc')
+			.orderBy('id', 'desc')
+			.limit(limit + 1)
+			.execute();
+		const shown = rows.slice(0, limit);
+		const last = shown.at(-1);
+		return {
+			sales: shown.map(toSale),
+			next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null
+		};
+	}
+
 	/** Sales a person must settle, newest first. */
 	async needingStaff(limit = 200): Promise<Sale[]> {
 		const rows = await this.#store.db
 			.selectFrom('sales')
-			.select(['body', 'version'])
+			.select(SALE_ROW)
 			.where('state', '=', 'needs-staff')
 			.orderBy('updated_at', 'desc')
 			.orderBy('id')

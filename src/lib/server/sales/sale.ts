@@ -92,6 +92,11 @@ export interface Sale {
 	cardPaidMinor: number;
 	deposit: IssuedDeposit | null;
 	orderNumber: string | null;
+	/**
+	 * When the sale became paid (its credits finalized, its order number given): the time staff
+	 * search and the day report go by. Null before.
+	 */
+	paidAt: string | null;
 	problem: SaleProblem | null;
 	createdAt: string;
 	updatedAt: string;

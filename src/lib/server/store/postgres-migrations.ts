@@ -198,5 +198,33 @@ export const postgresMigrations: readonly string[] = [
 	`,
 	/* 5: SQLite's 11, a product's option groups as JSON text */ `
 	ALTER TABLE products ADD COLUMN options text NOT NULL DEFAULT '[]';
+	`,
+	/* 6: SQLite's 12, what staff search sales by and the day report counts */ `
+	ALTER TABLE sales ADD COLUMN paid_at text;
+	ALTER TABLE sales ADD COLUMN total_minor integer NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN credits_minor integer NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN card_minor integer NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN payment_kind text NOT NULL DEFAULT 'card'
+		CHECK (payment_kind IN ('card', 'credits', 'split'));
+	ALTER TABLE sales ADD COLUMN deposit_sequence text;
+	ALTER TABLE sales ADD COLUMN loyalty_key_tail text;
+	UPDATE sales SET
+		paid_at = CASE WHEN order_number IS NOT NULL
+			THEN COALESCE(body::jsonb ->> 'paidAt', updated_at) END,
+		total_minor = COALESCE(
+			(body::jsonb #>> '{credits,grossMinor}')::integer
+				- (body::jsonb #>> '{credits,discountMinor}')::integer,
+			(body::jsonb #>> '{quote,totalMinor}')::integer
+				+ (body::jsonb #>> '{quote,serviceFeeMinor}')::integer, 0),
+		credits_minor = COALESCE((body::jsonb #>> '{credits,creditsMinor}')::integer, 0),
+		card_minor = COALESCE((body::jsonb #>> '{credits,outstandingMinor}')::integer,
+			(body::jsonb #>> '{quote,totalMinor}')::integer
+				+ (body::jsonb #>> '{quote,serviceFeeMinor}')::integer, 0),
+		deposit_sequence = body::jsonb #>> '{deposit,sequenceNumber}',
+		loyalty_key_tail = upper(body::jsonb #>> '{credits,keyHint}');
+	UPDATE sales SET payment_kind = CASE WHEN credits_minor = 0 THEN 'card'
+		WHEN card_minor = 0 THEN 'credits' ELSE 'split' END;
+	CREATE INDEX sales_created ON sales (created_at, id);
+	CREATE INDEX sales_paid ON sales (paid_at);
 	`
 ];

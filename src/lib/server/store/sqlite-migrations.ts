@@ -229,5 +229,33 @@ export const migrations: readonly string[] = [
 	`,
 	/* 11: a product's option groups (sizes, extras, "no onions": catalog/options.ts) as JSON */ `
 	ALTER TABLE products ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+	`,
+	/* 12: what staff search sales by and the day report counts (sales/sale-amounts.ts): when the
+	   sale was paid, what it came to and how it was paid, its deposit code's sequence number, the
+	   loyalty key's last four characters. The sales already stored are filled in from their
+	   bodies; one paid before this kept no time of payment, so its last change stands in */ `
+	ALTER TABLE sales ADD COLUMN paid_at TEXT;
+	ALTER TABLE sales ADD COLUMN total_minor INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN credits_minor INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN card_minor INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE sales ADD COLUMN payment_kind TEXT NOT NULL DEFAULT 'card'
+		CHECK (payment_kind IN ('card', 'credits', 'split'));
+	ALTER TABLE sales ADD COLUMN deposit_sequence TEXT;
+	ALTER TABLE sales ADD COLUMN loyalty_key_tail TEXT;
+	UPDATE sales SET
+		paid_at = CASE WHEN order_number IS NOT NULL
+			THEN COALESCE(json_extract(body, '$.paidAt'), updated_at) END,
+		total_minor = COALESCE(
+			json_extract(body, '$.credits.grossMinor') - json_extract(body, '$.credits.discountMinor'),
+			json_extract(body, '$.quote.totalMinor') + json_extract(body, '$.quote.serviceFeeMinor'), 0),
+		credits_minor = COALESCE(json_extract(body, '$.credits.creditsMinor'), 0),
+		card_minor = COALESCE(json_extract(body, '$.credits.outstandingMinor'),
+			json_extract(body, '$.quote.totalMinor') + json_extract(body, '$.quote.serviceFeeMinor'), 0),
+		deposit_sequence = json_extract(body, '$.deposit.sequenceNumber'),
+		loyalty_key_tail = upper(json_extract(body, '$.credits.keyHint'));
+	UPDATE sales SET payment_kind = CASE WHEN credits_minor = 0 THEN 'card'
+		WHEN card_minor = 0 THEN 'credits' ELSE 'split' END;
+	CREATE INDEX sales_created ON sales (created_at, id);
+	CREATE INDEX sales_paid ON sales (paid_at);
 	`
 ];

@@ -101,6 +101,14 @@ export interface SalesTable {
 	updated_at: string;
 	version: Generated<number>;
 	deposit_code: Nullable<string>;
+	/** The columns staff search by (sales/sale-amounts.ts), written from the body on every save. */
+	paid_at: Nullable<string>;
+	total_minor: Generated<number>;
+	credits_minor: Generated<number>;
+	card_minor: Generated<number>;
+	payment_kind: Generated<'card' | 'credits' | 'split'>;
+	deposit_sequence: Nullable<string>;
+	loyalty_key_tail: Nullable<string>;
 }
 
 export interface OrderNumbersTable {

@@ -1,6 +1,6 @@
 /** Typed test factories for sales: a complete, valid value with the fields a test cares about overridden. */
 import type { SaleQuote } from '../quote.ts';
-import type { Sale } from '../sale.ts';
+import type { CreditSummary, Sale } from '../sale.ts';
 
 /** An empty EUR quote: no lines, no deposits, no service fee. */
 export function quoteFactory(overrides: Partial<SaleQuote> = {}): SaleQuote {
@@ -34,9 +34,27 @@ export function saleFactory(overrides: Partial<Sale> = {}): Sale {
 		cardPaidMinor: 0,
 		deposit: null,
 		orderNumber: null,
+		paidAt: null,
 		problem: null,
 		createdAt: '2026-11-22T10:00:00.000Z',
 		updatedAt: '2026-11-22T10:00:00.000Z',
+		...overrides
+	};
+}
+
+/** A credit transaction's summary of one line that adds up: gross − discount = credits + outstanding. */
+export function creditsFactory(
+	amounts: { grossMinor: number; discountMinor: number; creditsMinor: number },
+	overrides: Partial<CreditSummary> = {}
+): CreditSummary {
+	const outstandingMinor = amounts.grossMinor - amounts.discountMinor - amounts.creditsMinor;
+	return {
+		transactionId: 'transaction-1',
+		paymentType: outstandingMinor === 0 ? 'CREDIT' : 'SPLIT_PAYMENT',
+		keyHint: 'ab12',
+		lines: [{ productId: 'beer', name: 'Beer', vatBp: 1900, ...amounts, outstandingMinor }],
+		...amounts,
+		outstandingMinor,
 		...overrides
 	};
 }

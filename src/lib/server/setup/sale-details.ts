@@ -1,0 +1,69 @@
+/**
+ * A sale as the back office shows it: what the guest saw and was given (the receipt's view),
+ * what it came to, the kiosk and its place, the journal entries of its calls, and where its
+ * containers stand now — read from the platform as the page opens (spec 1 preview, a read), and
+ * said to be out of reach rather than shown stale when it does not answer.
+ */
+import type { ServerContext } from '../context.ts';
+import { PlatformClientError } from '../platform/errors.ts';
+import { containerCounts, type ContainerCount } from '../sales/container-counts.ts';
+import { amountsOf } from '../sales/sale-amounts.ts';
+import { saleView } from '../sales/sale-view.ts';
+import type { Sale } from '../sales/sale.ts';
+
+export type ContainersReading =
+	| { kind: 'none' }
+	| { kind: 'read'; counts: ContainerCount[]; readAt: string }
+	| { kind: 'unreachable' };
+
+type Context = Pick<ServerContext, 'sales' | 'journal' | 'devices' | 'views' | 'platformFor'>;
+
+export async function saleDetails(context: Context, id: string, now: Date) {
+	const sale = await context.sales.get(id);
+	if (!sale) return undefined;
+	const device = await context.devices.get(sale.deviceId);
+	const [view, entries, containers] = await Promise.all([
+		context.views.get(sale.deviceId),
+		context.journal.list({ reference: sale.id, limit: 100 }),
+		// A removed device's key is gone with it: nothing can be read for its sales.
+		device ? readContainers(context, sale, now) : unreachable
+	]);
+	return {
+		sale: saleView(sale),
+		amounts: amountsOf(sale),
+		createdAt: sale.createdAt,
+		paidAt: sale.paidAt,
+		device: { id: sale.deviceId, name: device?.name ?? sale.deviceId },
+		organization: view.identity?.organization.name ?? null,
+		place: view.identity?.place.name ?? null,
+		journal: entries.reverse().map(({ id, operation, status, errorCode, attempts, createdAt }) => ({
+			id,
+			operation,
+			status,
+			errorCode,
+			attempts,
+			createdAt
+		})),
+		containers
+	};
+}
+export type SaleDetails = NonNullable<Awaited<ReturnType<typeof saleDetails>>>;
+
+const unreachable: ContainersReading = { kind: 'unreachable' };
+
+async function readContainers(context: Context, sale: Sale, now: Date): Promise<ContainersReading> {
+	if (!sale.deposit) return { kind: 'none' };
+	try {
+		const platform = await context.platformFor(sale.deviceId);
+		const preview = await platform.deposits.previewTransaction(sale.deposit.code);
+		return {
+			kind: 'read',
+			counts: containerCounts(sale.deposit, preview, now),
+			readAt: now.toISOString()
+		};
+	} catch (error) {
+		// Out of reach or refused: the page still shows the sale.
+		if (error instanceof PlatformClientError) return unreachable;
+		throw error;
+	}
+}

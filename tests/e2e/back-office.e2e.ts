@@ -1,0 +1,139 @@
+/**
+ * The back office's sales as staff use them on a tablet: a guest's card sale at the kiosk, then
+ * found by its order number, its amounts, the containers as the platform counts them, the
+ * journal of its calls, and a copy of its receipt to print; bad search input named back, in
+ * English and German; axe on every page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { pilsAndPretzelAtPayment } from './kiosk-support.ts';
+import { returnElsewhere } from './return-support.ts';
+import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
+
+test.beforeEach(async ({ request }) => {
+	await request.post(`${simulator}/_sim/reset`);
+});
+
+/** A guest pays 2 × Pilsner and a pretzel (€18.00) by card; its order and deposit numbers. */
+async function cardSale(page: Page) {
+	await pilsAndPretzelAtPayment(page);
+	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	const sale = await (await paid).json();
+	return {
+		orderNumber: sale.orderNumber as string,
+		sequence: sale.deposit.sequenceNumber as string,
+		code: sale.deposit.code as string,
+		cupCategory: sale.deposit.categories[0].categoryId as string
+	};
+}
+
+async function search(page: Page, fields: Record<string, string>) {
+	const form = page.getByTestId('sale-search');
+	for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+	await form.getByRole('button', { name: /^(Search|Suchen)$/ }).tap();
+}
+
+test.use({ hasTouch: true });
+
+test('staff find a card sale by its order number, see what it came to, and print a copy', async ({
+	browser,
+	request
+}) => {
+	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
+	const { orderNumber, sequence, code, cupCategory } = await cardSale(kiosk);
+
+	const page = await (await browser.newContext({ hasTouch: true })).newPage();
+	await logIn(page);
+	await page.getByRole('link', { name: 'Sales' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await expectNoAxeViolations(page);
+
+	// As a guest reads it out: no dash, no leading zeros.
+	await search(page, { 'Order number': orderNumber.replace(/-0*/, '') });
+	const rows = page.getByTestId('sales').locator('tbody tr');
+	await expect(rows).toHaveCount(1);
+	await expect(rows.first()).toContainText(orderNumber);
+	await expect(rows.first()).toContainText('Completed');
+	await expect(rows.first()).toContainText('Card');
+	await expect(rows.first()).toContainText('€18.00');
+	await expect(rows.first()).toContainText(sequence);
+	await screenshot(page, 'back-office-sales');
+
+	// The same sale by its deposit number and its amount; a wrong amount finds nothing.
+	await page.goto('/setup/sales');
+	await search(page, {
+		'Deposit code no.': sequence,
+		'Amount from': '18',
+		'Amount up to': '18,00'
+	});
+	await expect(rows).toHaveCount(1);
+	await search(page, { 'Amount from': '18.01' });
+	await expect(page.getByRole('status')).toHaveText('No sales match.');
+
+	await page.goto('/setup/sales');
+	await search(page, { 'Order number': orderNumber });
+	await rows.first().getByRole('link', { name: orderNumber }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: `Sale ${orderNumber}` })).toBeVisible();
+	const amounts = page.getByTestId('sale-amounts');
+	await expect(page.getByTestId('sale-total')).toHaveText('€18.00');
+	await expect(page.getByTestId('sale-credits')).toHaveText('€0.00');
+	await expect(page.getByTestId('sale-card')).toHaveText('€18.00');
+	await expect(amounts).toContainText('Discount');
+
+	// Read from the platform as the page opened: both cups still out.
+	const cups = page.getByTestId('containers').getByRole('row', { name: /Reusable cup 0.4 l/ });
+	await expect(cups.getByRole('cell')).toHaveText(['2', '2', '0', '0', /.+/]);
+	const journal = page.getByTestId('sale-journal');
+	await expect(journal).toContainText('collectCardPayment');
+	await expect(journal).toContainText('createHybridRevoTokenTransactionByIntegration');
+
+	const receipt = page.getByRole('article', { name: 'Receipt' });
+	await expect(receipt.getByText('Copy')).toBeVisible();
+	await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+	await expect(page.getByTestId('receipt-paid')).toHaveText('€18.00');
+	await screenshot(page, 'back-office-sale');
+	await expectNoAxeViolations(page);
+	// Printing prints the slip alone (80 mm), not the page around it.
+	await page.emulateMedia({ media: 'print' });
+	await expect(page.getByRole('heading', { level: 1 })).not.toBeVisible();
+	await expect(page.getByTestId('order-number')).toBeVisible();
+	await page.emulateMedia({ media: 'screen' });
+
+	// One cup comes back at a return station: read again, the page counts it returned.
+	await returnElsewhere(request, code, [{ hybridRevoTokenCategoryId: cupCategory, quantity: 1 }]);
+	await page.reload();
+	await expect(cups.getByRole('cell')).toHaveText(['2', '1', '1', '0', /.+/]);
+});
+
+test('a search that cannot be read is named back, in German too, and nothing is searched', async ({
+	page
+}) => {
+	await logIn(page);
+	await page.goto('/setup/sales?min=abc&key=12&order=K-7x&from=gestern');
+	const alert = page.getByRole('alert');
+	await expect(alert).toContainText('Nothing was searched');
+	await expect(alert.getByRole('listitem')).toHaveText([
+		'Order number',
+		'From',
+		'Amount from',
+		'Loyalty key, last 4'
+	]);
+	await expect(page.getByTestId('sales')).toHaveCount(0);
+	await expect(page.getByLabel('Amount from')).toHaveValue('abc');
+	await expectNoAxeViolations(page);
+
+	await page.getByRole('button', { name: 'Deutsch' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Verkäufe' })).toBeVisible();
+	await expect(page.getByRole('alert')).toContainText('Es wurde nicht gesucht');
+	await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+		'Bestellnummer',
+		'Von',
+		'Betrag ab',
+		'Kundenschlüssel, letzte 4'
+	]);
+	await expectNoAxeViolations(page);
+	await page.getByRole('button', { name: 'English' }).tap();
+});
