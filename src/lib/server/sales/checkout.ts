@@ -136,6 +136,7 @@ export class Checkout {
 			deposit: null,
 			orderNumber: null,
 			problem: null,
+			refunds: [],
 			createdAt: now
 		});
 	}

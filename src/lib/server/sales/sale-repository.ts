@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
-import { touchedOne, type Store } from '../store/store.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Sale } from './sale.ts';
 
 /** A save from a stale copy: another request (or server, or the recovery) moved the sale on. */
@@ -21,7 +21,8 @@ interface SaleRow {
 
 const toSale = (row: SaleRow): Sale => {
 	const body = JSON.parse(row.body) as Sale;
-	// Sales saved before claims were written have none; before product options, lines had none.
+	// Sales saved before claims were written have none; before product options, lines had none;
+	// before staff refunds (issue 14), none had refunds.
 	const lines = body.quote.lines.map((line) => ({
 		...line,
 		options: line.options ?? [],
@@ -31,6 +32,7 @@ const toSale = (row: SaleRow): Sale => {
 		...body,
 		quote: { ...body.quote, lines },
 		claim: body.claim ?? null,
+		refunds: body.refunds ?? [],
 		version: row.version
 	};
 };
@@ -82,15 +84,16 @@ export class SaleRepository {
 	/**
 	 * Saves `sale` over the version it was read at (compare-and-set): throws SaleConflictError when
 	 * the stored sale has moved on, so two requests — on one server or on two — can never both
-	 * claim one sale for payment.
+	 * claim one sale for payment. `db`: a transaction of the caller's, when the sale must commit
+	 * together with something else (a refund's intent and its journal entries).
 	 */
-	async save(sale: Sale): Promise<Sale> {
+	async save(sale: Sale, db: StoreDb = this.#store.db): Promise<Sale> {
 		const saved: Sale = {
 			...sale,
 			version: sale.version + 1,
 			updatedAt: this.#now().toISOString()
 		};
-		const result = await this.#store.db
+		const result = await db
 			.updateTable('sales')
 			.set({ ...columnsOf(saved), version: saved.version })
 			.where('id', '=', saved.id)

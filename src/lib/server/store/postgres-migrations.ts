@@ -198,5 +198,11 @@ export const postgresMigrations: readonly string[] = [
 	`,
 	/* 5: SQLite's 11, a product's option groups as JSON text */ `
 	ALTER TABLE products ADD COLUMN options text NOT NULL DEFAULT '[]';
+	`,
+	/* 7 (after 6, the sales' search columns of issue 14, written on another branch; until that
+	   lands this runs as the sixth): SQLite's 13, the simulated terminal's partial refunds */ `
+	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor integer NOT NULL DEFAULT 0;
+	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
+	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`
 ];

@@ -229,5 +229,12 @@ export const migrations: readonly string[] = [
 	`,
 	/* 11: a product's option groups (sizes, extras, "no onions": catalog/options.ts) as JSON */ `
 	ALTER TABLE products ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+	`,
+	/* 13 (after 12, the sales' search columns of issue 14, written on another branch; until that
+	   lands this runs as the twelfth): the simulated terminal's partial refunds (staff refunds,
+	   issue 14) — how much of a payment was given back, in place of the "refunded in full" flag */ `
+	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor INTEGER NOT NULL DEFAULT 0;
+	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
+	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`
 ];
