@@ -93,7 +93,7 @@ export class SaleRefunds {
 	 * same `requestId` again returns the first confirmation's parts as they stand and sends
 	 * nothing; another try after a failure needs a new `requestId`.
 	 */
-	refund(saleId: string, request: RefundRequest, actor: string): Promise<RefundResult> {
+	async refund(saleId: string, request: RefundRequest, actor: string): Promise<RefundResult> {
 		const parsed = parseRefundRequest(request);
 		const who = parseActor(actor);
 		return this.#locks.run(saleId, () => this.#refund(saleId, parsed, who));
