@@ -32,10 +32,12 @@ import { refundOffer, type RefundOffer } from './refund-offer.ts';
 import { recordOf, recordsOf, refundIdOf } from './refund-records.ts';
 import { parseActor, parseRefundRequest, type RefundRequest } from './refund-request.ts';
 import { RefundSettlement, type SettledOutcome } from './refund-settlement.ts';
+import { refundStaffTasks, type RefundStaffTask } from './refund-staff-task.ts';
 
 export { RefundError, type RefundFailure } from './refund-error.ts';
 export type { RefundOffer } from './refund-offer.ts';
 export type { RefundRequest } from './refund-request.ts';
+export type { RefundStaffTask } from './refund-staff-task.ts';
 
 export interface SaleRefundsDependencies {
 	sales: SaleRepository;
@@ -84,6 +86,11 @@ export class SaleRefunds {
 	/** What staff may refund of `sale` at `now`: the credits (and the time left) and the card. */
 	async offer(sale: Sale, now: Date = this.#now()): Promise<RefundOffer> {
 		return refundOffer(sale, await earliestFinalize(this.#deps.journal, sale), now);
+	}
+
+	/** What staff must check for the sale's refund parts only a person can settle. */
+	async staffTasks(sale: Sale): Promise<RefundStaffTask[]> {
+		return refundStaffTasks(sale, await earliestFinalize(this.#deps.journal, sale));
 	}
 
 	/**
