@@ -60,6 +60,7 @@ export default defineConfig({
 						'tests/contract/fault-matrix.test.ts',
 						'tests/contract/journal-resolver.test.ts',
 						'tests/contract/platform-view.test.ts',
+						'tests/contract/refunds.test.ts',
 						'tests/contract/returns.test.ts'
 					],
 					env: { CONTRACT_STORE: 'postgres' },

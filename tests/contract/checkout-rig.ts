@@ -12,7 +12,7 @@ import {
 	PlatformViewStore
 } from '#lib/server/devices/platform-view.ts';
 import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
-import { createPlatformClient } from '#lib/server/platform/client.ts';
+import { createPlatformClient, type PlatformClient } from '#lib/server/platform/client.ts';
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
@@ -49,6 +49,8 @@ export interface CheckoutRig {
 	depositsUsable: boolean;
 	/** The kiosk device's id in the store. */
 	deviceId: string;
+	/** The kiosk device's platform client, as the checkout uses it. */
+	platform: PlatformClient;
 	/** Refreshes the cached identity and deposit configuration (the server does it periodically). */
 	refreshView(): Promise<void>;
 }
@@ -112,6 +114,7 @@ export async function checkoutRig(
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
 		depositsUsable: true,
 		deviceId,
+		platform,
 		refreshView,
 		checkout
 	};

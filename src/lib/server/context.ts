@@ -23,6 +23,7 @@ import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.t
 import { createPlatformClient, type PlatformFor } from './platform/client.ts';
 import { PlatformHealth } from './platform/platform-health.ts';
 import { KnownPlaces } from './devices/known-places.ts';
+import { SaleRefunds } from './refunds/sale-refunds.ts';
 import { ReturnDesk } from './returns/return-desk.ts';
 import { returnSettings } from './returns/return-settings.ts';
 import { Checkout } from './sales/checkout.ts';
@@ -82,6 +83,8 @@ export interface ServerContext {
 	places: KnownPlaces;
 	/** The container returns of the return stations. */
 	returns: ReturnDesk;
+	/** Staff refunds of paid sales (issue 14): credits (spec 3) and the card. */
+	refunds: SaleRefunds;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor: PlatformFor;
 	/** Which parts of the platform the screens can use now (from how its calls went). */
@@ -185,13 +188,21 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client),
 		acrossServers: (code, task) => codeLocks.run(`deposit-code:${code}`, task)
 	});
+	const refunds = new SaleRefunds({
+		sales,
+		journal,
+		platformFor,
+		terminal,
+		inTransaction: (work) => store.db.transaction().execute(work)
+	});
 	const resolveJournal = () =>
 		resolveOpenEntries(
 			journal,
 			async (deviceId) => ((await devices.get(deviceId)) ? platformFor(deviceId) : undefined),
 			async (entry) =>
 				(await checkout.owns(entry.reference)) ||
-				counterOrders.ownsJournalReference(entry.reference)
+				counterOrders.ownsJournalReference(entry.reference),
+			(entry, platform) => refunds.settleEntry(entry, platform)
 		);
 	const recovery = new SaleRecovery({
 		checkout,
@@ -240,6 +251,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		orderBoard,
 		places,
 		returns,
+		refunds,
 		platformFor,
 		platformHealth,
 		refreshAll,

@@ -5,9 +5,14 @@
  * - finalize (spec 3: repeatable with the same items) and cancel (never deducts) are retried;
  * - a preview alone moves no money: an unfinalized preview expires without deduction (spec 3
  *   States), so it is resolved as such;
- * - the rest (deposit create and validate, update, refund, external counter payments, card
- *   payments on the kiosk's terminal) needs a person, or the flow that owns it resolves it first:
- *   entries of a sale the checkout saga still drives (`ownedElsewhere`) are left to its recovery.
+ * - a staff refund's parts (credit refund, card refund: refunds/sale-refunds.ts) are settled by
+ *   their own flow through `settle`: a lost credit refund is repeated once and the answer read by
+ *   refunds/lost-refund.ts (spec 3 gives it no idempotency key and no read-back), a card refund
+ *   read back from the terminal;
+ * - the rest (deposit create and validate, update, external counter payments, card payments on
+ *   the kiosk's terminal, the checkout's own card refunds) needs a person, or the flow that owns
+ *   it resolves it first: entries of a sale the checkout saga still drives (`ownedElsewhere`) are
+ *   left to its recovery.
  * An entry is worked only while this server holds it (`Journal.claim`): an entry another kiosk
  * server is still waiting for, or resolving, is left alone, and counts as still open.
  */
@@ -38,6 +43,17 @@ export interface ResolutionSummary {
 }
 
 type Outcome = 'resolved' | 'needs-staff' | 'still-open';
+export type { Outcome as ResolutionOutcome };
+
+/**
+ * Settles an open entry its own flow knows how to settle, while this server holds it; null for
+ * an entry it does not handle, which is resolved as usual. `platform`: the client of the entry's
+ * device, undefined once the device is removed.
+ */
+export type EntrySettler = (
+	entry: JournalEntry,
+	platform: PlatformClient | undefined
+) => Promise<Outcome | null>;
 
 async function repeat(
 	journal: Journal,
@@ -100,12 +116,14 @@ async function resolveClaimed(
 
 /**
  * Resolves every open entry; `platformFor` gives the client of the entry's device; entries
- * `ownedElsewhere` are left to the flow that owns them.
+ * `ownedElsewhere` are left to the flow that owns them; `settle` takes the entries its flow
+ * settles itself (staff refunds).
  */
 export async function resolveOpenEntries(
 	journal: Journal,
 	platformFor: (deviceId: string) => Promise<PlatformClient | undefined>,
-	ownedElsewhere: (entry: JournalEntry) => Promise<boolean> = async () => false
+	ownedElsewhere: (entry: JournalEntry) => Promise<boolean> = async () => false,
+	settle: EntrySettler = async () => null
 ): Promise<ResolutionSummary> {
 	const summary: ResolutionSummary = { resolved: 0, flagged: 0, stillOpen: 0 };
 	for (const entry of await journal.unresolved()) {
@@ -113,7 +131,9 @@ export async function resolveOpenEntries(
 			summary.stillOpen += 1;
 			continue;
 		}
-		const outcome = await resolveClaimed(journal, entry, await platformFor(entry.deviceId));
+		const platform = await platformFor(entry.deviceId);
+		const outcome =
+			(await settle(entry, platform)) ?? (await resolveClaimed(journal, entry, platform));
 		if (outcome === 'still-open') await journal.release(entry.id);
 		if (outcome === 'resolved') summary.resolved += 1;
 		else if (outcome === 'needs-staff') summary.flagged += 1;

@@ -44,10 +44,11 @@ export class CardPayments {
 		return record;
 	}
 
-	/** Gives the collected card part back (a reversal of the whole payment). */
+	/** Gives the collected card part back: the whole payment. */
 	async refund(sale: Sale): Promise<boolean> {
 		const entry = await this.#begin(sale, JournalOperation.cardRefund);
-		const outcome = await this.#terminal.refund(sale.payment!.reference);
+		const { reference, amountMinor } = sale.payment!;
+		const outcome = await this.#terminal.refund(reference, amountMinor);
 		if (outcome === 'refunded') await this.#journal.settle(entry, 'succeeded');
 		else await this.#journal.settle(entry, 'needs-staff', { errorCode: 'card-refund-failed' });
 		return outcome === 'refunded';

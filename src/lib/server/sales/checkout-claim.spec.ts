@@ -39,6 +39,10 @@ class TappedTerminal implements PaymentTerminal {
 		return 'failed';
 	}
 
+	async refundedMinor(): Promise<number> {
+		return 0;
+	}
+
 	approve(reference: string): void {
 		this.#taps.get(reference)?.();
 	}

@@ -137,6 +137,7 @@ export class Checkout {
 			orderNumber: null,
 			paidAt: null,
 			problem: null,
+			refunds: [],
 			createdAt: now
 		});
 	}

@@ -33,6 +33,18 @@ describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 		expect(await sales.get(created.id)).toEqual(saved[0]!.value);
 	});
 
+	it('a sale saved before staff refunds existed reads with none', async () => {
+		const created = await sales.create(saleFactory());
+		const older: Partial<typeof created> = { ...created };
+		delete older.refunds;
+		await store.db
+			.updateTable('sales')
+			.set({ body: JSON.stringify(older) })
+			.where('id', '=', created.id)
+			.execute();
+		expect((await sales.get(created.id))?.refunds).toEqual([]);
+	});
+
 	it('lists the unfinished sales (open or in payment) and those needing staff', async () => {
 		for (const state of ['quoted', 'card-paid', 'completed', 'abandoned', 'needs-staff'] as const) {
 			await sales.create(saleFactory({ id: state, state }));

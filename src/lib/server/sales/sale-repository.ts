@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
-import { touchedOne, type Store } from '../store/store.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import { amountsOf } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';
 import type { SaleCursor, SalePage, SaleSearch } from './sale-search.ts';
@@ -26,7 +26,8 @@ const SALE_ROW = ['body', 'version', 'paid_at'] as const;
 
 const toSale = (row: SaleRow): Sale => {
 	const body = JSON.parse(row.body) as Sale;
-	// Sales saved before claims were written have none; before product options, lines had none.
+	// Sales saved before claims were written have none; before product options, lines had none;
+	// before staff refunds (issue 14), none had refunds.
 	const lines = body.quote.lines.map((line) => ({
 		...line,
 		options: line.options ?? [],
@@ -38,6 +39,7 @@ const toSale = (row: SaleRow): Sale => {
 		claim: body.claim ?? null,
 		// Sales paid before the time of payment was kept: the column's stand-in (migration 12).
 		paidAt: body.paidAt ?? row.paid_at,
+		refunds: body.refunds ?? [],
 		version: row.version
 	};
 };
@@ -99,15 +101,16 @@ export class SaleRepository {
 	/**
 	 * Saves `sale` over the version it was read at (compare-and-set): throws SaleConflictError when
 	 * the stored sale has moved on, so two requests — on one server or on two — can never both
-	 * claim one sale for payment.
+	 * claim one sale for payment. `db`: a transaction of the caller's, when the sale must commit
+	 * together with something else (a refund's intent and its journal entries).
 	 */
-	async save(sale: Sale): Promise<Sale> {
+	async save(sale: Sale, db: StoreDb = this.#store.db): Promise<Sale> {
 		const saved: Sale = {
 			...sale,
 			version: sale.version + 1,
 			updatedAt: this.#now().toISOString()
 		};
-		const result = await this.#store.db
+		const result = await db
 			.updateTable('sales')
 			.set({ ...columnsOf(saved), version: saved.version })
 			.where('id', '=', saved.id)

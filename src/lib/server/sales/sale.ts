@@ -72,6 +72,43 @@ export interface SaleClaim {
 	until: string;
 }
 
+/**
+ * How one part of a staff refund (issue 14) ended. Written `pending` before the call goes out
+ * (refunds/sale-refunds.ts), so a crash at any point leaves a record to settle, never a reason to
+ * send again blindly.
+ */
+export type SaleRefundOutcome =
+	/** Written before the call was sent; its answer is not recorded yet (or the server died). */
+	| 'pending'
+	| 'refunded'
+	/** The answer was lost: settled later by repeating once (refunds/lost-refund.ts) or a read-back. */
+	| 'uncertain'
+	/** Refused, or never sent: nothing was given back (`errorCode` says why). */
+	| 'failed'
+	/** Only a person can tell whether it was given back (refunds/refund-staff-task.ts: what to check). */
+	| 'needs-staff';
+
+/** One part of a staff refund of a paid sale: the credits (spec 3 refund) or an amount on the card. */
+export interface SaleRefund {
+	/** `<requestId>.credits` or `<requestId>.card`: one per part of one staff confirmation. */
+	id: string;
+	/** The confirmation form's id: a double submit or a retried POST finds its refund by it. */
+	requestId: string;
+	kind: 'credits' | 'card';
+	/** Credits: all the sale's credits (spec 3's refund takes no amount); card: the amount asked. */
+	amountMinor: number;
+	comment: string | null;
+	/** The staff member who confirmed it. */
+	actor: string;
+	/** When staff confirmed it (the kiosk server's clock). */
+	at: string;
+	outcome: SaleRefundOutcome;
+	/** Why it failed or is uncertain: a reason code of refunds/refund-error.ts. */
+	errorCode: string | null;
+	/** The journal entry of the call. */
+	journalId: number;
+}
+
 export interface Sale {
 	id: string;
 	deviceId: string;
@@ -98,6 +135,11 @@ export interface Sale {
 	 */
 	paidAt: string | null;
 	problem: SaleProblem | null;
+	/**
+	 * Staff refunds of the paid sale, oldest first (issue 14). `cardPaidMinor` stays what was
+	 * collected; what was given back is here.
+	 */
+	refunds: SaleRefund[];
 	createdAt: string;
 	updatedAt: string;
 }

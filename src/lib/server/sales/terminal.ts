@@ -4,8 +4,19 @@
  * terminal (ZVT "status enquiry", OPI "repeat last message"), it keeps its own record of each
  * payment by reference, so the outcome of a payment whose answer was lost — or whose kiosk
  * server crashed while it waited — is looked up, never asked for again.
+ *
+ * The contract an adapter of a real terminal (issue 15) must keep:
+ * - `collect` asks the card once per reference; a repeat of a reference is never a second charge;
+ * - `lookup` answers from the terminal's own record, also after the kiosk server restarted;
+ * - `refund(reference, amountMinor)` gives part or all of an approved payment back; the refunds
+ *   of one payment never add up to more than it (the terminal refuses: `failed`). Refunds carry
+ *   no reference of their own (ZVT and OPI refunds do not), so a refund is not safe to repeat:
+ *   an answer the terminal could not give is `uncertain`, and the caller settles it by
+ *   `refundedMinor`, never by asking again;
+ * - `refundedMinor` is the terminal's record of how much of the payment was given back; null
+ *   when the terminal keeps none (then a person settles an uncertain refund).
  */
-import type { Store } from '../store/store.ts';
+import { touchedOne, type Store } from '../store/store.ts';
 
 export type TerminalOutcome = 'approved' | 'declined' | 'cancelled' | 'uncertain';
 
@@ -19,7 +30,11 @@ export type TerminalRecord =
 	/** The terminal cannot tell either: a person must check. */
 	| 'unknown';
 
-export type RefundOutcome = 'refunded' | 'failed';
+/**
+ * `failed`: nothing was given back (refused: not approved, more than is left, the terminal
+ * offline); `uncertain`: the terminal could not tell — read `refundedMinor`, never ask again.
+ */
+export type RefundOutcome = 'refunded' | 'failed' | 'uncertain';
 
 export interface TerminalRequest {
 	/** One payment attempt; a retry of the same attempt reuses it. */
@@ -32,8 +47,10 @@ export interface PaymentTerminal {
 	collect(request: TerminalRequest): Promise<TerminalOutcome>;
 	/** The terminal's record of the payment under `reference`. */
 	lookup(reference: string): Promise<TerminalRecord>;
-	/** Gives an approved payment back in full (a reversal). */
-	refund(reference: string): Promise<RefundOutcome>;
+	/** Gives `amountMinor` (> 0) of the approved payment under `reference` back: all or part. */
+	refund(reference: string, amountMinor: number): Promise<RefundOutcome>;
+	/** How much of the payment under `reference` was given back so far; null: not known. */
+	refundedMinor(reference: string): Promise<number | null>;
 }
 
 /**
@@ -101,20 +118,33 @@ export class SimulatedTerminal implements PaymentTerminal {
 		return (await this.#row(reference))?.outcome ?? 'not-found';
 	}
 
-	async refund(reference: string): Promise<RefundOutcome> {
-		const row = await this.#row(reference);
-		if (this.refundsFail || row?.outcome !== 'approved') return 'failed';
-		await this.#store.db
+	/**
+	 * A refund of part or all of an approved payment: one guarded update, so two refunds at once
+	 * can never give back more than was paid.
+	 */
+	async refund(reference: string, amountMinor: number): Promise<RefundOutcome> {
+		if (this.refundsFail || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+			return 'failed';
+		}
+		const result = await this.#store.db
 			.updateTable('simulated_terminal_payments')
-			.set({ refunded: 1 })
+			.set((eb) => ({ refunded_minor: eb('refunded_minor', '+', amountMinor) }))
 			.where('reference', '=', reference)
-			.execute();
-		return 'refunded';
+			.where('outcome', '=', 'approved')
+			.where((eb) => eb(eb('refunded_minor', '+', amountMinor), '<=', eb.ref('amount_minor')))
+			.executeTakeFirst();
+		return touchedOne(result) ? 'refunded' : 'failed';
 	}
 
-	/** Whether the payment under `reference` was refunded (tests, the crash test's invariants). */
+	async refundedMinor(reference: string): Promise<number | null> {
+		// A payment the terminal never approved was never refunded: nothing was given back.
+		return (await this.#row(reference))?.refunded_minor ?? 0;
+	}
+
+	/** Whether the payment under `reference` was refunded in full (tests, the crash test's invariants). */
 	async refunded(reference: string): Promise<boolean> {
-		return (await this.#row(reference))?.refunded === 1;
+		const row = await this.#row(reference);
+		return row !== undefined && row.refunded_minor > 0 && row.refunded_minor === row.amount_minor;
 	}
 
 	/**
@@ -222,7 +252,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 	#row(reference: string) {
 		return this.#store.db
 			.selectFrom('simulated_terminal_payments')
-			.select(['outcome', 'refunded'])
+			.select(['outcome', 'amount_minor', 'refunded_minor'])
 			.where('reference', '=', reference)
 			.executeTakeFirst();
 	}

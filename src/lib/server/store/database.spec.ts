@@ -78,6 +78,29 @@ describe('migrations', () => {
 		]);
 	});
 
+	it('the simulated terminal keeps how much of a payment was refunded: full refunds before partial ones existed count in full', () => {
+		const partial = migrations.findIndex((migration) => migration.includes('refunded_minor'));
+		const db = storeAt(partial);
+		const insert = db.prepare(
+			`INSERT INTO simulated_terminal_payments (reference, amount_minor, currency_code, outcome, refunded, at)
+			 VALUES (?, ?, 'EUR', 'approved', ?, '2026-11-22T10:00:00Z')`
+		);
+		insert.run('refunded.1', 1850, 1);
+		insert.run('kept.1', 900, 0);
+
+		migrate(db);
+
+		expect(
+			db.prepare('SELECT * FROM simulated_terminal_payments ORDER BY reference').all()
+		).toEqual([
+			expect.objectContaining({ reference: 'kept.1', amount_minor: 900, refunded_minor: 0 }),
+			expect.objectContaining({ reference: 'refunded.1', amount_minor: 1850, refunded_minor: 1850 })
+		]);
+		expect(db.prepare('SELECT * FROM simulated_terminal_payments').get()).not.toHaveProperty(
+			'refunded'
+		);
+	});
+
 	it('a migration that fails is rolled back, and foreign keys are on again', () => {
 		const db = storeAt(migrations.length);
 		db.exec('PRAGMA user_version = 0');

@@ -226,5 +226,10 @@ export const postgresMigrations: readonly string[] = [
 		WHEN card_minor = 0 THEN 'credits' ELSE 'split' END;
 	CREATE INDEX sales_created ON sales (created_at, id);
 	CREATE INDEX sales_paid ON sales (paid_at);
+	`,
+	/* 7: SQLite's 13, the simulated terminal's partial refunds */ `
+	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor integer NOT NULL DEFAULT 0;
+	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
+	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`
 ];

@@ -257,5 +257,11 @@ export const migrations: readonly string[] = [
 		WHEN card_minor = 0 THEN 'credits' ELSE 'split' END;
 	CREATE INDEX sales_created ON sales (created_at, id);
 	CREATE INDEX sales_paid ON sales (paid_at);
+	`,
+	/* 13: the simulated terminal's partial refunds (staff refunds, issue 14) — how much of a
+	   payment was given back, in place of the "refunded in full" flag */ `
+	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor INTEGER NOT NULL DEFAULT 0;
+	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
+	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`
 ];

@@ -128,7 +128,8 @@ export interface SimulatedTerminalPaymentsTable {
 	amount_minor: number;
 	currency_code: string;
 	outcome: 'approved' | 'declined' | 'cancelled' | 'unknown';
-	refunded: Generated<number>;
+	/** How much of the payment was given back (partial refunds add up); at most amount_minor. */
+	refunded_minor: Generated<number>;
 	at: string;
 }
 

@@ -36,6 +36,7 @@ export function saleFactory(overrides: Partial<Sale> = {}): Sale {
 		orderNumber: null,
 		paidAt: null,
 		problem: null,
+		refunds: [],
 		createdAt: '2026-11-22T10:00:00.000Z',
 		updatedAt: '2026-11-22T10:00:00.000Z',
 		...overrides

@@ -1,0 +1,133 @@
+/**
+ * What staff may refund of a sale now: its credits — all or nothing, spec 3's refund takes no
+ * amount — while spec 3's window is open, and what is left of the card payment, in part or in
+ * full. Pure: the earliest finalize time comes from the journal (finalize-time.ts).
+ */
+import { isPaid } from '#lib/sale-states.ts';
+import type { Sale } from '../sales/sale.ts';
+import { REFUND_WINDOW_MS } from './lost-refund.ts';
+import type { CardRefundBlock, CreditRefundBlock } from './refund-error.ts';
+import { cardGivenBackMinor, isOpenRefund } from './refund-records.ts';
+
+export interface CreditRefundOffer {
+	/** The credits the sale took from the guest's wallet. */
+	amountMinor: number;
+	refundable: boolean;
+	/**
+	 * Time left in spec 3's window ("only within 24 hours of finalization"), counted from the
+	 * earliest the platform can have finalized: never more than the platform allows. 0 when closed.
+	 */
+	timeLeftMs: number;
+	reason: CreditRefundBlock | null;
+}
+
+export interface CardRefundOffer {
+	/** Collected on the card. */
+	paidMinor: number;
+	/** Given back already, or possibly (a refund still open, or one staff must check). */
+	refundedMinor: number;
+	/** What may still be given back: 1 to this, in one refund or several. */
+	remainingMinor: number;
+	refundable: boolean;
+	reason: CardRefundBlock | null;
+}
+
+export interface RefundOffer {
+	saleId: string;
+	currencyCode: string;
+	credits: CreditRefundOffer;
+	card: CardRefundOffer;
+}
+
+/** Whether the sale is paid and done being saved by the checkout. */
+function paidBlock(sale: Sale): 'not-paid' | 'in-payment' | null {
+	if (isPaid(sale)) return null;
+	// `paid`: credits finalized, containers still being issued — the checkout still saves it.
+	return sale.state === 'paid' ? 'in-payment' : 'not-paid';
+}
+
+/**
+ * `finalizedAt`: the earliest the platform can have finalized the sale's credit transaction
+ * (null when it has none).
+ */
+export function refundOffer(sale: Sale, finalizedAt: Date | null, now: Date): RefundOffer {
+	// One refund of a sale at a time: a card refund whose answer was lost is settled by reading
+	// the terminal's total, which only works while no other refund of the payment is under way.
+	const open = sale.refunds.some(isOpenRefund);
+	const paid = paidBlock(sale);
+	return {
+		saleId: sale.id,
+		currencyCode: sale.quote.currencyCode,
+		credits: creditOffer(sale, finalizedAt, now, paid, open),
+		card: cardOffer(sale, paid, open)
+	};
+}
+
+function creditOffer(
+	sale: Sale,
+	finalizedAt: Date | null,
+	now: Date,
+	paid: 'not-paid' | 'in-payment' | null,
+	open: boolean
+): CreditRefundOffer {
+	const amountMinor = sale.credits?.creditsMinor ?? 0;
+	const timeLeftMs =
+		finalizedAt === null
+			? 0
+			: Math.max(0, finalizedAt.getTime() + REFUND_WINDOW_MS - now.getTime());
+	const reason = creditBlock(sale, amountMinor, finalizedAt, timeLeftMs, paid, open);
+	return {
+		amountMinor,
+		refundable: reason === null,
+		timeLeftMs: reason === null ? timeLeftMs : 0,
+		reason
+	};
+}
+
+function creditBlock(
+	sale: Sale,
+	amountMinor: number,
+	finalizedAt: Date | null,
+	timeLeftMs: number,
+	paid: 'not-paid' | 'in-payment' | null,
+	open: boolean
+): CreditRefundBlock | null {
+	if (paid) return paid;
+	if (amountMinor === 0 || finalizedAt === null) return 'no-credits';
+	const earlier = sale.refunds.filter((record) => record.kind === 'credits');
+	if (earlier.some((record) => record.outcome === 'refunded')) return 'already-refunded';
+	if (open) return 'refund-open';
+	if (earlier.some((record) => record.outcome === 'needs-staff')) return 'refund-needs-staff';
+	return timeLeftMs === 0 ? 'window-passed' : null;
+}
+
+function cardOffer(
+	sale: Sale,
+	paid: 'not-paid' | 'in-payment' | null,
+	open: boolean
+): CardRefundOffer {
+	const paidMinor = paid === 'not-paid' ? 0 : sale.cardPaidMinor;
+	const refundedMinor = cardGivenBackMinor(sale);
+	const remainingMinor = Math.max(0, paidMinor - refundedMinor);
+	const reason = cardBlock(sale, paidMinor, remainingMinor, paid, open);
+	return {
+		paidMinor,
+		refundedMinor,
+		remainingMinor: reason === null ? remainingMinor : 0,
+		refundable: reason === null,
+		reason
+	};
+}
+
+function cardBlock(
+	sale: Sale,
+	paidMinor: number,
+	remainingMinor: number,
+	paid: 'not-paid' | 'in-payment' | null,
+	open: boolean
+): CardRefundBlock | null {
+	if (paid) return paid;
+	if (paidMinor === 0 || sale.payment === null) return 'no-card-payment';
+	if (remainingMinor === 0) return 'fully-refunded';
+	return open ? 'refund-open' : null;
+}

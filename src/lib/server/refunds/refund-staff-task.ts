@@ -1,0 +1,53 @@
+/**
+ * What staff must check for a refund part only a person can settle (outcome `needs-staff`): the
+ * back office shows it, translated, beside the sale. Spec 3 offers no way to read a credit
+ * transaction back, so the check happens in the platform's own console (or the guest's app); the
+ * card in the terminal's own journal.
+ */
+import type { Sale } from '../sales/sale.ts';
+import { REFUND_WINDOW_MS } from './lost-refund.ts';
+
+export interface RefundStaffTask {
+	/**
+	 * `check-credit-refund`: look up `transactionId` in the platform's console — is it refunded,
+	 * did `amountMinor` come back to the guest's wallet (key ending `keyHint`)? If not, and the
+	 * window is still open there, refund it there; otherwise pay the guest back another way.
+	 * `check-card-refund`: find `terminalReference` in the terminal's journal — was `amountMinor`
+	 * given back? If not, refund it on the terminal or in cash.
+	 */
+	kind: 'check-credit-refund' | 'check-card-refund';
+	saleId: string;
+	refundId: string;
+	orderNumber: string | null;
+	currencyCode: string;
+	amountMinor: number;
+	transactionId: string | null;
+	keyHint: string | null;
+	terminalReference: string | null;
+	/** Why it could not be settled (a reason code of refund-error.ts). */
+	errorCode: string | null;
+	/** Credits: the latest the platform can still accept a refund, by the earliest finalize. */
+	windowEndsBy: string | null;
+}
+
+/** `finalizedAt`: the earliest the platform can have finalized (finalize-time.ts), if known. */
+export function refundStaffTasks(sale: Sale, finalizedAt: Date | null): RefundStaffTask[] {
+	return sale.refunds
+		.filter((record) => record.outcome === 'needs-staff')
+		.map((record) => ({
+			kind: record.kind === 'credits' ? 'check-credit-refund' : 'check-card-refund',
+			saleId: sale.id,
+			refundId: record.id,
+			orderNumber: sale.orderNumber,
+			currencyCode: sale.quote.currencyCode,
+			amountMinor: record.amountMinor,
+			transactionId: record.kind === 'credits' ? (sale.credits?.transactionId ?? null) : null,
+			keyHint: record.kind === 'credits' ? (sale.credits?.keyHint ?? null) : null,
+			terminalReference: record.kind === 'card' ? (sale.payment?.reference ?? null) : null,
+			errorCode: record.errorCode,
+			windowEndsBy:
+				record.kind === 'credits' && finalizedAt
+					? new Date(finalizedAt.getTime() + REFUND_WINDOW_MS).toISOString()
+					: null
+		}));
+}
