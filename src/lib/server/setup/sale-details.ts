@@ -1,6 +1,7 @@
 /**
  * A sale as the back office shows it: what the guest saw and was given (the receipt's view),
- * what it came to, the kiosk and its place, the journal entries of its calls, and where its
+ * what it came to, the kiosk and its place, the journal entries of its calls, its refunds and
+ * what may still be refunded (refunds/sale-refunds.ts), and where its
  * containers stand now — read from the platform as the page opens (spec 1 preview, a read), and
  * said to be out of reach rather than shown stale when it does not answer.
  */
@@ -16,17 +17,22 @@ export type ContainersReading =
 	| { kind: 'read'; counts: ContainerCount[]; readAt: string }
 	| { kind: 'unreachable' };
 
-type Context = Pick<ServerContext, 'sales' | 'journal' | 'devices' | 'views' | 'platformFor'>;
+type Context = Pick<
+	ServerContext,
+	'sales' | 'journal' | 'devices' | 'views' | 'platformFor' | 'refunds'
+>;
 
 export async function saleDetails(context: Context, id: string, now: Date) {
 	const sale = await context.sales.get(id);
 	if (!sale) return undefined;
 	const device = await context.devices.get(sale.deviceId);
-	const [view, entries, containers] = await Promise.all([
+	const [view, entries, containers, refundOffer, refundTasks] = await Promise.all([
 		context.views.get(sale.deviceId),
 		context.journal.list({ reference: sale.id, limit: 100 }),
 		// A removed device's key is gone with it: nothing can be read for its sales.
-		device ? readContainers(context, sale, now) : unreachable
+		device ? readContainers(context, sale, now) : unreachable,
+		context.refunds.offer(sale, now),
+		context.refunds.staffTasks(sale)
 	]);
 	return {
 		sale: saleView(sale),
@@ -44,7 +50,10 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 			attempts,
 			createdAt
 		})),
-		containers
+		containers,
+		refunds: sale.refunds,
+		refundOffer,
+		refundTasks
 	};
 }
 export type SaleDetails = NonNullable<Awaited<ReturnType<typeof saleDetails>>>;
