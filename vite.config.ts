@@ -56,6 +56,7 @@ export default defineConfig({
 					environment: 'node',
 					include: [
 						'tests/contract/checkout.test.ts',
+						'tests/contract/day-report.test.ts',
 						'tests/contract/checkout-calls.test.ts',
 						'tests/contract/fault-matrix.test.ts',
 						'tests/contract/journal-resolver.test.ts',

@@ -43,6 +43,8 @@ export interface JournalFilter {
 	deviceId?: string;
 	operation?: string;
 	reference?: string;
+	/** Entries of any of these (the day report's sales); none matches an empty list. */
+	references?: readonly string[];
 	limit?: number;
 }
 
@@ -245,6 +247,10 @@ export class Journal {
 		if (filter.deviceId !== undefined) query = query.where('device_id', '=', filter.deviceId);
 		if (filter.operation !== undefined) query = query.where('operation', '=', filter.operation);
 		if (filter.reference !== undefined) query = query.where('reference', '=', filter.reference);
+		if (filter.references !== undefined) {
+			if (filter.references.length === 0) return [];
+			query = query.where('reference', 'in', filter.references);
+		}
 		const rows = await query
 			.orderBy('id', 'desc')
 			.limit(Math.min(Math.max(filter.limit ?? 500, 1), 10_000))

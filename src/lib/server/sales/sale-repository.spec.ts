@@ -158,6 +158,31 @@ describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 			expect(second.next).toBeNull();
 		});
 
+		it('finds the sales paid in a period, and those refunded since a time', async () => {
+			const refund = (at: string) => ({
+				id: `r-${at}.card`,
+				requestId: `r-${at}`,
+				kind: 'card' as const,
+				amountMinor: 100,
+				comment: null,
+				actor: 'Ana',
+				at,
+				outcome: 'refunded' as const,
+				errorCode: null,
+				journalId: 1
+			});
+			const card = (await sales.get('card'))!;
+			await sales.save({ ...card, refunds: [refund(at(30)), refund('2026-11-23T09:00:00.000Z')] });
+			const before = await sales.get('credits');
+			await sales.save({ ...before!, paidAt: '2026-11-22T11:30:00.000Z' });
+			const paid = await sales.paidBetween('2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z');
+			expect(paid.map((sale) => sale.id).sort()).toEqual(['card', 'split']);
+			expect(
+				(await sales.refundedSince('2026-11-23T00:00:00.000Z')).map((sale) => sale.id)
+			).toEqual(['card']);
+			expect(await sales.refundedSince('2026-11-24T00:00:00.000Z')).toEqual([]);
+		});
+
 		it('keeps the time of payment with the sale', async () => {
 			expect((await sales.get('card'))?.paidAt).toBe(at(59));
 			expect((await sales.get('open'))?.paidAt).toBeNull();

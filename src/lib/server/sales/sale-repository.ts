@@ -59,7 +59,11 @@ const columnsOf = (sale: Sale) => {
 		card_minor: amounts.cardMinor,
 		payment_kind: amounts.paymentKind,
 		deposit_sequence: sale.deposit?.sequenceNumber ?? null,
-		loyalty_key_tail: sale.credits?.keyHint.toUpperCase() ?? null
+		loyalty_key_tail: sale.credits?.keyHint.toUpperCase() ?? null,
+		last_refund_at: sale.refunds.reduce<string | null>(
+			(latest, refund) => (latest === null || refund.at > latest ? refund.at : latest),
+			null
+		)
 	};
 };
 
@@ -230,6 +234,35 @@ export class SaleRepository {
 			sales: shown.map(toSale),
 			next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null
 		};
+	}
+
+	/** The sales paid in [from, to) (the day report's sales), in the order they were paid. */
+	async paidBetween(from: string, to: string): Promise<Sale[]> {
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(SALE_ROW)
+			.where('paid_at', '>=', from)
+			.where('paid_at', '<', to)
+			.orderBy('paid_at')
+			.orderBy('id')
+			.execute();
+		return rows.map(toSale);
+	}
+
+	/**
+	 * The sales with a staff refund confirmed at or after `from` (the day report's refunds, which
+	 * may be of sales paid on an earlier day): by their latest refund, so each refund of the
+	 * period is among them; the caller picks the period's.
+	 */
+	async refundedSince(from: string): Promise<Sale[]> {
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(SALE_ROW)
+			.where('last_refund_at', '>=', from)
+			.orderBy('last_refund_at')
+			.orderBy('id')
+			.execute();
+		return rows.map(toSale);
 	}
 
 	/** Sales a person must settle, newest first. */

@@ -5,9 +5,30 @@
  * receipt never depends on the menu or the settings as they are now.
  */
 import { renderSVG } from 'uqr';
+import { figuresOf, type ReceiptFigures } from '#lib/kiosk/receipt.ts';
 import type { Sale } from './sale.ts';
 
 export function saleView(sale: Sale) {
+	return {
+		...viewWithoutCode(sale),
+		deposit: sale.deposit && {
+			...sale.deposit,
+			// A quiet zone of 4 modules; alphanumeric content keeps the code small.
+			qrSvg: renderSVG(sale.deposit.code, { border: 4, ecc: 'M' })
+		}
+	};
+}
+export type SaleView = ReturnType<typeof saleView>;
+
+/**
+ * A sale's receipt figures — lines, totals, the VAT contained per rate — exactly as its receipt
+ * shows them (#lib/kiosk/receipt.ts), without drawing its QR code: the day report sums these.
+ */
+export function saleFigures(sale: Sale): ReceiptFigures {
+	return figuresOf({ ...viewWithoutCode(sale), deposit: null });
+}
+
+function viewWithoutCode(sale: Sale) {
 	const { quote } = sale;
 	const feeMinor = sale.credits ? 0 : quote.serviceFeeMinor;
 	return {
@@ -44,13 +65,7 @@ export function saleView(sale: Sale) {
 		totalMinor: quote.totalMinor + feeMinor,
 		credits: sale.credits,
 		cardPaidMinor: sale.cardPaidMinor,
-		deposit: sale.deposit && {
-			...sale.deposit,
-			// A quiet zone of 4 modules; alphanumeric content keeps the code small.
-			qrSvg: renderSVG(sale.deposit.code, { border: 4, ecc: 'M' })
-		},
 		orderNumber: sale.orderNumber,
 		problem: sale.problem
 	};
 }
-export type SaleView = ReturnType<typeof saleView>;

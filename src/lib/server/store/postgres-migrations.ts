@@ -231,5 +231,11 @@ export const postgresMigrations: readonly string[] = [
 	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor integer NOT NULL DEFAULT 0;
 	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
 	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
+	`,
+	/* 8: SQLite's 14, when a sale's latest staff refund was confirmed */ `
+	ALTER TABLE sales ADD COLUMN last_refund_at text;
+	UPDATE sales SET last_refund_at = (SELECT max(refund ->> 'at')
+		FROM jsonb_array_elements(COALESCE(body::jsonb -> 'refunds', '[]'::jsonb)) AS refund);
+	CREATE INDEX sales_last_refund ON sales (last_refund_at);
 	`
 ];

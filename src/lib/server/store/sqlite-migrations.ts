@@ -263,5 +263,12 @@ export const migrations: readonly string[] = [
 	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor INTEGER NOT NULL DEFAULT 0;
 	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
 	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
+	`,
+	/* 14: when a sale's latest staff refund was confirmed, so the day report finds the refunds of
+	   a day among sales paid on any day (sales/sale-repository.ts refundedSince) */ `
+	ALTER TABLE sales ADD COLUMN last_refund_at TEXT;
+	UPDATE sales SET last_refund_at = (SELECT max(json_extract(value, '$.at'))
+		FROM json_each(body, '$.refunds'));
+	CREATE INDEX sales_last_refund ON sales (last_refund_at);
 	`
 ];

@@ -109,6 +109,8 @@ export interface SalesTable {
 	payment_kind: Generated<'card' | 'credits' | 'split'>;
 	deposit_sequence: Nullable<string>;
 	loyalty_key_tail: Nullable<string>;
+	/** When the latest staff refund of the sale was confirmed (the day report finds refunds by it). */
+	last_refund_at: Nullable<string>;
 }
 
 export interface OrderNumbersTable {

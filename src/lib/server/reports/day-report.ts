@@ -1,0 +1,211 @@
+/**
+ * The day report (end of day or shift, issue 14): per kiosk and in total, the sales paid in the
+ * period and what they came to — gross, discounts, credits, card, the service fee, the VAT
+ * contained per rate, the containers' deposits issued — and the staff refunds confirmed in it.
+ * Pure: built from the sales (sale-repository.ts paidBetween, refundedSince) and checked against
+ * the journal (journal-check.ts).
+ *
+ * Every figure of a sale is its receipt's (server/sales/sale-view.ts saleFigures), so the report
+ * adds up to the receipts the guests hold: a rate's VAT is the sum of the receipts' VAT at that
+ * rate, never recomputed on the day's sum (which could differ by a cent per receipt). Invariants,
+ * per kiosk and in total (a spec proves them on a seeded day): gross − discount = paid =
+ * credits + card; the VAT rows' gross = paid, each row's net + VAT = gross; the total is the sum
+ * of the kiosks. Integer minor units throughout.
+ */
+import type { ReceiptFigures, VatRow } from '#lib/kiosk/receipt.ts';
+import type { Translated } from '#lib/kiosk/types.ts';
+import { isPaid } from '#lib/sale-states.ts';
+import type { Sale } from '../sales/sale.ts';
+import { saleFigures } from '../sales/sale-view.ts';
+
+export interface ReportFigures {
+	salesCount: number;
+	grossMinor: number;
+	discountMinor: number;
+	/** What the guests paid: gross − discount = credits + card. */
+	paidMinor: number;
+	creditsMinor: number;
+	cardMinor: number;
+	/** The service fee within gross. */
+	feeMinor: number;
+	/** Containers issued with the sales, and their deposits within gross. */
+	depositContainers: number;
+	depositMinor: number;
+	/** The VAT contained in what was paid, per rate (ascending). */
+	vat: VatRow[];
+	/** Staff refunds confirmed in the period and given back (of sales of any day). */
+	refundedCreditsMinor: number;
+	refundedCardMinor: number;
+	/** Refunds of the period whose outcome is not settled yet or is for staff to check. */
+	refundsOpen: number;
+	/** paid − refunds given back. */
+	netMinor: number;
+}
+
+export interface KioskFigures {
+	deviceId: string;
+	name: string;
+	figures: ReportFigures;
+}
+
+export interface DayReport {
+	/** The venue's calendar day (`2026-11-22`) and the instants it runs between. */
+	day: string;
+	from: string;
+	to: string;
+	currencyCode: string;
+	kiosks: KioskFigures[];
+	total: ReportFigures;
+	/** Sales per hour of the venue's clock (0–23, 23 or 25 hours on a day the clocks change). */
+	hours: { hour: number; salesCount: number; paidMinor: number }[];
+	/** The products sold most (by quantity), with what they brought in. */
+	topProducts: { productId: string; name: Translated; quantity: number; paidMinor: number }[];
+}
+
+export interface DayReportInput {
+	day: string;
+	from: string;
+	to: string;
+	currencyCode: string;
+	/** The sales paid in [from, to). */
+	paid: readonly Sale[];
+	/** Sales with a staff refund at or after `from` (any paid day). */
+	refunded: readonly Sale[];
+	deviceNames: ReadonlyMap<string, string>;
+	/** The venue's hour (0–23) of an instant. */
+	hourOf: (instant: string) => number;
+	/** How many products the top list keeps. */
+	topCount?: number;
+}
+
+const empty = (): ReportFigures => ({
+	salesCount: 0,
+	grossMinor: 0,
+	discountMinor: 0,
+	paidMinor: 0,
+	creditsMinor: 0,
+	cardMinor: 0,
+	feeMinor: 0,
+	depositContainers: 0,
+	depositMinor: 0,
+	vat: [],
+	refundedCreditsMinor: 0,
+	refundedCardMinor: 0,
+	refundsOpen: 0,
+	netMinor: 0
+});
+
+const lineSum = (
+	figures: ReceiptFigures,
+	kind: string,
+	pick: (paid: number, q: number) => number
+) =>
+	figures.lines
+		.filter((line) => line.kind === kind)
+		.reduce((sum, line) => sum + pick(line.grossMinor - line.discountMinor, line.quantity), 0);
+
+function addVat(rows: VatRow[], more: readonly VatRow[]): VatRow[] {
+	const byRate = new Map(rows.map((row) => [row.vatBp, { ...row }]));
+	for (const row of more) {
+		const into = byRate.get(row.vatBp);
+		if (into) {
+			into.grossMinor += row.grossMinor;
+			into.vatMinor += row.vatMinor;
+			into.netMinor += row.netMinor;
+		} else byRate.set(row.vatBp, { ...row });
+	}
+	return [...byRate.values()].sort((a, b) => a.vatBp - b.vatBp);
+}
+
+function addSale(into: ReportFigures, figures: ReceiptFigures): void {
+	into.salesCount += 1;
+	into.grossMinor += figures.grossMinor;
+	into.discountMinor += figures.discountMinor;
+	into.paidMinor += figures.paidMinor;
+	into.creditsMinor += figures.creditsMinor;
+	into.cardMinor += figures.cardMinor;
+	into.feeMinor += lineSum(figures, 'fee', (paid) => paid);
+	into.depositContainers += lineSum(figures, 'deposit', (_, quantity) => quantity);
+	into.depositMinor += lineSum(figures, 'deposit', (paid) => paid);
+	into.vat = addVat(into.vat, figures.vat);
+}
+
+function addFigures(into: ReportFigures, more: ReportFigures): void {
+	const { vat, ...amounts } = more;
+	for (const [key, value] of Object.entries(amounts) as [
+		Exclude<keyof ReportFigures, 'vat'>,
+		number
+	][])
+		into[key] += value;
+	into.vat = addVat(into.vat, vat);
+}
+
+export function dayReport(input: DayReportInput): DayReport {
+	const byKiosk = new Map<string, ReportFigures>();
+	const kiosk = (deviceId: string) => {
+		let figures = byKiosk.get(deviceId);
+		if (!figures) byKiosk.set(deviceId, (figures = empty()));
+		return figures;
+	};
+	const hours = new Map<number, { salesCount: number; paidMinor: number }>();
+	const products = new Map<string, DayReport['topProducts'][number]>();
+
+	for (const sale of input.paid) {
+		if (!isPaid(sale) || sale.paidAt === null) continue;
+		const figures = saleFigures(sale);
+		addSale(kiosk(sale.deviceId), figures);
+		const hour = hours.get(input.hourOf(sale.paidAt)) ?? { salesCount: 0, paidMinor: 0 };
+		hours.set(input.hourOf(sale.paidAt), {
+			salesCount: hour.salesCount + 1,
+			paidMinor: hour.paidMinor + figures.paidMinor
+		});
+		for (const line of figures.lines) {
+			if (line.kind !== 'product') continue;
+			const product = products.get(line.productId) ?? {
+				productId: line.productId,
+				name: line.name,
+				quantity: 0,
+				paidMinor: 0
+			};
+			product.quantity += line.quantity;
+			product.paidMinor += line.grossMinor - line.discountMinor;
+			products.set(line.productId, product);
+		}
+	}
+	for (const sale of input.refunded) {
+		for (const refund of sale.refunds) {
+			if (refund.at < input.from || refund.at >= input.to) continue;
+			const figures = kiosk(sale.deviceId);
+			if (refund.outcome === 'refunded') {
+				if (refund.kind === 'credits') figures.refundedCreditsMinor += refund.amountMinor;
+				else figures.refundedCardMinor += refund.amountMinor;
+			} else if (refund.outcome !== 'failed') figures.refundsOpen += 1;
+		}
+	}
+	for (const figures of byKiosk.values())
+		figures.netMinor = figures.paidMinor - figures.refundedCreditsMinor - figures.refundedCardMinor;
+
+	const kiosks = [...byKiosk.entries()]
+		.map(([deviceId, figures]) => ({
+			deviceId,
+			name: input.deviceNames.get(deviceId) ?? deviceId,
+			figures
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name) || a.deviceId.localeCompare(b.deviceId));
+	const total = empty();
+	for (const { figures } of kiosks) addFigures(total, figures);
+	return {
+		day: input.day,
+		from: input.from,
+		to: input.to,
+		currencyCode: input.currencyCode,
+		kiosks,
+		total,
+		hours: [...hours.entries()]
+			.sort(([a], [b]) => a - b)
+			.map(([hour, figures]) => ({ hour, ...figures })),
+		topProducts: [...products.values()]
+			.sort((a, b) => b.quantity - a.quantity || b.paidMinor - a.paidMinor)
+			.slice(0, input.topCount ?? 10)
+	};
+}
