@@ -3,6 +3,7 @@ import {
 	allocateProportionally,
 	currencyExponent,
 	decimalToScaledInteger,
+	minorToDecimalText,
 	typedAmountToMinor,
 	formatMoney,
 	fromMinor,
@@ -117,5 +118,15 @@ describe('typedAmountToMinor', () => {
 		for (const text of ['', '-1', '1.234', '1,000.00', '1e3', '12 €', 'abc', '0x10'])
 			expect(typedAmountToMinor(text, 'EUR')).toBeUndefined();
 		expect(typedAmountToMinor('1.5', 'JPY')).toBeUndefined();
+	});
+});
+
+describe('minorToDecimalText', () => {
+	it('writes every digit of the currency, exactly', () => {
+		expect(minorToDecimalText(1250, 'EUR')).toBe('12.50');
+		expect(minorToDecimalText(7, 'EUR')).toBe('0.07');
+		expect(minorToDecimalText(-5, 'EUR')).toBe('-0.05');
+		expect(minorToDecimalText(1500, 'JPY')).toBe('1500');
+		expect(minorToDecimalText(9_007_199_254_740_991, 'EUR')).toBe('90071992547409.91');
 	});
 });

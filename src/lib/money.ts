@@ -53,20 +53,29 @@ export function decimalToScaledInteger(value: number, scale: number): number {
 
 /** Integer back to a JSON number: 450 with scale 2 → 4.5 (an exact decimal text, parsed once). */
 export function scaledIntegerToDecimal(scaled: number, scale: number): number {
+	return Number(scaledIntegerToText(scaled, scale));
+}
+
+/** Integer as its decimal text with all `scale` digits: 450 with scale 2 → "4.50", -5 → "-0.05". */
+export function scaledIntegerToText(scaled: number, scale: number): string {
 	if (!Number.isSafeInteger(scaled)) {
 		throw new MoneyFormatError(`not a safe integer: ${scaled}`);
 	}
-	if (scale === 0) return scaled;
+	if (scale === 0) return String(scaled);
 	const digits = Math.abs(scaled)
 		.toString()
 		.padStart(scale + 1, '0');
-	const text = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-	return (scaled < 0 ? -1 : 1) * Number(text);
+	return `${scaled < 0 ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /** A platform amount (major units, JSON number) → integer minor units. */
 export function toMinor(amount: number, currencyCode: string): number {
 	return decimalToScaledInteger(amount, currencyExponent(currencyCode));
+}
+
+/** Integer minor units → decimal text in major units (`1250` EUR → "12.50"), for CSV. */
+export function minorToDecimalText(minor: number, currencyCode: string): string {
+	return scaledIntegerToText(minor, currencyExponent(currencyCode));
 }
 
 /** Integer minor units → a platform amount (major units, JSON number). */

@@ -217,3 +217,86 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 	expect(await balance(request, 'wallet_few')).toBe(350);
 	await expectNoAxeViolations(page);
 });
+
+/** A formatted euro amount ("€1,080.00", "−€3.50", "1.080,00 €") in cents. */
+const minor = (text: string | null) =>
+	(/^\s*[−-]/.test(text ?? '') ? -1 : 1) * Number((text ?? '').replace(/\D/g, ''));
+
+test('the day report adds up, agrees with the journal, exports CSV and prints on the roll', async ({
+	browser
+}) => {
+	test.setTimeout(90_000);
+	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
+	await cardSale(kiosk);
+
+	const page = await (await browser.newContext({ hasTouch: true })).newPage();
+	await logIn(page);
+	await page.getByRole('link', { name: 'Day report' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Day report' })).toBeVisible();
+	await expect(page.locator('main[data-ready]')).toBeAttached();
+	const figures = page.getByTestId('day-figures');
+	const total = async (label: string) =>
+		minor(
+			await figures
+				.locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) })
+				.getByRole('cell')
+				.last()
+				.textContent()
+		);
+	const gross = await total('Gross');
+	const paid = await total('Paid');
+	expect(paid).toBeGreaterThanOrEqual(1800);
+	expect(gross + (await total('Discounts'))).toBe(paid);
+	expect((await total('of which credits')) + (await total('of which card'))).toBe(paid);
+	expect(paid + (await total('Refunded: credits')) + (await total('Refunded: card'))).toBe(
+		await total('Net takings')
+	);
+	const vat = page.getByTestId('vat-total').locator('tbody tr');
+	let vatGross = 0;
+	for (const row of await vat.all()) {
+		const [net, tax, rowGross] = (await row.getByRole('cell').allTextContents()).map(minor);
+		expect(net! + tax!).toBe(rowGross);
+		vatGross += rowGross!;
+	}
+	expect(vatGross).toBe(paid);
+	await expect(page.getByTestId('journal-check')).toContainText('— matches.');
+	await expect(page.getByRole('img', { name: 'Sales per hour (paid · number)' })).toBeVisible();
+	await expect(page.getByRole('img', { name: 'Top products (quantity · paid)' })).toContainText(
+		'Pilsner 0.4 l'
+	);
+	await screenshot(page, 'back-office-day-report');
+	await expectNoAxeViolations(page);
+
+	const day = await page.getByLabel('Day').inputValue();
+	const csv = await page.request.get(`/setup/reports/day/report.csv?day=${day}`);
+	expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+	const [header, ...rows] = (await csv.text()).trim().split('\r\n');
+	const columns = header!.split(',');
+	const totalRow = rows.at(-1)!.split(',');
+	expect(totalRow[columns.indexOf('kiosk')]).toBe('Total');
+	expect(minor(totalRow[columns.indexOf('paid')]!)).toBe(paid);
+	expect((await page.request.get('/setup/reports/day/report.csv?day=yesterday')).status()).toBe(
+		400
+	);
+
+	await page.getByRole('button', { name: 'Print (80 mm)' }).evaluate((button) => {
+		// Printing itself opens the browser's dialog: only the chosen paper is taken.
+		window.print = () => {};
+		(button as HTMLButtonElement).click();
+	});
+	await expect(page.locator('.report[data-paper="roll"]')).toBeAttached();
+	await page.emulateMedia({ media: 'print' });
+	await expect(page.getByRole('link', { name: 'Sales' })).toBeHidden();
+	await expect(figures).toBeVisible();
+	await page.emulateMedia({ media: 'screen' });
+
+	await page.goto('/setup/reports/day?day=2026-13-45');
+	await expect(page.getByRole('alert')).toHaveText(
+		"“2026-13-45” is not a day. Today's report is shown."
+	);
+	await page.getByRole('button', { name: 'Deutsch' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Tagesbericht' })).toBeVisible();
+	await expect(page.getByTestId('journal-check')).toContainText('stimmt überein');
+	await expectNoAxeViolations(page);
+	await page.getByRole('button', { name: 'English' }).tap();
+});

@@ -6,7 +6,7 @@
  * stored without secrets.
  */
 import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '../http/csv.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
@@ -284,19 +284,10 @@ const CSV_COLUMNS = [
 	'result'
 ] as const;
 
-/** RFC 4180 CSV; cells a spreadsheet would run as a formula are prefixed with '. */
+/** The entries as CSV for a spreadsheet (http/csv.ts: no cell runs as a formula). */
 export function journalToCsv(entries: JournalEntry[]): string {
-	const cell = (value: unknown) => {
-		const text =
-			value === null || value === undefined
-				? ''
-				: typeof value === 'string'
-					? value
-					: JSON.stringify(value);
-		return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-	};
-	return stringify(
-		entries.map((entry) => CSV_COLUMNS.map((column) => cell(entry[column]))),
-		{ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }
+	return toCsv(
+		CSV_COLUMNS,
+		entries.map((entry) => CSV_COLUMNS.map((column) => entry[column]))
 	);
 }

@@ -1,0 +1,60 @@
+/**
+ * The day report as CSV for the accountant: a row per kiosk and one for the total, amounts in
+ * major units as decimal text (money.ts: never through a float) so a spreadsheet sums them
+ * exactly, and the VAT per rate as columns (net, VAT, gross for each rate the day had).
+ */
+import { minorToDecimalText, scaledIntegerToDecimal } from '#lib/money.ts';
+import { toCsv } from '../http/csv.ts';
+import type { DayReport, ReportFigures } from './day-report.ts';
+
+const AMOUNTS = [
+	['gross', 'grossMinor'],
+	['discount', 'discountMinor'],
+	['paid', 'paidMinor'],
+	['credits', 'creditsMinor'],
+	['card', 'cardMinor'],
+	['service_fee', 'feeMinor'],
+	['deposits', 'depositMinor'],
+	['refunded_credits', 'refundedCreditsMinor'],
+	['refunded_card', 'refundedCardMinor'],
+	['net', 'netMinor']
+] as const satisfies readonly (readonly [string, keyof ReportFigures])[];
+
+/** A VAT rate in basis points as the column names carry it: 1900 → `19`, 770 → `7.7`. */
+const rateName = (bp: number) => String(scaledIntegerToDecimal(bp, 2));
+
+export function dayReportToCsv(report: DayReport, totalLabel: string): string {
+	const rates = report.total.vat.map((row) => row.vatBp);
+	const money = (minor: number) => minorToDecimalText(minor, report.currencyCode);
+	const columns = [
+		'day',
+		'kiosk',
+		'currency',
+		'sales',
+		...AMOUNTS.map(([name]) => name),
+		'deposit_containers',
+		'refunds_open',
+		...rates.flatMap((bp) => [
+			`net_${rateName(bp)}`,
+			`vat_${rateName(bp)}`,
+			`gross_${rateName(bp)}`
+		])
+	];
+	const row = (name: string, figures: ReportFigures) => [
+		report.day,
+		name,
+		report.currencyCode,
+		figures.salesCount,
+		...AMOUNTS.map(([, key]) => money(figures[key])),
+		figures.depositContainers,
+		figures.refundsOpen,
+		...rates.flatMap((bp) => {
+			const vat = figures.vat.find((candidate) => candidate.vatBp === bp);
+			return [vat?.netMinor ?? 0, vat?.vatMinor ?? 0, vat?.grossMinor ?? 0].map(money);
+		})
+	];
+	return toCsv(columns, [
+		...report.kiosks.map((kiosk) => row(kiosk.name, kiosk.figures)),
+		row(totalLabel, report.total)
+	]);
+}

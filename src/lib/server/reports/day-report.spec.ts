@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { SaleRefund } from '../sales/sale.ts';
+import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/factories.ts';
+import { dayReportToCsv } from './day-report-csv.ts';
+import { dayReport } from './day-report.ts';
+
+const FROM = '2026-11-22T00:00:00.000Z';
+const TO = '2026-11-23T00:00:00.000Z';
+
+const beer = (quantity: number) =>
+	quoteFactory({
+		lines: [
+			{
+				productId: 'beer',
+				name: { en: 'Beer', de: 'Bier' },
+				options: [],
+				quantity,
+				baseMinor: 500,
+				unitMinor: 500,
+				vatBp: 1900,
+				lineMinor: 500 * quantity
+			}
+		],
+		goodsMinor: 500 * quantity,
+		totalMinor: 500 * quantity
+	});
+const paid = (id: string, deviceId: string, quantity: number, paidAt: string) =>
+	saleFactory({
+		id,
+		deviceId,
+		state: 'completed',
+		orderNumber: `K-${id}`,
+		paidAt,
+		quote: beer(quantity),
+		cardPaidMinor: 500 * quantity
+	});
+const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund => ({
+	id: `${at}.card`,
+	requestId: at,
+	kind: 'card',
+	amountMinor: 200,
+	comment: null,
+	actor: 'Ana',
+	at,
+	outcome,
+	errorCode: null,
+	journalId: 1
+});
+
+describe('dayReport', () => {
+	const yesterdays = {
+		...paid('old', 'kiosk-b', 1, '2026-11-21T20:00:00.000Z'),
+		refunds: [
+			refund('2026-11-21T21:00:00.000Z', 'refunded'),
+			refund('2026-11-22T09:00:00.000Z', 'refunded'),
+			refund('2026-11-22T10:00:00.000Z', 'uncertain'),
+			refund('2026-11-23T09:00:00.000Z', 'refunded')
+		]
+	};
+	const split = {
+		...paid('split', 'kiosk-b', 2, '2026-11-22T18:30:00.000Z'),
+		credits: creditsFactory({ grossMinor: 1000, discountMinor: 100, creditsMinor: 300 }),
+		cardPaidMinor: 600
+	};
+	const report = dayReport({
+		day: '2026-11-22',
+		from: FROM,
+		to: TO,
+		currencyCode: 'EUR',
+		paid: [
+			paid('a1', 'kiosk-a', 1, '2026-11-22T18:05:00.000Z'),
+			split,
+			saleFactory({ id: 'open' })
+		],
+		refunded: [yesterdays],
+		deviceNames: new Map([
+			['kiosk-a', 'Bar'],
+			['kiosk-b', 'Garden']
+		]),
+		hourOf: (instant) => new Date(instant).getUTCHours()
+	});
+
+	it('counts each kiosk’s paid sales, and the total is their sum', () => {
+		expect(report.kiosks.map((kiosk) => [kiosk.name, kiosk.figures.salesCount])).toEqual([
+			['Bar', 1],
+			['Garden', 1]
+		]);
+		const [bar, garden] = report.kiosks.map((kiosk) => kiosk.figures);
+		expect(bar).toMatchObject({ paidMinor: 500, cardMinor: 500, creditsMinor: 0 });
+		expect(garden).toMatchObject({
+			grossMinor: 1000,
+			discountMinor: 100,
+			paidMinor: 900,
+			creditsMinor: 300,
+			cardMinor: 600
+		});
+		expect(report.total).toMatchObject({ salesCount: 2, paidMinor: 1400, creditsMinor: 300 });
+		expect(report.total.vat).toEqual([
+			{ vatBp: 1900, grossMinor: 1400, vatMinor: 80 + 144, netMinor: 1400 - 224 }
+		]);
+	});
+
+	it('takes the refunds confirmed in the day, of a sale of any day; open ones counted apart', () => {
+		const garden = report.kiosks[1]!.figures;
+		expect(garden.refundedCardMinor).toBe(200);
+		expect(garden.refundsOpen).toBe(1);
+		expect(garden.netMinor).toBe(900 - 200);
+		expect(report.total.netMinor).toBe(1400 - 200);
+	});
+
+	it('sales per hour and the top products', () => {
+		expect(report.hours).toEqual([{ hour: 18, salesCount: 2, paidMinor: 1400 }]);
+		expect(report.topProducts).toEqual([
+			{ productId: 'beer', name: { en: 'Beer', de: 'Bier' }, quantity: 3, paidMinor: 1400 }
+		]);
+	});
+
+	it('as CSV: a row per kiosk and the total, exact decimals, VAT per rate as columns', () => {
+		const lines = dayReportToCsv(
+			{ ...report, kiosks: [{ ...report.kiosks[0]!, name: '=HYPERLINK("x")' }] },
+			'Total'
+		).split('\r\n');
+		expect(lines[0]).toBe(
+			'day,kiosk,currency,sales,gross,discount,paid,credits,card,service_fee,deposits,' +
+				'refunded_credits,refunded_card,net,deposit_containers,refunds_open,net_19,vat_19,gross_19'
+		);
+		expect(lines[1]).toBe(
+			`2026-11-22,"'=HYPERLINK(""x"")",EUR,1,5.00,0.00,5.00,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0,0,4.20,0.80,5.00`
+		);
+		expect(lines[2]).toBe(
+			'2026-11-22,Total,EUR,2,15.00,1.00,14.00,3.00,11.00,0.00,0.00,0.00,2.00,12.00,0,1,11.76,2.24,14.00'
+		);
+	});
+});
