@@ -4,14 +4,33 @@
  * journal of its calls, and a copy of its receipt to print; bad search input named back, in
  * English and German; axe on every page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { balance, newKey, payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
-import { returnElsewhere } from './return-support.ts';
+import {
+	CHOOSE_HEADING,
+	issueCode,
+	pairReturnStation,
+	RESULT_HEADING,
+	returnElsewhere
+} from './return-support.ts';
 import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
 test.beforeEach(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
 });
+
+/** The browser contexts a test opened (a kiosk, a station, a staff tablet), closed after it. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+	await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+/** A page in a context of its own with touch, as another device would be. */
+async function touchPage(browser: Browser): Promise<Page> {
+	const context = await browser.newContext({ hasTouch: true });
+	opened.push(context);
+	return context.newPage();
+}
 
 /** A guest pays 2 × Pilsner and a pretzel (€18.00) by card; its order and deposit numbers. */
 async function cardSale(page: Page) {
@@ -42,10 +61,10 @@ test('staff find a card sale by its order number, see what it came to, and print
 	request
 }) => {
 	test.setTimeout(90_000);
-	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
+	const kiosk = await touchPage(browser);
 	const { orderNumber, sequence, code, cupCategory } = await cardSale(kiosk);
 
-	const page = await (await browser.newContext({ hasTouch: true })).newPage();
+	const page = await touchPage(browser);
 	await logIn(page);
 	await page.getByRole('link', { name: 'Sales' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
@@ -145,7 +164,7 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 }) => {
 	// A guest's sale and a staff refund with axe twice: 45 s on a busy machine.
 	test.setTimeout(90_000);
-	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
+	const kiosk = await touchPage(browser);
 	await pilsAndPretzelAtPayment(kiosk);
 	await payWithCredits(kiosk);
 	await scanWithReader(kiosk, await newKey(request, 'wallet_few'));
@@ -155,7 +174,7 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 	const orderNumber = (await kiosk.getByTestId('order-number').textContent())!;
 	expect(await balance(request, 'wallet_few')).toBe(0);
 
-	const page = await (await browser.newContext({ hasTouch: true })).newPage();
+	const page = await touchPage(browser);
 	await logIn(page);
 	await page.goto('/setup/sales');
 	await search(page, { 'Order number': orderNumber });
@@ -226,10 +245,10 @@ test('the day report adds up, agrees with the journal, exports CSV and prints on
 	browser
 }) => {
 	test.setTimeout(90_000);
-	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
+	const kiosk = await touchPage(browser);
 	await cardSale(kiosk);
 
-	const page = await (await browser.newContext({ hasTouch: true })).newPage();
+	const page = await touchPage(browser);
 	await logIn(page);
 	await page.getByRole('link', { name: 'Day report' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Day report' })).toBeVisible();
@@ -299,4 +318,44 @@ test('the day report adds up, agrees with the journal, exports CSV and prints on
 	await expect(page.getByTestId('journal-check')).toContainText('stimmt überein');
 	await expectNoAxeViolations(page);
 	await page.getByRole('button', { name: 'English' }).tap();
+});
+
+test('a return at the station is in the returns list for the cash count and in the day report', async ({
+	browser,
+	request
+}) => {
+	const code = await issueCode(request);
+	const station = await touchPage(browser);
+	await pairReturnStation(station);
+	await scanWithReader(station, code);
+	await expect(station.getByRole('heading', { level: 1, name: CHOOSE_HEADING })).toBeVisible();
+	await station.getByRole('button', { name: 'Confirm the return' }).tap();
+	await expect(station.getByRole('heading', { level: 1, name: RESULT_HEADING })).toBeVisible();
+
+	const page = await touchPage(browser);
+	await logIn(page);
+	await page.getByRole('link', { name: 'Returns' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+	const mine = page
+		.getByTestId('returns')
+		.locator('tbody tr', { hasText: '3 × Reusable cup 0.4 l, 1 × Pitcher 1.5 l' });
+	await expect(mine.last()).toContainText('€11.00');
+	await expect(mine.last()).toContainText('Main Stage Return Station');
+	// The demo station is self-service: nothing paid out in cash by staff.
+	await expect(mine.last().getByRole('cell').last()).toHaveText('no');
+	const totals = page.getByTestId('station-totals').locator('tbody tr');
+	expect(minor(await totals.first().getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(
+		1100
+	);
+	await expectNoAxeViolations(page);
+
+	await page.getByRole('link', { name: 'Day report' }).tap();
+	const returns = page.getByTestId('day-figures').locator('tr', {
+		has: page.getByRole('rowheader', {
+			name: 'Returns at the stations (returns · deposits refunded)'
+		})
+	});
+	expect(
+		minor((await returns.getByRole('cell').last().textContent())!.split('·')[1]!)
+	).toBeGreaterThanOrEqual(1100);
 });

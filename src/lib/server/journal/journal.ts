@@ -43,6 +43,9 @@ export interface JournalFilter {
 	deviceId?: string;
 	operation?: string;
 	reference?: string;
+	/** Entries begun in [since, until) (ISO 8601 instants). */
+	since?: string;
+	until?: string;
 	/** Entries of any of these (the day report's sales); none matches an empty list. */
 	references?: readonly string[];
 	limit?: number;
@@ -247,6 +250,8 @@ export class Journal {
 		if (filter.deviceId !== undefined) query = query.where('device_id', '=', filter.deviceId);
 		if (filter.operation !== undefined) query = query.where('operation', '=', filter.operation);
 		if (filter.reference !== undefined) query = query.where('reference', '=', filter.reference);
+		if (filter.since !== undefined) query = query.where('created_at', '>=', filter.since);
+		if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
 		if (filter.references !== undefined) {
 			if (filter.references.length === 0) return [];
 			query = query.where('reference', 'in', filter.references);

@@ -17,7 +17,9 @@ const AMOUNTS = [
 	['deposits', 'depositMinor'],
 	['refunded_credits', 'refundedCreditsMinor'],
 	['refunded_card', 'refundedCardMinor'],
-	['net', 'netMinor']
+	['net', 'netMinor'],
+	['deposits_refunded_at_returns', 'depositsRefundedMinor'],
+	['cash_paid_out_at_returns', 'cashPaidOutMinor']
 ] as const satisfies readonly (readonly [string, keyof ReportFigures])[];
 
 /** A VAT rate in basis points as the column names carry it: 1900 → `19`, 770 → `7.7`. */
@@ -34,6 +36,7 @@ export function dayReportToCsv(report: DayReport, totalLabel: string): string {
 		...AMOUNTS.map(([name]) => name),
 		'deposit_containers',
 		'refunds_open',
+		'returns',
 		...rates.flatMap((bp) => [
 			`net_${rateName(bp)}`,
 			`vat_${rateName(bp)}`,
@@ -48,6 +51,7 @@ export function dayReportToCsv(report: DayReport, totalLabel: string): string {
 		...AMOUNTS.map(([, key]) => money(figures[key])),
 		figures.depositContainers,
 		figures.refundsOpen,
+		figures.returnsCount,
 		...rates.flatMap((bp) => {
 			const vat = figures.vat.find((candidate) => candidate.vatBp === bp);
 			return [vat?.netMinor ?? 0, vat?.vatMinor ?? 0, vat?.grossMinor ?? 0].map(money);

@@ -5,6 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import type { ServerContext } from '../context.ts';
+import { returnsBetween } from '../returns/return-records.ts';
 import { venueDay } from '../venue-time.ts';
 import { dayReport, type DayReport } from './day-report.ts';
 import { journalCheck, type JournalCheck } from './journal-check.ts';
@@ -32,12 +33,14 @@ export async function readDayReport(
 		const references = paid.slice(start, start + REFERENCES_PER_QUERY).map((sale) => sale.id);
 		entries.push(...(await context.journal.list({ references, limit: 10_000 })));
 	}
+	const returns = await returnsBetween(context.journal, range);
 	const report = dayReport({
 		day,
 		...range,
 		currencyCode,
 		paid,
 		refunded,
+		returns,
 		deviceNames: new Map(devices.map((device) => [device.id, device.name])),
 		hourOf: (instant) => new TZDate(new Date(instant), timeZone).getHours()
 	});

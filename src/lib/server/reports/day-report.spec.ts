@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReturnRecord } from '../returns/return-records.ts';
 import type { SaleRefund } from '../sales/sale.ts';
 import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
@@ -47,6 +48,15 @@ const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund => ({
 	journalId: 1
 });
 
+const returned = (deviceId: string, refundMinor: number, payOut: boolean | null): ReturnRecord => ({
+	returnId: `return-${refundMinor}-${String(payOut)}`,
+	deviceId,
+	at: '2026-11-22T19:00:00.000Z',
+	lines: [],
+	refundMinor,
+	payOut
+});
+
 describe('dayReport', () => {
 	const yesterdays = {
 		...paid('old', 'kiosk-b', 1, '2026-11-21T20:00:00.000Z'),
@@ -73,9 +83,15 @@ describe('dayReport', () => {
 			saleFactory({ id: 'open' })
 		],
 		refunded: [yesterdays],
+		returns: [
+			returned('station', 400, true),
+			returned('station', 200, false),
+			returned('station', 200, null)
+		],
 		deviceNames: new Map([
 			['kiosk-a', 'Bar'],
-			['kiosk-b', 'Garden']
+			['kiosk-b', 'Garden'],
+			['station', 'Returns']
 		]),
 		hourOf: (instant) => new Date(instant).getUTCHours()
 	});
@@ -83,7 +99,8 @@ describe('dayReport', () => {
 	it('counts each kiosk’s paid sales, and the total is their sum', () => {
 		expect(report.kiosks.map((kiosk) => [kiosk.name, kiosk.figures.salesCount])).toEqual([
 			['Bar', 1],
-			['Garden', 1]
+			['Garden', 1],
+			['Returns', 0]
 		]);
 		const [bar, garden] = report.kiosks.map((kiosk) => kiosk.figures);
 		expect(bar).toMatchObject({ paidMinor: 500, cardMinor: 500, creditsMinor: 0 });
@@ -108,6 +125,16 @@ describe('dayReport', () => {
 		expect(report.total.netMinor).toBe(1400 - 200);
 	});
 
+	it('the return stations’ returns, and the cash staff paid out', () => {
+		expect(report.kiosks[2]!.figures).toMatchObject({
+			returnsCount: 3,
+			depositsRefundedMinor: 800,
+			cashPaidOutMinor: 400,
+			paidMinor: 0
+		});
+		expect(report.total).toMatchObject({ returnsCount: 3, depositsRefundedMinor: 800 });
+	});
+
 	it('sales per hour and the top products', () => {
 		expect(report.hours).toEqual([{ hour: 18, salesCount: 2, paidMinor: 1400 }]);
 		expect(report.topProducts).toEqual([
@@ -122,13 +149,14 @@ describe('dayReport', () => {
 		).split('\r\n');
 		expect(lines[0]).toBe(
 			'day,kiosk,currency,sales,gross,discount,paid,credits,card,service_fee,deposits,' +
-				'refunded_credits,refunded_card,net,deposit_containers,refunds_open,net_19,vat_19,gross_19'
+				'refunded_credits,refunded_card,net,deposits_refunded_at_returns,cash_paid_out_at_returns,' +
+				'deposit_containers,refunds_open,returns,net_19,vat_19,gross_19'
 		);
 		expect(lines[1]).toBe(
-			`2026-11-22,"'=HYPERLINK(""x"")",EUR,1,5.00,0.00,5.00,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0,0,4.20,0.80,5.00`
+			`2026-11-22,"'=HYPERLINK(""x"")",EUR,1,5.00,0.00,5.00,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0.00,0.00,0,0,0,4.20,0.80,5.00`
 		);
 		expect(lines[2]).toBe(
-			'2026-11-22,Total,EUR,2,15.00,1.00,14.00,3.00,11.00,0.00,0.00,0.00,2.00,12.00,0,1,11.76,2.24,14.00'
+			'2026-11-22,Total,EUR,2,15.00,1.00,14.00,3.00,11.00,0.00,0.00,0.00,2.00,12.00,8.00,4.00,0,1,3,11.76,2.24,14.00'
 		);
 	});
 });

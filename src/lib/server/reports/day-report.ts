@@ -1,7 +1,8 @@
 /**
- * The day report (end of day or shift, issue 14): per kiosk and in total, the sales paid in the
+ * The day report (end of day or shift, issue 14): per device and in total, the sales paid in the
  * period and what they came to — gross, discounts, credits, card, the service fee, the VAT
- * contained per rate, the containers' deposits issued — and the staff refunds confirmed in it.
+ * contained per rate, the containers' deposits issued — the staff refunds confirmed in it, and
+ * the deposits the return stations refunded (in cash, where staff paid them out).
  * Pure: built from the sales (sale-repository.ts paidBetween, refundedSince) and checked against
  * the journal (journal-check.ts).
  *
@@ -15,6 +16,7 @@
 import type { ReceiptFigures, VatRow } from '#lib/kiosk/receipt.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
 import { isPaid } from '#lib/sale-states.ts';
+import type { ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';
 
@@ -40,6 +42,11 @@ export interface ReportFigures {
 	refundsOpen: number;
 	/** paid − refunds given back. */
 	netMinor: number;
+	/** Returns at this venue's return stations (return-records.ts), and the deposits they refunded. */
+	returnsCount: number;
+	depositsRefundedMinor: number;
+	/** Of those, paid out in cash by staff (a staff-attended station: its cash count). */
+	cashPaidOutMinor: number;
 }
 
 export interface KioskFigures {
@@ -54,6 +61,7 @@ export interface DayReport {
 	from: string;
 	to: string;
 	currencyCode: string;
+	/** The kiosks and return stations with anything in the period, by name. */
 	kiosks: KioskFigures[];
 	total: ReportFigures;
 	/** Sales per hour of the venue's clock (0–23, 23 or 25 hours on a day the clocks change). */
@@ -71,6 +79,8 @@ export interface DayReportInput {
 	paid: readonly Sale[];
 	/** Sales with a staff refund at or after `from` (any paid day). */
 	refunded: readonly Sale[];
+	/** The return stations' returns in [from, to). */
+	returns: readonly ReturnRecord[];
 	deviceNames: ReadonlyMap<string, string>;
 	/** The venue's hour (0–23) of an instant. */
 	hourOf: (instant: string) => number;
@@ -92,7 +102,10 @@ const empty = (): ReportFigures => ({
 	refundedCreditsMinor: 0,
 	refundedCardMinor: 0,
 	refundsOpen: 0,
-	netMinor: 0
+	netMinor: 0,
+	returnsCount: 0,
+	depositsRefundedMinor: 0,
+	cashPaidOutMinor: 0
 });
 
 const lineSum = (
@@ -181,6 +194,12 @@ export function dayReport(input: DayReportInput): DayReport {
 				else figures.refundedCardMinor += refund.amountMinor;
 			} else if (refund.outcome !== 'failed') figures.refundsOpen += 1;
 		}
+	}
+	for (const record of input.returns) {
+		const figures = kiosk(record.deviceId);
+		figures.returnsCount += 1;
+		figures.depositsRefundedMinor += record.refundMinor;
+		if (record.payOut) figures.cashPaidOutMinor += record.refundMinor;
 	}
 	for (const figures of byKiosk.values())
 		figures.netMinor = figures.paidMinor - figures.refundedCreditsMinor - figures.refundedCardMinor;

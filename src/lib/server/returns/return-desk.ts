@@ -12,22 +12,18 @@
  * return (same `returnId`) answers what happened instead of returning again. Nothing is
  * validated without the staff PIN when the station is staff-attended.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
 import { parseDepositCode } from '#lib/deposit-code.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
-import {
-	DepositErrorCode,
-	type DepositCategory,
-	type ValidateDepositTransactionItem
-} from '../platform/deposits.ts';
+import { DepositErrorCode, type ValidateDepositTransactionItem } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { LockTimeoutError } from '../store/store-locks.ts';
 import type { IssuedHere } from '../sales/issued-deposits.ts';
 import type { PinCheck } from '../setup/screen-pin.ts';
 import { decideLostValidate, type RequestedReturn } from './lost-validate.ts';
+import { codeFingerprint, entryResultSchema, validateEntrySchema } from './return-entries.ts';
 import type { ReturnSettings } from './return-settings.ts';
 import {
 	activeCounts,
@@ -131,34 +127,6 @@ const CODE_PROBLEMS: Record<string, ReturnFailure> = {
 	'invalid-characters': 'code-invalid',
 	'looks-like-loyalty-key': 'code-is-loyalty-key'
 };
-
-/** The journal keeps the code's last characters and a hash: the code itself is a refund claim. */
-const codeFingerprint = (code: string) =>
-	createHash('sha256').update(code).digest('base64url').slice(0, 22);
-
-/** What a validate's journal entry holds (request) — read back when the same return is confirmed again. */
-const storedCategorySchema = z.object({
-	id: z.string(),
-	expirationHours: z.int(),
-	depositGrossMinor: z.int(),
-	currencyCode: z.string(),
-	revoTokenCategory: z
-		.object({
-			id: z.string(),
-			name: z.string(),
-			currencyCode: z.string(),
-			description: z.string().optional()
-		})
-		.optional()
-}) satisfies z.ZodType<DepositCategory>;
-const validateEntrySchema = z.object({
-	codeFingerprint: z.string(),
-	items: z.array(z.object({ categoryId: z.string(), quantity: z.int() })),
-	before: z.array(z.object({ category: storedCategorySchema, active: z.int() }))
-});
-const entryResultSchema = z
-	.object({ decision: z.string().optional(), lines: z.array(z.unknown()).optional() })
-	.nullable();
 
 /** A validate whose answer was lost: its journal entry, the counts just before, what it asked. */
 interface LostValidate {
@@ -287,7 +255,8 @@ export class ReturnDesk {
 				codeHint: code.slice(-4),
 				codeFingerprint: codeFingerprint(code),
 				items: requested,
-				before: [...before.values()]
+				before: [...before.values()],
+				payOut
 			}
 		});
 		try {
@@ -338,7 +307,7 @@ export class ReturnDesk {
 				return null;
 			case 'succeeded':
 			case 'resolved':
-				if (recorded?.lines) return resultView(returnId, recorded.lines as ReturnedLine[], payOut);
+				if (recorded?.lines) return resultView(returnId, recorded.lines, payOut);
 				if (recorded?.decision === 'not-happened') return null;
 				throw new ReturnError('outcome-unknown');
 			default: {

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Journal } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
+import { returnsBetween } from './return-records.ts';
+import type { ReturnedLine } from './return-view.ts';
+
+const line = (returned: number): ReturnedLine => ({
+	categoryId: 'cup',
+	name: 'Cup',
+	returned,
+	remaining: 0,
+	unitMinor: 200,
+	refundMinor: 200 * returned,
+	currencyCode: 'EUR',
+	expirationHours: 48,
+	deadline: null
+});
+
+describe.each(ENGINES)('returnsBetween on %s', (engine) => {
+	let store: Store;
+	let now: Date;
+	let journal: Journal;
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+		now = new Date('2026-11-22T18:00:00.000Z');
+		journal = new Journal(store, () => now);
+	});
+	afterEach(() => store.close());
+
+	/** A return as the desk journals it: request first, then its outcome. */
+	async function journaled(
+		returnId: string,
+		outcome: { status: 'succeeded' | 'resolved' | 'failed' | 'uncertain'; lines?: ReturnedLine[] },
+		payOut?: boolean
+	) {
+		const id = await journal.begin({
+			deviceId: 'station-1',
+			operation: JournalOperation.depositValidate,
+			reference: returnId,
+			request: {
+				codeFingerprint: 'f'.repeat(22),
+				items: [{ categoryId: 'cup', quantity: 1 }],
+				before: [],
+				...(payOut === undefined ? {} : { payOut })
+			}
+		});
+		await journal.settle(id, outcome.status, { result: { lines: outcome.lines ?? [] } });
+	}
+
+	it('the completed returns of the period, oldest first, with what they refunded', async () => {
+		await journaled('paid-out', { status: 'succeeded', lines: [line(2)] }, true);
+		now = new Date('2026-11-22T19:00:00.000Z');
+		await journaled('settled-later', { status: 'resolved', lines: [line(1)] }, false);
+		await journaled('refused', { status: 'failed' }, true);
+		await journaled('open', { status: 'uncertain' }, true);
+		await journaled('before-payouts-were-kept', { status: 'succeeded', lines: [line(1)] });
+		now = new Date('2026-11-23T01:00:00.000Z');
+		await journaled('next-day', { status: 'succeeded', lines: [line(1)] }, true);
+
+		const records = await returnsBetween(journal, {
+			from: '2026-11-22T00:00:00.000Z',
+			to: '2026-11-23T00:00:00.000Z'
+		});
+		expect(
+			records.map(({ returnId, refundMinor, payOut }) => [returnId, refundMinor, payOut])
+		).toEqual([
+			['paid-out', 400, true],
+			['settled-later', 200, false],
+			['before-payouts-were-kept', 200, null]
+		]);
+		expect(records[0]).toMatchObject({ deviceId: 'station-1', at: '2026-11-22T18:00:00.000Z' });
+	});
+});

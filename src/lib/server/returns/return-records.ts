@@ -1,0 +1,57 @@
+/**
+ * The returns this venue's return stations completed in a period, from the return desk's own
+ * journal entries (return-entries.ts): a validate that succeeded, or whose lost answer a fresh
+ * preview settled as done (lost-validate.ts). For the back office's returns list — the cash count
+ * of a staff-attended station — and the day report's deposits refunded at the stations.
+ */
+import type { Journal } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/resolver.ts';
+import { entryResultSchema, validateEntrySchema } from './return-entries.ts';
+import type { ReturnedLine } from './return-view.ts';
+
+export interface ReturnRecord {
+	returnId: string;
+	deviceId: string;
+	/** When the station sent the return to the platform. */
+	at: string;
+	lines: ReturnedLine[];
+	/** What the guest got back (the lines' refunds; one currency per venue). */
+	refundMinor: number;
+	/** Paid out by staff at the station (staff-attended); null for returns journaled before this was kept. */
+	payOut: boolean | null;
+}
+
+/** Entries per period read at most: a festival day's returns, many times over. */
+const MAX_RETURNS = 10_000;
+
+export async function returnsBetween(
+	journal: Journal,
+	range: { from: string; to: string },
+	deviceId?: string
+): Promise<ReturnRecord[]> {
+	const entries = await journal.list({
+		operation: JournalOperation.depositValidate,
+		since: range.from,
+		until: range.to,
+		...(deviceId === undefined ? {} : { deviceId }),
+		limit: MAX_RETURNS
+	});
+	return entries
+		.filter((entry) => entry.status === 'succeeded' || entry.status === 'resolved')
+		.flatMap((entry): ReturnRecord[] => {
+			const lines = entryResultSchema.safeParse(entry.result).data?.lines;
+			if (!lines || lines.length === 0) return [];
+			const request = validateEntrySchema.safeParse(entry.request).data;
+			return [
+				{
+					returnId: entry.reference,
+					deviceId: entry.deviceId,
+					at: entry.createdAt,
+					lines,
+					refundMinor: lines.reduce((sum, line) => sum + line.refundMinor, 0),
+					payOut: request?.payOut ?? null
+				}
+			];
+		})
+		.reverse();
+}

@@ -1,0 +1,43 @@
+import { serverContext } from '#lib/server/context.ts';
+import { returnsBetween } from '#lib/server/returns/return-records.ts';
+import { venueDay, venueDayOf } from '#lib/server/venue-time.ts';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ url }) => {
+	const { config, journal, devices, catalog } = serverContext();
+	const timeZone = config.venueTimeZone;
+	const today = venueDayOf(new Date(), timeZone);
+	const asked = (url.searchParams.get('day') ?? today).slice(0, 20);
+	const range = venueDay(asked, timeZone);
+	const day = range ? asked : today;
+	const [records, all, currencyCode] = await Promise.all([
+		returnsBetween(journal, range ?? venueDay(today, timeZone)!),
+		devices.list(),
+		catalog.currencyCode()
+	]);
+	const names = new Map(all.map((device) => [device.id, device.name]));
+	const stations = [...new Set(records.map((record) => record.deviceId))].map((deviceId) => {
+		const mine = records.filter((record) => record.deviceId === deviceId);
+		const sum = (pick: (refundMinor: number, payOut: boolean | null) => number) =>
+			mine.reduce((total, record) => total + pick(record.refundMinor, record.payOut), 0);
+		return {
+			deviceId,
+			name: names.get(deviceId) ?? deviceId,
+			count: mine.length,
+			refundMinor: sum((refund) => refund),
+			cashPaidOutMinor: sum((refund, payOut) => (payOut ? refund : 0))
+		};
+	});
+	return {
+		day,
+		today,
+		invalidDay: range ? null : asked,
+		timeZone,
+		currencyCode,
+		stations,
+		returns: records.map((record) => ({
+			...record,
+			station: names.get(record.deviceId) ?? record.deviceId
+		}))
+	};
+};
