@@ -20,7 +20,11 @@ export default defineConfig({
 			csrf: { trustedOrigins: ['*'] },
 			// Registered by the app with workbox-window, which also swaps versions in when a screen
 			// is idle (src/lib/pwa/app-update.svelte.ts).
-			serviceWorker: { register: false }
+			serviceWorker: { register: false },
+			// The server names the route of a link followed: the guest screens do not carry every
+			// route of the app (the back office's grew the kiosk's initial JavaScript past its
+			// 60 KB budget: npm run bench:bundle), and do not show staff which routes there are.
+			router: { resolution: 'server' }
 		}),
 		// Vitest runs on messages compiled by `prepare`/`check`; the plugin's watcher would keep it alive.
 		...(process.env.VITEST
