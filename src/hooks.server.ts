@@ -42,7 +42,8 @@ const sessions: Handle = async ({ event, resolve }) => {
 		sessions.find(event.cookies.get(STAFF_COOKIE)),
 		sessions.find(event.cookies.get(SCREEN_COOKIE))
 	]);
-	event.locals.staff = staff?.kind === 'staff';
+	// A staff session from before roles has no name or role: logged out, the person logs in again.
+	event.locals.staff = staff?.kind === 'staff' ? staff.staff : null;
 	event.locals.screenDeviceId = screen?.kind === 'screen' ? screen.deviceId : null;
 
 	const { pathname, search } = event.url;

@@ -1,5 +1,9 @@
 import { serverContext } from '#lib/server/context.ts';
-import { DEMO_EXIT_PIN, DEMO_STAFF_PASSWORD } from '#lib/server/demo-setup.ts';
+import {
+	DEMO_EXIT_PIN,
+	DEMO_MANAGER_PASSWORD,
+	DEMO_STAFF_PASSWORD
+} from '#lib/server/demo-setup.ts';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {
@@ -10,6 +14,7 @@ export const load: PageServerLoad = async () => {
 			simulatorPage: `${config.baseUrls.simulator}/_sim/`,
 			modes: [...new Set((await devices.list()).map((device) => device.mode))],
 			staffPassword: DEMO_STAFF_PASSWORD,
+			managerPassword: DEMO_MANAGER_PASSWORD,
 			exitPin: DEMO_EXIT_PIN
 		}
 	};

@@ -4,7 +4,7 @@
  * may answer 500, and a refused request changes nothing.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_STAFF_PASSWORD, simulator } from './support.ts';
+import { DEMO_MANAGER_NAME, DEMO_MANAGER_PASSWORD, simulator } from './support.ts';
 
 const GET_PATHS = [
 	'/',
@@ -18,6 +18,8 @@ const GET_PATHS = [
 	'/setup/menu',
 	'/setup/menu/export.json',
 	'/setup/menu/export.csv',
+	'/setup/audit',
+	'/setup/audit/audit.csv',
 	'/screen',
 	'/return',
 	'/api/products',
@@ -32,6 +34,7 @@ const ACTIONS = [
 	'/setup/first-run',
 	'/setup?/pin',
 	'/setup?/returnStation',
+	'/setup?/password',
 	'/setup/devices/new',
 	'/setup/devices/not-a-device?/refresh',
 	'/setup/devices/not-a-device?/pair',
@@ -101,7 +104,7 @@ async function staffContext(
 	baseURL: string
 ): Promise<Record<string, string>> {
 	const response = await request.post('/setup/login', {
-		form: { password: DEMO_STAFF_PASSWORD },
+		form: { name: DEMO_MANAGER_NAME, password: DEMO_MANAGER_PASSWORD },
 		headers: { origin: baseURL, accept: 'text/html' },
 		maxRedirects: 0
 	});
@@ -221,7 +224,8 @@ test('login and the screen exit refuse malformed bodies with their own message',
 		data: Buffer.from([0xff, 0xfe, 0x00])
 	});
 	expect(login.status()).toBe(400);
-	expect(await login.text()).toContain('That password is not right.');
+	// An empty form: the name is asked for first.
+	expect(await login.text()).toContain('Please enter your name.');
 	const exit = await request.post('/screen?/exit', {
 		headers: { origin: baseURL!, accept: 'text/html' },
 		multipart: { pin: 'x'.repeat(5000) }
@@ -231,7 +235,7 @@ test('login and the screen exit refuse malformed bodies with their own message',
 
 test('a form post from another origin is refused (CSRF)', async ({ request }) => {
 	const response = await request.post('/setup/login', {
-		form: { password: DEMO_STAFF_PASSWORD },
+		form: { name: DEMO_MANAGER_NAME, password: DEMO_MANAGER_PASSWORD },
 		headers: { origin: 'http://evil.test' },
 		maxRedirects: 0
 	});

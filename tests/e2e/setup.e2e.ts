@@ -20,6 +20,7 @@ test.beforeEach(async ({ request }) => {
 test('login refuses a wrong password and lets the demo password in', async ({ page }) => {
 	await page.goto('/setup');
 	await expect(page).toHaveURL(/\/setup\/login\?next=%2Fsetup$/);
+	await page.getByLabel('Your name').fill('Eve');
 	await page.getByLabel('Password').fill('not-the-password');
 	await page.getByRole('button', { name: 'Log in' }).click();
 	await expect(page.getByText('That password is not right. Please try again.')).toBeVisible();

@@ -3,7 +3,12 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { SIM_PORT } from '../../playwright.config.ts';
 
 export const simulator = `http://127.0.0.1:${SIM_PORT}`;
+/** Demo mode's passwords (shown on its home page): the staff one, and the manager one. */
 export const DEMO_STAFF_PASSWORD = 'kiosk-demo';
+export const DEMO_MANAGER_PASSWORD = 'kiosk-manager';
+/** Who the browser tests log in as: the name goes into the audit log. */
+export const DEMO_MANAGER_NAME = 'Mia Manager';
+export const DEMO_STAFF_NAME = 'Sam Staff';
 
 /**
  * Axe finds nothing: its default rules (WCAG 2.0–2.2 A and AA, which EN 301 549's web and
@@ -32,9 +37,20 @@ export async function guestScreenReady(page: Page): Promise<void> {
 	await expect(page.locator('.guest-screen[data-ready]')).toBeAttached();
 }
 
-export async function logIn(page: Page): Promise<void> {
+/** Logs in to the setup pages as a manager (everything: refunds, settings, the audit log). */
+export async function logIn(page: Page, name = DEMO_MANAGER_NAME): Promise<void> {
+	await logInWith(page, name, DEMO_MANAGER_PASSWORD);
+}
+
+/** Logs in with the staff password: sales and copies of receipts, no refunds or settings. */
+export async function logInAsStaff(page: Page, name = DEMO_STAFF_NAME): Promise<void> {
+	await logInWith(page, name, DEMO_STAFF_PASSWORD);
+}
+
+async function logInWith(page: Page, name: string, password: string): Promise<void> {
 	await page.goto('/setup');
-	await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+	await page.getByLabel('Your name').fill(name);
+	await page.getByLabel('Password').fill(password);
 	await page.getByRole('button', { name: 'Log in' }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
 	// Hydrated: a choice made now is not reset by hydration.

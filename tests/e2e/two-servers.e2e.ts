@@ -151,7 +151,7 @@ test('wrong staff passwords alternating between A and B are refused after the li
 }) => {
 	const tryPassword = async (server: string) => {
 		const response = await request.post(`${server}/setup/login`, {
-			form: { password: 'not-the-password' },
+			form: { name: 'Eve', password: 'not-the-password' },
 			headers: { origin: server },
 			maxRedirects: 0
 		});

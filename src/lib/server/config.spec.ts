@@ -45,6 +45,14 @@ describe('loadServerConfig', () => {
 		).toThrow(/PLATFORM_BASE_URL[\s\S]*KIOSK_SECRET[\s\S]*STAFF_PASSWORD/);
 	});
 
+	it('MANAGER_PASSWORD: at least 8 characters, and not the staff password', () => {
+		expect(loadServerConfig({ MANAGER_PASSWORD: 'boss-2026' }).managerPassword).toBe('boss-2026');
+		expect(() => loadServerConfig({ MANAGER_PASSWORD: 'short' })).toThrow(/MANAGER_PASSWORD/);
+		expect(() =>
+			loadServerConfig({ STAFF_PASSWORD: 'same-pass-1', MANAGER_PASSWORD: 'same-pass-1' })
+		).toThrow(/MANAGER_PASSWORD must differ from STAFF_PASSWORD/);
+	});
+
 	it('a shared PostgreSQL store: DATABASE_URL with its pool size, and KIOSK_SECRET required with it', () => {
 		const secret = 'ab'.repeat(32);
 		expect(

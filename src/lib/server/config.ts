@@ -39,6 +39,7 @@ const environmentSchema = z
 			.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
 			.optional(),
 		STAFF_PASSWORD: z.string().min(8, 'STAFF_PASSWORD needs at least 8 characters').optional(),
+		MANAGER_PASSWORD: z.string().min(8, 'MANAGER_PASSWORD needs at least 8 characters').optional(),
 		REFRESH_INTERVAL_MINUTES: z.coerce
 			.number()
 			.positive()
@@ -62,7 +63,13 @@ const environmentSchema = z
 	.refine((values) => values.DATABASE_URL === undefined || values.KIOSK_SECRET !== undefined, {
 		path: ['KIOSK_SECRET'],
 		message: 'KIOSK_SECRET is required when DATABASE_URL is set (the same on every server)'
-	});
+	})
+	// The password decides the role: one password cannot be both.
+	.refine(
+		(values) =>
+			values.MANAGER_PASSWORD === undefined || values.MANAGER_PASSWORD !== values.STAFF_PASSWORD,
+		{ path: ['MANAGER_PASSWORD'], message: 'MANAGER_PASSWORD must differ from STAFF_PASSWORD' }
+	);
 
 export interface ServerConfig {
 	dataDir: string;
@@ -79,6 +86,8 @@ export interface ServerConfig {
 	callbackOrigin?: string;
 	kioskSecret?: string;
 	staffPassword?: string;
+	/** The manager password (roles, issue 14); wins over the one set in the back office. */
+	managerPassword?: string;
 	refreshIntervalMs: number;
 	platformTimeoutMs: number;
 	/** How long a part of the platform out of reach is paused on the screens (platform-health.ts). */
@@ -129,6 +138,7 @@ export function loadServerConfig(
 		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,
 		staffPassword: values.STAFF_PASSWORD,
+		managerPassword: values.MANAGER_PASSWORD,
 		refreshIntervalMs: values.REFRESH_INTERVAL_MINUTES * 60_000,
 		platformTimeoutMs: values.PLATFORM_TIMEOUT_MS,
 		platformPauseMs: values.PLATFORM_PAUSE_SECONDS * 1000,

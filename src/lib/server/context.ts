@@ -4,6 +4,7 @@
  * sealed key. Routes reach it through `serverContext()`.
  */
 import { hostname } from 'node:os';
+import { AuditLog } from './audit/audit-log.ts';
 import { AttemptLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
@@ -58,6 +59,8 @@ export interface ServerContext {
 	sessions: SessionStore;
 	staff: StaffCredentials;
 	loginAttempts: AttemptLimiter;
+	/** Who changed which setting and who refunded what (issue 14). */
+	audit: AuditLog;
 	journal: Journal;
 	catalog: CatalogRepository;
 	/** The menu's stored pictures, served under /media/products. */
@@ -234,8 +237,12 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		devices,
 		views,
 		sessions: new SessionStore(store),
-		staff: new StaffCredentials(store, config.staffPassword),
+		staff: new StaffCredentials(store, {
+			staff: config.staffPassword,
+			manager: config.managerPassword
+		}),
 		loginAttempts,
+		audit: new AuditLog(store),
 		journal,
 		catalog,
 		productImages,

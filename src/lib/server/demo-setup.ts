@@ -1,7 +1,7 @@
 /**
  * Demo mode (`npm start` with the embedded simulator): set up the simulator's main-stage devices
  * (ordering kiosk, return station, order board, pickup screen — each screen the store lacks),
- * the demo menu and its pictures, a staff password, a screen-exit PIN and the kiosk's suggestion
+ * the demo menu and its pictures, a staff and a manager password, a screen-exit PIN and the kiosk's suggestion
  * before paying, so the first screen a newcomer opens works; and, on every start, tell the
  * simulator the order board's callback address (what staff enter in the platform's management
  * console), so an order placed on the guest phone page reaches the board. Never runs against a
@@ -27,6 +27,7 @@ import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
 /** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
 export const DEMO_STAFF_PASSWORD = 'kiosk-demo';
+export const DEMO_MANAGER_PASSWORD = 'kiosk-manager';
 export const DEMO_EXIT_PIN = '1234';
 /** What the demo kiosk suggests before paying: a pretzel goes with every drink. */
 const DEMO_SUGGESTION = 'food_pretzel';
@@ -67,7 +68,11 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 		}
 	}
 	await wireDemoCallbacks(context);
-	if (!(await context.staff.isSet())) await context.staff.create(DEMO_STAFF_PASSWORD);
+	if (!(await context.staff.isSet()))
+		await context.staff.create(DEMO_STAFF_PASSWORD, DEMO_MANAGER_PASSWORD);
+	// A demo store from before roles: its manager password too, as the home page shows it.
+	else if (!(await context.staff.hasManagerPassword()))
+		await context.staff.setPassword('manager', DEMO_MANAGER_PASSWORD);
 	if (!(await hasScreenPin(context.settings))) await setScreenPin(context.settings, DEMO_EXIT_PIN);
 	if (await context.catalog.isEmpty()) {
 		const menu = importJson(JSON.stringify(demoMenu));

@@ -1,6 +1,9 @@
 import { readForm } from '#lib/server/http/forms.ts';
 import { fail } from '@sveltejs/kit';
+import { isManager, requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
+import { STAFF_COOKIE } from '#lib/server/http/cookies.ts';
+import { changePassword } from '#lib/server/setup/staff-login.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { hasScreenPin, isPinFormat, setScreenPin } from '#lib/server/setup/screen-pin.ts';
 import {
@@ -27,7 +30,7 @@ import {
 } from '#lib/server/screens/screen-geometry.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async () => {
+export const load: PageServerLoad = async ({ locals }) => {
 	const context = serverContext();
 	const [kiosk, hasPin, returnStation, orderBoard, geometry] = await Promise.all([
 		kioskSettings(context.settings),
@@ -53,7 +56,13 @@ export const load: PageServerLoad = async () => {
 		products: products.map((product) => ({ id: product.id, name: product.name.en })),
 		returnStation,
 		orderBoard,
-		geometry
+		geometry,
+		/** The settings and passwords are a manager's (issue 14: roles); staff see the devices. */
+		manager: isManager(locals.staff),
+		passwords: {
+			fromEnvironment: context.staff.fromEnvironment(),
+			hasManagerPassword: await context.staff.hasManagerPassword()
+		}
 	};
 };
 
@@ -70,36 +79,75 @@ async function menuContext(): Promise<KioskSettingsFormContext> {
 	};
 }
 
+/**
+ * Every settings form is a manager's (requireManager), and each change that is saved goes to the
+ * audit log with what it was before and after (never the PIN or a password).
+ */
 export const actions: Actions = {
-	kiosk: async ({ request }) => {
+	kiosk: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const { settings, audit } = serverContext();
 		const values = kioskSettingsFromForm(await readForm(request), await menuContext());
 		if (!values) return fail(400, { kioskError: true });
-		await saveKioskSettings(serverContext().settings, values);
+		const before = await kioskSettings(settings);
+		await saveKioskSettings(settings, values);
+		await audit.write(actor, 'settings.kiosk', null, { before, after: values });
 		return { kioskSaved: true };
 	},
-	returnStation: async ({ request }) => {
-		const { settings } = serverContext();
+	returnStation: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const { settings, audit } = serverContext();
 		const parsed = returnSettingsFromForm(await readForm(request), await hasScreenPin(settings));
 		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
+		const before = await returnSettings(settings);
 		await saveReturnSettings(settings, parsed.values);
+		await audit.write(actor, 'settings.return-station', null, { before, after: parsed.values });
 		return { returnSaved: true };
 	},
-	screenGeometry: async ({ request }) => {
+	screenGeometry: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const { settings, audit } = serverContext();
 		const values = screenGeometryFromForm(await readForm(request));
 		if (!values) return fail(400, { geometryError: true });
-		await saveScreenGeometry(serverContext().settings, values);
+		const before = await screenGeometry(settings);
+		await saveScreenGeometry(settings, values);
+		await audit.write(actor, 'settings.screen-geometry', null, { before, after: values });
 		return { geometrySaved: true };
 	},
-	orderBoard: async ({ request }) => {
+	orderBoard: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const { settings, audit } = serverContext();
 		const values = boardSettingsFromForm(await readForm(request));
 		if (!values) return fail(400, { boardError: true });
-		await saveBoardSettings(serverContext().settings, values);
+		const before = await boardSettings(settings);
+		await saveBoardSettings(settings, values);
+		await audit.write(actor, 'settings.order-board', null, { before, after: values });
 		return { boardSaved: true };
 	},
-	pin: async ({ request }) => {
+	pin: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const { settings, audit } = serverContext();
 		const pin = (await readForm(request)).get('pin');
 		if (typeof pin !== 'string' || !isPinFormat(pin)) return fail(400, { pinError: true });
-		await setScreenPin(serverContext().settings, pin);
+		const had = await hasScreenPin(settings);
+		await setScreenPin(settings, pin);
+		// That it changed, never the PIN.
+		await audit.write(actor, 'settings.screen-pin', null, {
+			before: had ? 'set' : 'none',
+			after: 'set'
+		});
 		return { pinSaved: true };
+	},
+	/** The staff or the manager password; every other staff login ends. */
+	password: async ({ request, locals, cookies }) => {
+		const actor = requireManager(locals);
+		const result = await changePassword(
+			serverContext(),
+			actor,
+			await readForm(request),
+			cookies.get(STAFF_COOKIE)
+		);
+		if (!result.ok) return fail(400, { passwordRole: result.role, passwordError: result.error });
+		return { passwordSaved: result.role };
 	}
 };

@@ -4,7 +4,36 @@ import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { AttemptLimiter } from './rate-limit.ts';
 import { SessionStore, STAFF_SESSION_MS } from './sessions.ts';
+import { readStaffName, requireManager } from './roles.ts';
 import { StaffCredentials } from './staff-credentials.ts';
+
+const MIA = { name: 'Mia', role: 'manager' } as const;
+const SAM = { name: 'Sam', role: 'staff' } as const;
+
+describe('roles', () => {
+	it('reads a name: trimmed, spaces collapsed, 1 to 60 characters as a person counts them', () => {
+		expect(readStaffName('  Anna   Berg ')).toBe('Anna Berg');
+		expect(readStaffName('')).toBeUndefined();
+		expect(readStaffName('   ')).toBeUndefined();
+		expect(readStaffName('ä'.repeat(60))).toBe('ä'.repeat(60));
+		expect(readStaffName('a'.repeat(61))).toBeUndefined();
+		// Decomposed umlauts count as one each, as typed.
+		expect(readStaffName('a\u0308'.repeat(60))).toBe('ä'.repeat(60));
+	});
+
+	it('requireManager lets a manager through and answers anyone else 403', () => {
+		expect(requireManager({ staff: MIA, screenDeviceId: null })).toEqual(MIA);
+		for (const staff of [SAM, null]) {
+			let thrown: unknown;
+			try {
+				requireManager({ staff, screenDeviceId: null });
+			} catch (problem) {
+				thrown = problem;
+			}
+			expect(thrown).toMatchObject({ status: 403, body: { message: 'manager-only' } });
+		}
+	});
+});
 
 describe('passwords', () => {
 	it('verifies the right password only, with a fresh salt each time', async () => {
@@ -28,10 +57,11 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 		it('finds live sessions by token, never stores the token, and expires them', async () => {
 			let now = new Date('2026-11-22T10:00:00Z');
 			const sessions = new SessionStore(store, () => now);
-			const { token } = await sessions.create('staff');
+			const { token } = await sessions.createStaff(MIA);
 			expect(await sessions.find(token)).toEqual({
 				kind: 'staff',
 				deviceId: null,
+				staff: MIA,
 				expiresAt: new Date(now.getTime() + STAFF_SESSION_MS).toISOString()
 			});
 			const rows = await store.db.selectFrom('sessions').selectAll().execute();
@@ -44,7 +74,7 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 
 		it('revokes a session', async () => {
 			const sessions = new SessionStore(store);
-			const { token } = await sessions.create('staff');
+			const { token } = await sessions.createStaff(SAM);
 			await sessions.revoke(token);
 			expect(await sessions.find(token)).toBeUndefined();
 		});
@@ -53,15 +83,51 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 			const start = new Date('2026-11-22T10:00:00Z');
 			let now = start;
 			const sessions = new SessionStore(store, () => now);
-			const early = await sessions.create('staff');
+			const early = await sessions.createStaff(SAM);
 			now = new Date(start.getTime() + STAFF_SESSION_MS / 2);
-			const later = await sessions.create('staff');
+			const later = await sessions.createStaff(SAM);
 			now = new Date(start.getTime() + STAFF_SESSION_MS);
 			await sessions.purgeExpired();
 			// Back at a time both were live: only the one not purged is found.
 			now = new Date(start.getTime() + STAFF_SESSION_MS / 2);
 			expect(await sessions.find(early.token)).toBeUndefined();
 			expect(await sessions.find(later.token)).toMatchObject({ kind: 'staff' });
+		});
+
+		it('a staff session from before roles (no name, no role) names nobody', async () => {
+			const sessions = new SessionStore(store);
+			const { token } = await sessions.createStaff(SAM);
+			await store.db.updateTable('sessions').set({ staff_name: null, staff_role: null }).execute();
+			expect(await sessions.find(token)).toMatchObject({ kind: 'staff', staff: null });
+		});
+
+		it('a screen session names no staff; ending the other staff logins keeps screens and the own', async () => {
+			const sessions = new SessionStore(store);
+			await store.db
+				.insertInto('devices')
+				.values({
+					id: 'dev-1',
+					name: 'Kiosk',
+					environment: 'simulator',
+					base_url: 'http://sim',
+					mode: 'kiosk',
+					api_key_ciphertext: 'x',
+					api_key_fingerprint: 'f',
+					created_at: '2026-11-22T10:00:00Z'
+				})
+				.execute();
+			const screen = await sessions.createScreen('dev-1');
+			expect(await sessions.find(screen.token)).toMatchObject({
+				kind: 'screen',
+				deviceId: 'dev-1',
+				staff: null
+			});
+			const own = await sessions.createStaff(MIA);
+			const other = await sessions.createStaff(SAM);
+			await sessions.revokeOtherStaff(own.token);
+			expect(await sessions.find(own.token)).toMatchObject({ staff: MIA });
+			expect(await sessions.find(other.token)).toBeUndefined();
+			expect(await sessions.find(screen.token)).toMatchObject({ kind: 'screen' });
 		});
 	});
 
@@ -126,34 +192,84 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 	});
 
 	describe('StaffCredentials', () => {
-		it('first run creates the password once; later calls cannot replace it', async () => {
+		it('first run creates both passwords once; each logs in as its role; later calls cannot replace them', async () => {
 			const staff = new StaffCredentials(store);
 			expect(await staff.isSet()).toBe(false);
-			expect(await staff.verify('anything')).toBe(false);
-			expect(await staff.create('festival-2026')).toBe(true);
-			expect(await staff.create('hijacked-pass')).toBe(false);
+			expect(await staff.verify('anything')).toBeNull();
+			expect(await staff.create('festival-2026', 'manager-2026')).toBe(true);
+			expect(await staff.create('hijacked-pass', 'hijacked-too')).toBe(false);
 			expect(await staff.isSet()).toBe(true);
-			expect(await staff.verify('festival-2026')).toBe(true);
-			expect(await staff.verify('hijacked-pass')).toBe(false);
+			expect(await staff.hasManagerPassword()).toBe(true);
+			expect(await staff.verify('festival-2026')).toBe('staff');
+			expect(await staff.verify('manager-2026')).toBe('manager');
+			expect(await staff.verify('hijacked-pass')).toBeNull();
+			expect(await staff.verify('hijacked-too')).toBeNull();
 		});
 
-		it('of two first runs at once, on two servers, one creates the password', async () => {
+		it('an install from before roles: the staff password logs in as manager until a manager password is set', async () => {
+			const staff = new StaffCredentials(store);
+			expect(await staff.create('festival-2026')).toBe(true);
+			expect(await staff.hasManagerPassword()).toBe(false);
+			expect(await staff.verify('festival-2026')).toBe('manager');
+			expect(await staff.setPassword('manager', 'festival-2026')).toBe('same-as-other');
+			expect(await staff.setPassword('manager', 'manager-2026')).toBe('set');
+			expect(await staff.verify('festival-2026')).toBe('staff');
+			expect(await staff.verify('manager-2026')).toBe('manager');
+		});
+
+		it('a manager sets either password; the two must differ; the old one stops working', async () => {
+			const staff = new StaffCredentials(store);
+			await staff.create('festival-2026', 'manager-2026');
+			expect(await staff.setPassword('staff', 'manager-2026')).toBe('same-as-other');
+			expect(await staff.setPassword('staff', 'counter-2027')).toBe('set');
+			expect(await staff.verify('festival-2026')).toBeNull();
+			expect(await staff.verify('counter-2027')).toBe('staff');
+			expect(await staff.setPassword('manager', 'boss-2027')).toBe('set');
+			expect(await staff.verify('manager-2026')).toBeNull();
+			expect(await staff.verify('boss-2027')).toBe('manager');
+			const rows = await store.db.selectFrom('manager_credentials').selectAll().execute();
+			expect(JSON.stringify(rows)).not.toContain('boss-2027');
+		});
+
+		it('of two first runs at once, on two servers, one creates the passwords', async () => {
 			const [serverA, serverB] = [new StaffCredentials(store), new StaffCredentials(store)];
 			const created = await Promise.all([
-				serverA.create('first-password'),
-				serverB.create('other-password')
+				serverA.create('first-password', 'first-manager'),
+				serverB.create('other-password', 'other-manager')
 			]);
 			expect(created.filter(Boolean)).toHaveLength(1);
-			const winner = created[0] ? 'first-password' : 'other-password';
-			expect(await serverB.verify(winner)).toBe(true);
+			const [winner, winnerManager] = created[0]
+				? ['first-password', 'first-manager']
+				: ['other-password', 'other-manager'];
+			expect(await serverB.verify(winner)).toBe('staff');
+			expect(await serverA.verify(winnerManager)).toBe('manager');
 		});
 
-		it('STAFF_PASSWORD from the environment wins', async () => {
-			const staff = new StaffCredentials(store, 'from-the-env');
+		it('STAFF_PASSWORD and MANAGER_PASSWORD from the environment win and cannot be changed here', async () => {
+			await new StaffCredentials(store).create('stored-staff', 'stored-manager');
+			const staff = new StaffCredentials(store, {
+				staff: 'from-the-env',
+				manager: 'boss-from-env'
+			});
 			expect(await staff.isSet()).toBe(true);
-			expect(await staff.verify('from-the-env')).toBe(true);
-			expect(await staff.verify('from-the-en')).toBe(false);
+			expect(staff.fromEnvironment()).toEqual({ staff: true, manager: true });
+			expect(await staff.verify('from-the-env')).toBe('staff');
+			expect(await staff.verify('boss-from-env')).toBe('manager');
+			expect(await staff.verify('from-the-en')).toBeNull();
+			expect(await staff.verify('stored-staff')).toBeNull();
+			expect(await staff.verify('stored-manager')).toBeNull();
 			expect(await staff.create('other-password')).toBe(false);
+			expect(await staff.setPassword('staff', 'other-password')).toBe('from-environment');
+			expect(await staff.setPassword('manager', 'other-password')).toBe('from-environment');
+		});
+
+		it('STAFF_PASSWORD alone (no manager password anywhere) logs in as manager; a stored manager password then takes over', async () => {
+			const staff = new StaffCredentials(store, { staff: 'from-the-env' });
+			expect(await staff.verify('from-the-env')).toBe('manager');
+			expect(await staff.setPassword('manager', 'from-the-env')).toBe('same-as-other');
+			expect(await staff.setPassword('manager', 'manager-2026')).toBe('set');
+			expect(await staff.verify('from-the-env')).toBe('staff');
+			expect(await staff.verify('manager-2026')).toBe('manager');
 		});
 	});
 });

@@ -1,16 +1,20 @@
 /**
- * Sessions behind httpOnly cookies: a staff login (hours) or a paired guest screen (long-lived,
- * bound to one device, so a guest screen needs no staff login and holds no key). Only a hash of
- * each token is stored.
+ * Sessions behind httpOnly cookies: a staff login (hours; with the name given at login and the
+ * role the password gave) or a paired guest screen (long-lived, bound to one device, so a guest
+ * screen needs no staff login and holds no key). Only a hash of each token is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store, StoreDb } from '../store/store.ts';
+import type { StaffMember } from './roles.ts';
 
 export type SessionKind = 'staff' | 'screen';
 
 export interface Session {
 	kind: SessionKind;
 	deviceId: string | null;
+	/** Who is logged in, on a staff session; null on a screen's, and on a staff session from
+	 *  before roles (which therefore counts as logged out). */
+	staff: StaffMember | null;
 	expiresAt: string;
 }
 
@@ -28,10 +32,20 @@ export class SessionStore {
 		this.#now = now;
 	}
 
-	/** A new session; returns the token for the cookie. */
-	async create(
+	/** A new staff login of `staff`; returns the token for the cookie. */
+	createStaff(staff: StaffMember): Promise<{ token: string; expiresAt: Date }> {
+		return this.#create('staff', null, staff);
+	}
+
+	/** A new session of a screen paired with `deviceId`; returns the token for the cookie. */
+	createScreen(deviceId: string): Promise<{ token: string; expiresAt: Date }> {
+		return this.#create('screen', deviceId, null);
+	}
+
+	async #create(
 		kind: SessionKind,
-		deviceId: string | null = null
+		deviceId: string | null,
+		staff: StaffMember | null
 	): Promise<{ token: string; expiresAt: Date }> {
 		const token = randomBytes(32).toString('base64url');
 		const now = this.#now();
@@ -44,6 +58,8 @@ export class SessionStore {
 				token_hash: hashToken(token),
 				kind,
 				device_id: deviceId,
+				staff_name: staff?.name ?? null,
+				staff_role: staff?.role ?? null,
 				created_at: now.toISOString(),
 				expires_at: expiresAt.toISOString()
 			})
@@ -56,15 +72,31 @@ export class SessionStore {
 		if (!token || token.length > 100) return undefined;
 		const row = await this.#db
 			.selectFrom('sessions')
-			.select(['kind', 'device_id', 'expires_at'])
+			.select(['kind', 'device_id', 'staff_name', 'staff_role', 'expires_at'])
 			.where('token_hash', '=', hashToken(token))
 			.where('expires_at', '>', this.#now().toISOString())
 			.executeTakeFirst();
-		return row && { kind: row.kind, deviceId: row.device_id, expiresAt: row.expires_at };
+		if (!row) return undefined;
+		const staff =
+			row.kind === 'staff' && row.staff_name !== null && row.staff_role !== null
+				? { name: row.staff_name, role: row.staff_role }
+				: null;
+		return { kind: row.kind, deviceId: row.device_id, staff, expiresAt: row.expires_at };
 	}
 
 	async revoke(token: string): Promise<void> {
 		await this.#db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+	}
+
+	/**
+	 * Ends every staff login but `token`'s (after a password change: whoever logged in with the
+	 * old password, or as manager with the staff password of an install from before roles, logs
+	 * in again).
+	 */
+	async revokeOtherStaff(token: string | undefined): Promise<void> {
+		let query = this.#db.deleteFrom('sessions').where('kind', '=', 'staff');
+		if (token) query = query.where('token_hash', '!=', hashToken(token));
+		await query.execute();
 	}
 
 	async purgeExpired(): Promise<void> {

@@ -25,7 +25,7 @@ export async function pairScreen(
 	cookies: Cookies,
 	url: URL
 ): Promise<void> {
-	const { token, expiresAt } = await context.sessions.create('screen', deviceId);
+	const { token, expiresAt } = await context.sessions.createScreen(deviceId);
 	setSessionCookie(cookies, SCREEN_COOKIE, token, expiresAt, url);
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuditLog } from '../audit/audit-log.ts';
 import { AttemptLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/sessions.ts';
 import { StaffCredentials } from '../auth/staff-credentials.ts';
@@ -7,12 +8,20 @@ import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { checkScreenPin, setScreenPin } from './screen-pin.ts';
-import { createFirstPassword, logIn } from './staff-login.ts';
+import { changePassword, createFirstPasswords, logIn } from './staff-login.ts';
 
 const form = (values: Record<string, string>) => {
 	const data = new FormData();
 	for (const [name, value] of Object.entries(values)) data.set(name, value);
 	return data;
+};
+
+const FIRST_RUN = {
+	name: 'Mia',
+	password: 'staff-pass-1',
+	confirm: 'staff-pass-1',
+	managerPassword: 'manager-pass-1',
+	managerConfirm: 'manager-pass-1'
 };
 
 describe.each(ENGINES)('the staff login on %s', (engine) => {
@@ -21,54 +30,198 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 	beforeEach(async () => {
 		store = await openTestStore(engine);
 		context = {
-			staff: new StaffCredentials(store, 'festival-2026'),
+			staff: new StaffCredentials(store, { staff: 'festival-2026', manager: 'manager-2026' }),
 			sessions: new SessionStore(store),
 			loginAttempts: new AttemptLimiter(store, { limit: 3, windowMs: 15 * 60_000 }),
-			settings: new Settings(store)
+			settings: new Settings(store),
+			audit: new AuditLog(store)
 		} as unknown as ServerContext;
 	});
 	afterEach(() => store.close());
 
-	it('opens a session for the password, and waits after too many wrong ones', async () => {
-		const right = await logIn(context, form({ password: 'festival-2026' }), 'a');
-		expect(right.ok).toBe(true);
-		if (right.ok) expect(await context.sessions.find(right.token)).toMatchObject({ kind: 'staff' });
+	it('opens a session with the name and the role the password gives, and waits after too many wrong ones', async () => {
+		const staff = await logIn(context, form({ name: ' Sam ', password: 'festival-2026' }), 'a');
+		expect(staff).toMatchObject({ ok: true, staff: { name: 'Sam', role: 'staff' } });
+		if (staff.ok)
+			expect(await context.sessions.find(staff.token)).toMatchObject({
+				kind: 'staff',
+				staff: { name: 'Sam', role: 'staff' }
+			});
+		const manager = await logIn(context, form({ name: 'Mia', password: 'manager-2026' }), 'a');
+		expect(manager).toMatchObject({ ok: true, staff: { name: 'Mia', role: 'manager' } });
 		for (let i = 0; i < 3; i += 1) {
-			expect(await logIn(context, form({ password: 'guess' }), 'a')).toMatchObject({
+			expect(await logIn(context, form({ name: 'Eve', password: 'guess' }), 'a')).toMatchObject({
 				ok: false,
-				status: 400
+				status: 400,
+				errors: { password: { key: 'login_wrong_password' } },
+				name: 'Eve'
 			});
 		}
-		expect(await logIn(context, form({ password: 'festival-2026' }), 'a')).toMatchObject({
+		expect(
+			await logIn(context, form({ name: 'Sam', password: 'festival-2026' }), 'a')
+		).toMatchObject({
 			ok: false,
 			status: 429,
-			error: { key: 'login_rate_limited', params: { minutes: 15 } }
+			errors: { password: { key: 'login_rate_limited', params: { minutes: 15 } } }
 		});
-		expect((await logIn(context, form({ password: 'festival-2026' }), 'b')).ok).toBe(true);
+		expect((await logIn(context, form({ name: 'Sam', password: 'festival-2026' }), 'b')).ok).toBe(
+			true
+		);
+	});
+
+	it('refuses a missing or too long name, even with the right password, and counts the attempt', async () => {
+		expect(await logIn(context, form({ password: 'manager-2026' }), 'a')).toMatchObject({
+			ok: false,
+			status: 400,
+			errors: { name: { key: 'staff_name_missing' } }
+		});
+		expect(
+			await logIn(context, form({ name: '   ', password: 'manager-2026' }), 'a')
+		).toMatchObject({ errors: { name: { key: 'staff_name_missing' } } });
+		expect(
+			await logIn(context, form({ name: 'x'.repeat(61), password: 'manager-2026' }), 'a')
+		).toMatchObject({ status: 400, errors: { name: { key: 'staff_name_too_long' } } });
+		expect(
+			await logIn(context, form({ name: 'Mia', password: 'manager-2026' }), 'a')
+		).toMatchObject({ ok: false, status: 429 });
+		expect(await store.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
 	});
 
 	it('wrong passwords and wrong screen PINs of one client count together', async () => {
 		await setScreenPin(context.settings, '4711');
-		await logIn(context, form({ password: 'guess' }), 'a');
+		await logIn(context, form({ name: 'Eve', password: 'guess' }), 'a');
 		await checkScreenPin(context.loginAttempts, context.settings, '0000', 'a');
-		await logIn(context, form({ password: 'guess' }), 'a');
+		await logIn(context, form({ name: 'Eve', password: 'guess' }), 'a');
 		expect(await checkScreenPin(context.loginAttempts, context.settings, '4711', 'a')).toBe(
 			'rate-limited'
 		);
 	});
 
-	it('the first password is set once, on whichever server comes first', async () => {
-		const first = { ...context, staff: new StaffCredentials(store) } as ServerContext;
-		const created = await createFirstPassword(
-			first,
-			form({ password: 'first-password', confirm: 'first-password' })
-		);
-		expect(created.ok).toBe(true);
+	describe('first run', () => {
+		let fresh: ServerContext;
+		beforeEach(() => {
+			fresh = { ...context, staff: new StaffCredentials(store) } as ServerContext;
+		});
+
+		it('creates both passwords once, on whichever server comes first, and logs in as manager', async () => {
+			const created = await createFirstPasswords(fresh, form(FIRST_RUN));
+			expect(created).toMatchObject({ ok: true, staff: { name: 'Mia', role: 'manager' } });
+			expect(await fresh.staff.verify('staff-pass-1')).toBe('staff');
+			expect(await fresh.staff.verify('manager-pass-1')).toBe('manager');
+			const [entry] = (await fresh.audit.list()).entries;
+			expect(entry).toMatchObject({
+				actorName: 'Mia',
+				actorRole: 'manager',
+				action: 'passwords.first-run'
+			});
+			expect(JSON.stringify(entry)).not.toContain('pass-1');
+			expect(
+				await createFirstPasswords(
+					{ ...fresh, staff: new StaffCredentials(store) } as ServerContext,
+					form({ ...FIRST_RUN, password: 'other-password', confirm: 'other-password' })
+				)
+			).toMatchObject({ ok: false, status: 409 });
+		});
+
+		it('names every problem by its field: name, short, differing and equal passwords', async () => {
+			expect(
+				await createFirstPasswords(
+					fresh,
+					form({ ...FIRST_RUN, name: '', password: 'short', managerConfirm: 'manager-pass-2' })
+				)
+			).toEqual({
+				ok: false,
+				status: 400,
+				name: '',
+				errors: {
+					name: { key: 'staff_name_missing' },
+					password: { key: 'password_too_short', params: { min: 8 } },
+					managerConfirm: { key: 'passwords_differ' }
+				}
+			});
+			expect(
+				await createFirstPasswords(
+					fresh,
+					form({
+						...FIRST_RUN,
+						managerPassword: 'staff-pass-1',
+						managerConfirm: 'staff-pass-1'
+					})
+				)
+			).toMatchObject({
+				status: 400,
+				errors: { managerPassword: { key: 'passwords_same' } }
+			});
+			expect(
+				await createFirstPasswords(fresh, form({ ...FIRST_RUN, name: 'n'.repeat(61) }))
+			).toMatchObject({ status: 400, errors: { name: { key: 'staff_name_too_long' } } });
+			expect(await fresh.staff.isSet()).toBe(false);
+		});
+
+		it('with MANAGER_PASSWORD given, asks only for the staff password, which must differ from it', async () => {
+			const withEnvironment = {
+				...fresh,
+				staff: new StaffCredentials(store, { manager: 'boss-from-env' })
+			} as ServerContext;
+			const staffOnly = { name: 'Mia', password: 'staff-pass-1', confirm: 'staff-pass-1' };
+			expect(
+				await createFirstPasswords(
+					withEnvironment,
+					form({ ...staffOnly, password: 'boss-from-env', confirm: 'boss-from-env' })
+				)
+			).toMatchObject({ status: 400, errors: { password: { key: 'passwords_same' } } });
+			expect(await createFirstPasswords(withEnvironment, form(staffOnly))).toMatchObject({
+				ok: true
+			});
+			expect(await withEnvironment.staff.verify('staff-pass-1')).toBe('staff');
+			expect(await withEnvironment.staff.verify('boss-from-env')).toBe('manager');
+		});
+	});
+
+	it('a manager sets the manager password of an install from before roles: audited, other logins end', async () => {
+		const legacy = { ...context, staff: new StaffCredentials(store) } as ServerContext;
+		await legacy.staff.create('festival-2026');
+		const mia = await logIn(legacy, form({ name: 'Mia', password: 'festival-2026' }), 'a');
+		const sam = await logIn(legacy, form({ name: 'Sam', password: 'festival-2026' }), 'b');
+		if (!mia.ok || !sam.ok) throw new Error('login failed');
+		expect(sam.staff.role).toBe('manager');
+
+		const change = (values: Record<string, string>) =>
+			changePassword(legacy, mia.staff, form(values), mia.token);
 		expect(
-			await createFirstPassword(
-				{ ...first, staff: new StaffCredentials(store) } as ServerContext,
-				form({ password: 'other-password', confirm: 'other-password' })
+			await change({ role: 'manager', password: 'festival-2026', confirm: 'festival-2026' })
+		).toMatchObject({ ok: false, role: 'manager', error: { key: 'passwords_same' } });
+		expect(
+			await change({ role: 'manager', password: 'boss-2026', confirm: 'boss-2027' })
+		).toMatchObject({ ok: false, error: { key: 'passwords_differ' } });
+		expect(await change({ role: 'owner', password: 'boss-2026', confirm: 'boss-2026' })).toEqual({
+			ok: false,
+			role: null,
+			error: { key: 'password_role_unknown' }
+		});
+		expect(await change({ role: 'manager', password: 'boss-2026', confirm: 'boss-2026' })).toEqual({
+			ok: true,
+			role: 'manager'
+		});
+
+		expect(await legacy.staff.verify('festival-2026')).toBe('staff');
+		expect(await legacy.sessions.find(sam.token)).toBeUndefined();
+		expect(await legacy.sessions.find(mia.token)).toMatchObject({ staff: mia.staff });
+		const [entry] = (await legacy.audit.list()).entries;
+		expect(entry).toMatchObject({
+			actorName: 'Mia',
+			action: 'password.manager',
+			details: { before: 'none', after: 'set', otherLoginsEnded: true }
+		});
+		expect(JSON.stringify(entry)).not.toContain('boss-2026');
+		// The environment's passwords are not changed here.
+		expect(
+			await changePassword(
+				context,
+				mia.staff,
+				form({ role: 'staff', password: 'counter-2027', confirm: 'counter-2027' }),
+				mia.token
 			)
-		).toMatchObject({ ok: false, status: 409 });
+		).toMatchObject({ ok: false, error: { key: 'password_from_environment' } });
 	});
 });

@@ -73,6 +73,8 @@ const PRIMARY_KEYS = new Set([
 	'kiosk_order_history.id',
 	'devices.id',
 	'staff_credentials.id',
+	'manager_credentials.id',
+	'audit_log.id',
 	'sessions.token_hash',
 	'products.id',
 	'product_images.product_id',
@@ -105,7 +107,7 @@ describe('the schema on SQLite and on PostgreSQL', () => {
 
 	it('has the same tables and columns with the same types, nullability, defaults and identities', async () => {
 		const [onSqlite, onPostgres] = await Promise.all([schemaOf(sqlite), schemaOf(postgres)]);
-		expect(Object.keys(onSqlite).length).toBe(21);
+		expect(Object.keys(onSqlite).length).toBe(23);
 		expect(JSON.stringify(onPostgres, null, 1)).not.toContain('unknown');
 		expect(onPostgres).toEqual(onSqlite);
 	});

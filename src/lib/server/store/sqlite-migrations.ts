@@ -264,7 +264,30 @@ export const migrations: readonly string[] = [
 	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
 	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`,
-	/* 14: when a sale's latest staff refund was confirmed, so the day report finds the refunds of
+	/* 14: roles (issue 14) — the manager password beside the staff password (auth/
+	   staff-credentials.ts), who is logged in and as what on a staff session (a session from
+	   before has neither and logs in again), and the audit log of every setting change and refund
+	   (audit/audit-log.ts) */ `
+	CREATE TABLE manager_credentials (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		password_hash TEXT NOT NULL,
+		updated_at TEXT NOT NULL
+	);
+	ALTER TABLE sessions ADD COLUMN staff_name TEXT;
+	ALTER TABLE sessions ADD COLUMN staff_role TEXT CHECK (staff_role IN ('staff', 'manager'));
+	CREATE TABLE audit_log (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		at TEXT NOT NULL,
+		actor_name TEXT NOT NULL,
+		actor_role TEXT NOT NULL CHECK (actor_role IN ('staff', 'manager')),
+		action TEXT NOT NULL,
+		subject TEXT,
+		details TEXT NOT NULL
+	);
+	CREATE INDEX audit_log_action ON audit_log (action, id);
+	CREATE INDEX audit_log_at ON audit_log (at);
+	`,
+	/* 15: when a sale's latest staff refund was confirmed, so the day report finds the refunds of
 	   a day among sales paid on any day (sales/sale-repository.ts refundedSince) */ `
 	ALTER TABLE sales ADD COLUMN last_refund_at TEXT;
 	UPDATE sales SET last_refund_at = (SELECT max(json_extract(value, '$.at'))

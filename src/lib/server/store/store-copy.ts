@@ -14,6 +14,7 @@ export const COPY_ORDER = [
 	'devices',
 	'device_snapshots',
 	'staff_credentials',
+	'manager_credentials',
 	'sessions',
 	'journal',
 	'products',
@@ -31,11 +32,12 @@ export const COPY_ORDER = [
 	'kiosk_order_history',
 	'order_feed',
 	'login_attempts',
-	'job_leases'
+	'job_leases',
+	'audit_log'
 ] as const;
 
 /** Tables whose `id` the database assigns (AUTOINCREMENT / identity). */
-const IDENTITY_TABLES = ['journal', 'order_outbox', 'kiosk_order_history'] as const;
+const IDENTITY_TABLES = ['journal', 'order_outbox', 'kiosk_order_history', 'audit_log'] as const;
 
 /** Rows written per INSERT: far below PostgreSQL's 65 535 parameters for the widest table. */
 const BATCH = 200;

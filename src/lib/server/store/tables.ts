@@ -38,12 +38,34 @@ export interface StaffCredentialsTable {
 	created_at: string;
 }
 
+/** The manager password (issue 14: roles); none on an install from before, see staff-credentials.ts. */
+export interface ManagerCredentialsTable {
+	id: number;
+	password_hash: string;
+	updated_at: string;
+}
+
 export interface SessionsTable {
 	token_hash: string;
 	kind: 'staff' | 'screen';
 	device_id: Nullable<string>;
 	created_at: string;
 	expires_at: string;
+	/** A staff session's name and role (null on a screen's, and on a staff session from before). */
+	staff_name: Nullable<string>;
+	staff_role: Nullable<'staff' | 'manager'>;
+}
+
+/** Who changed a setting or refunded, what and when (audit/audit-log.ts). */
+export interface AuditLogTable {
+	id: Generated<number>;
+	at: string;
+	actor_name: string;
+	actor_role: 'staff' | 'manager';
+	action: string;
+	subject: Nullable<string>;
+	/** JSON: before/after where it makes sense; never a secret. */
+	details: string;
 }
 
 export interface JournalTable {
@@ -217,6 +239,7 @@ export interface KioskTables {
 	devices: DevicesTable;
 	device_snapshots: DeviceSnapshotsTable;
 	staff_credentials: StaffCredentialsTable;
+	manager_credentials: ManagerCredentialsTable;
 	sessions: SessionsTable;
 	journal: JournalTable;
 	products: ProductsTable;
@@ -235,6 +258,7 @@ export interface KioskTables {
 	order_feed: OrderFeedTable;
 	login_attempts: LoginAttemptsTable;
 	job_leases: JobLeasesTable;
+	audit_log: AuditLogTable;
 }
 
 /** A row as read, and as written, of table `T`. */

@@ -1,9 +1,12 @@
+import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { returnsBetween } from '#lib/server/returns/return-records.ts';
 import { venueDay, venueDayOf } from '#lib/server/venue-time.ts';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ url }) => {
+/** The cash count, like the day report, is a manager's (issue 14). */
+export const load: PageServerLoad = async ({ url, locals }) => {
+	requireManager(locals);
 	const { config, journal, devices, catalog } = serverContext();
 	const timeZone = config.venueTimeZone;
 	const today = venueDayOf(new Date(), timeZone);

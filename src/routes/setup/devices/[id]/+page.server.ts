@@ -1,4 +1,5 @@
 import { error, fail, redirect } from '@sveltejs/kit';
+import { isManager, requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
 import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/order-callback.ts';
@@ -11,13 +12,19 @@ async function deviceOr404(id: string) {
 	return device;
 }
 
-export const load: PageServerLoad = async ({ params, url }) => {
+export const load: PageServerLoad = async ({ params, url, locals }) => {
 	const context = serverContext();
 	const overview = await deviceOverview(context, await deviceOr404(params.id));
 	const configuration = overview.view.depositConfiguration;
+	const manager = isManager(locals.staff);
 	return {
 		...overview,
-		callbackAddress: await orderCallbackAddress(context, overview.device, url.origin),
+		/** Pairing, the callback address (anyone holding it can announce orders) and removing the
+		 *  device are a manager's; staff see what the device is and can refresh it. */
+		manager,
+		callbackAddress: manager
+			? await orderCallbackAddress(context, overview.device, url.origin)
+			: null,
 		categories: configuration ? depositCategories(configuration) : [],
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
 		unfinished:
@@ -34,18 +41,44 @@ export const actions: Actions = {
 		const device = await deviceOr404(params.id);
 		await context.views.refresh(device.id, await context.platformFor(device.id));
 	},
-	pair: async ({ params, cookies, url }) => {
-		await pairScreen(serverContext(), (await deviceOr404(params.id)).id, cookies, url);
+	pair: async ({ params, cookies, url, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await deviceOr404(params.id);
+		await pairScreen(context, device.id, cookies, url);
+		await context.audit.write(actor, 'device.pair', device.id, {
+			name: device.name,
+			mode: device.mode
+		});
 		redirect(303, '/screen');
 	},
 	/** A new callback address; staff enter it in the platform's console (demo: done for them). */
-	rotateCallback: async ({ params }) => {
-		const outcome = await rotateOrderCallback(serverContext(), await deviceOr404(params.id));
+	rotateCallback: async ({ params, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await deviceOr404(params.id);
+		const outcome = await rotateOrderCallback(context, device);
 		if (outcome === 'no-callbacks') return fail(400);
+		// That it rotated, never the address (it is the secret).
+		await context.audit.write(actor, 'device.callback-rotate', device.id, {
+			name: device.name,
+			simulatorTold: outcome !== 'demo-not-told'
+		});
 		return { callbackRotated: true, demoNotTold: outcome === 'demo-not-told' };
 	},
-	remove: async ({ params }) => {
-		if (!(await serverContext().devices.remove(params.id))) return fail(404);
+	remove: async ({ params, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await context.devices.get(params.id);
+		if (!device || !(await context.devices.remove(params.id))) return fail(404);
+		await context.audit.write(actor, 'device.remove', device.id, {
+			before: {
+				name: device.name,
+				mode: device.mode,
+				environment: device.environment,
+				baseUrl: device.baseUrl
+			}
+		});
 		redirect(303, '/setup');
 	}
 };

@@ -1,11 +1,13 @@
 import { readForm } from '#lib/server/http/forms.ts';
 import { fail, redirect } from '@sveltejs/kit';
+import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { ENVIRONMENTS } from '#lib/server/devices/device-repository.ts';
 import { addDevice } from '#lib/server/setup/add-device.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = () => {
+export const load: PageServerLoad = ({ locals }) => {
+	requireManager(locals);
 	const { baseUrls } = serverContext().config;
 	return {
 		// Environments with a configured address, and "custom" (typed) always.
@@ -16,9 +18,21 @@ export const load: PageServerLoad = () => {
 };
 
 export const actions: Actions = {
-	default: async ({ request }) => {
-		const result = await addDevice(serverContext(), await readForm(request));
+	default: async ({ request, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const result = await addDevice(context, await readForm(request));
 		if (!result.ok) return fail(400, { values: result.values, errors: result.errors });
+		const device = await context.devices.get(result.deviceId);
+		// What was added, never its API key.
+		await context.audit.write(actor, 'device.add', result.deviceId, {
+			after: device && {
+				name: device.name,
+				mode: device.mode,
+				environment: device.environment,
+				baseUrl: device.baseUrl
+			}
+		});
 		redirect(303, `/setup/devices/${result.deviceId}?saved=1`);
 	}
 };

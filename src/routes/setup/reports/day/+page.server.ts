@@ -1,9 +1,12 @@
+import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { readDayReport } from '#lib/server/reports/day-report-source.ts';
 import { venueDayOf } from '#lib/server/venue-time.ts';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ url }) => {
+/** Reports are a manager's (issue 14). */
+export const load: PageServerLoad = async ({ url, locals }) => {
+	requireManager(locals);
 	const context = serverContext();
 	const timeZone = context.config.venueTimeZone;
 	const today = venueDayOf(new Date(), timeZone);

@@ -1,10 +1,12 @@
 import { m } from '#lib/paraglide/messages.js';
+import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { dayReportToCsv } from '#lib/server/reports/day-report-csv.ts';
 import { readDayReport } from '#lib/server/reports/day-report-source.ts';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = async ({ url }) => {
+export const GET: RequestHandler = async ({ url, locals }) => {
+	requireManager(locals);
 	const day = (url.searchParams.get('day') ?? '').slice(0, 20);
 	const read = await readDayReport(serverContext(), day);
 	if (!read)
