@@ -129,8 +129,9 @@ test('staff find a card sale by its order number, see what it came to, and print
 });
 
 test('a search that cannot be read is named back, in German too, and nothing is searched', async ({
-	page
+	browser
 }) => {
+	const page = await touchPage(browser);
 	await logIn(page);
 	await page.goto('/setup/sales?min=abc&key=12&order=K-7x&from=gestern');
 	const alert = page.getByRole('alert');
