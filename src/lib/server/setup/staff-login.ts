@@ -54,7 +54,11 @@ export async function logIn(
 	client: string
 ): Promise<LoginResult<LoginField>> {
 	const name = typedName(form);
-	// Counted first, whatever the form holds: a guesser leaving out the name counts too.
+	// A form without a usable name never reaches the password check, so it tells a guesser
+	// nothing and is not counted: a colleague's typo (or a malformed body) does not lock the
+	// venue's staff out. Every form that reaches the check is counted before it, whatever it holds.
+	const who = nameOf(form);
+	if ('error' in who) return { ok: false, status: 400, errors: { name: who.error }, name };
 	const waitMs = await context.loginAttempts.attempt(client);
 	if (waitMs > 0) {
 		return {
@@ -66,8 +70,6 @@ export async function logIn(
 			name
 		};
 	}
-	const who = nameOf(form);
-	if ('error' in who) return { ok: false, status: 400, errors: { name: who.error }, name };
 	const password = textField(form, 'password');
 	const role =
 		password.length === 0 || password.length > MAX_PASSWORD_LENGTH
