@@ -167,8 +167,9 @@ export function dayReport(input: DayReportInput): DayReport {
 		if (!isPaid(sale) || sale.paidAt === null) continue;
 		const figures = saleFigures(sale);
 		addSale(kiosk(sale.deviceId), figures);
-		const hour = hours.get(input.hourOf(sale.paidAt)) ?? { salesCount: 0, paidMinor: 0 };
-		hours.set(input.hourOf(sale.paidAt), {
+		const hourOfDay = input.hourOf(sale.paidAt);
+		const hour = hours.get(hourOfDay) ?? { salesCount: 0, paidMinor: 0 };
+		hours.set(hourOfDay, {
 			salesCount: hour.salesCount + 1,
 			paidMinor: hour.paidMinor + figures.paidMinor
 		});
