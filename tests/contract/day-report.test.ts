@@ -11,6 +11,7 @@ import { toMinor } from '#lib/money.ts';
 import { CatalogRepository } from '#lib/server/catalog/catalog-repository.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { SaleRefunds } from '#lib/server/refunds/sale-refunds.ts';
+import { ReturnDesk } from '#lib/server/returns/return-desk.ts';
 import { readDayReport } from '#lib/server/reports/day-report-source.ts';
 import type { ReportFigures } from '#lib/server/reports/day-report.ts';
 import { amountsOf } from '#lib/server/sales/sale-amounts.ts';
@@ -18,6 +19,7 @@ import type { Sale } from '#lib/server/sales/sale.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { venueDayOf } from '#lib/server/venue-time.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
+import { clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();
@@ -58,6 +60,27 @@ async function creditSale(walletId: string, basket = PILS_AND_PRETZEL): Promise<
 	const sale = await rig.checkout.start(rig.deviceId, basket);
 	await rig.checkout.scanLoyaltyKey(sale.id, await newKey(walletId));
 	return rig.checkout.pay(sale.id);
+}
+
+/** The day report of a venue day (UTC), read as the page reads it, at `now`. */
+async function reportOf(day: string, now = new Date()) {
+	const context = {
+		sales: rig.sales,
+		journal: rig.journal,
+		devices: new DeviceRepository(rig.store, loadKeyring(':memory:', undefined)),
+		catalog: new CatalogRepository(rig.store),
+		config: { venueTimeZone: 'UTC' } as never
+	};
+	return (await readDayReport(context, day, now))!;
+}
+
+/** The platform's own count of a code's containers by status: {ACTIVE: 2, RETURNED: 1}. */
+async function statusesOf(code: string): Promise<Record<string, number>> {
+	const { body } = await sim.control('GET', `/_sim/deposit-transactions/${code}`);
+	const counts: Record<string, number> = {};
+	for (const item of body.items as { status: string }[])
+		counts[item.status] = (counts[item.status] ?? 0) + 1;
+	return counts;
 }
 
 /** Holds a report's figures to one another. */
@@ -102,18 +125,7 @@ describe('the day report of a seeded day', () => {
 			'Ana'
 		);
 
-		const day = venueDayOf(new Date(), 'UTC');
-		const read = await readDayReport(
-			{
-				sales: rig.sales,
-				journal: rig.journal,
-				devices: new DeviceRepository(rig.store, loadKeyring(':memory:', undefined)),
-				catalog: new CatalogRepository(rig.store),
-				config: { venueTimeZone: 'UTC' } as never
-			},
-			day
-		);
-		const { report, check } = read!;
+		const { report, check } = await reportOf(venueDayOf(new Date(), 'UTC'));
 		const { total } = report;
 		expectAddsUp(total);
 		for (const { figures } of report.kiosks) expectAddsUp(figures);
@@ -147,6 +159,85 @@ describe('the day report of a seeded day', () => {
 
 		expect(report.hours.reduce((all, hour) => all + hour.salesCount, 0)).toBe(6);
 		expect(report.topProducts[0]).toMatchObject({ productId: 'drink_pils', quantity: 8 });
+	});
+
+	it('keeps the deposit ledger the platform keeps: issued, returned, forfeited, out', async () => {
+		const sales = [await cardSale(), await cardSale(PRETZEL), await cardSale()];
+		const codes = sales.flatMap((sale) => (sale.deposit ? [sale.deposit.code] : []));
+		expect(codes).toHaveLength(2);
+		const station = 'dev_return_main';
+		const stationClient = clientFor(sim, station);
+		const desk = new ReturnDesk({
+			journal: rig.journal,
+			platformFor: async () => stationClient,
+			issuedHere: async () => null,
+			placeName: async () => null,
+			placeOfDevice: async () => null,
+			settings: async () => ({ staffAttended: false, idleSeconds: 60, resultSeconds: 15 }),
+			checkPin: async () => 'ok',
+			acrossServers: (_code, task) => task()
+		});
+		// A guest brings one container of the first sale back.
+		const preview = await desk.preview(station, codes[0]!);
+		const [first] = preview.categories;
+		await desk.confirm(
+			station,
+			{ returnId: preview.returnId, code: codes[0]!, quantities: { [first!.categoryId]: 1 } },
+			'10.0.0.7'
+		);
+
+		const configuration = await rig.platform.deposits.getConfiguration();
+		const depositOf = (categoryId: string) =>
+			configuration.hybridRevoTokenProducts.find(
+				(product) => product.hybridCategory.id === categoryId
+			)!.hybridCategory.depositGrossMinor;
+		/** What the platform holds of the codes: containers (and deposits) by status. */
+		async function onThePlatform() {
+			const held: Record<string, { containers: number; minor: number }> = {};
+			for (const code of codes) {
+				const { body } = await sim.control('GET', `/_sim/deposit-transactions/${code}`);
+				for (const item of body.items as { status: string; categoryId: string }[]) {
+					const into = (held[item.status] ??= { containers: 0, minor: 0 });
+					into.containers += 1;
+					into.minor += depositOf(item.categoryId);
+				}
+			}
+			return held;
+		}
+
+		const today = venueDayOf(new Date(), 'UTC');
+		const { report } = await reportOf(today);
+		const platformNow = await onThePlatform();
+		expect(report.deposits.issued).toEqual({
+			containers: report.total.depositContainers,
+			minor: report.total.depositMinor
+		});
+		expect(report.deposits.returned).toEqual(platformNow['RETURNED']);
+		expect(report.deposits.forfeited.containers).toBe(0);
+		expect(report.deposits.outAtEnd).toEqual(platformNow['ACTIVE']);
+		expect(report.depositsUntil < report.to).toBe(true);
+
+		// Past every deadline on the platform's clock, the rest expire: the days the deadlines fall
+		// on forfeit what the platform expired, each day starting where the one before ended.
+		await sim.control('POST', '/_sim/clock', { advanceMinutes: 4 * 24 * 60 });
+		const platformLater = await onThePlatform();
+		expect(platformLater['ACTIVE']).toBeUndefined();
+		const later = new Date(Date.now() + 5 * 24 * 3_600_000);
+		let forfeited = { containers: 0, minor: 0 };
+		let outBefore = { containers: 0, minor: 0 };
+		for (let offset = 0; offset < 4; offset += 1) {
+			const day = venueDayOf(new Date(Date.now() + offset * 24 * 3_600_000), 'UTC');
+			const { deposits } = (await reportOf(day, later)).report;
+			expect(deposits.outAtStart).toEqual(outBefore);
+			forfeited = {
+				containers: forfeited.containers + deposits.forfeited.containers,
+				minor: forfeited.minor + deposits.forfeited.minor
+			};
+			outBefore = deposits.outAtEnd;
+		}
+		expect(outBefore).toEqual({ containers: 0, minor: 0 });
+		expect(forfeited).toEqual(platformLater['EXPIRED']);
+		expect(await statusesOf(codes[0]!)).toMatchObject({ RETURNED: 1 });
 	});
 
 	it('is nothing for what is not a day', async () => {

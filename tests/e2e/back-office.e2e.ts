@@ -280,6 +280,37 @@ test('the day report adds up, agrees with the journal, exports CSV and prints on
 	}
 	expect(vatGross).toBe(paid);
 	await expect(page.getByTestId('journal-check')).toContainText('— matches.');
+
+	// The deposit ledger: out at the start + issued − returned − forfeited = out now, in
+	// containers and in money; the cups of this day's sale are among those issued.
+	const ledger = page.getByTestId('deposit-ledger');
+	const ledgerTotal = async (label: RegExp) => {
+		const text = await ledger
+			.locator('tr', { has: page.getByRole('rowheader', { name: label }) })
+			.getByRole('cell')
+			.last()
+			.textContent();
+		const [containers, amount] = text!.split('·');
+		return { containers: Number(containers), minor: minor(amount!) };
+	};
+	const [outAtStart, issued, returned, forfeited, outNow] = await Promise.all(
+		[
+			/^Outstanding at the start/,
+			/^\+ issued/,
+			/^− returned/,
+			/^− forfeited/,
+			/^= outstanding now/
+		].map(ledgerTotal)
+	);
+	expect(issued!.containers).toBeGreaterThanOrEqual(2);
+	for (const unit of ['containers', 'minor'] as const)
+		expect(outAtStart![unit] + issued![unit] - returned![unit] - forfeited![unit]).toBe(
+			outNow![unit]
+		);
+	await expect(ledger.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+	await expect(page.getByRole('rowheader', { name: /^= outstanding now/ })).toContainText(
+		'deposit liability'
+	);
 	await expect(page.getByRole('img', { name: 'Sales per hour (paid · number)' })).toBeVisible();
 	await expect(page.getByRole('img', { name: 'Top products (quantity · paid)' })).toContainText(
 		'Pilsner 0.4 l'
@@ -295,6 +326,10 @@ test('the day report adds up, agrees with the journal, exports CSV and prints on
 	const totalRow = rows.at(-1)!.split(',');
 	expect(totalRow[columns.indexOf('kiosk')]).toBe('Total');
 	expect(minor(totalRow[columns.indexOf('paid')]!)).toBe(paid);
+	expect(Number(totalRow[columns.indexOf('ledger_containers_out_at_end')])).toBe(
+		outNow!.containers
+	);
+	expect(minor(totalRow[columns.indexOf('ledger_deposits_out_at_end')]!)).toBe(outNow!.minor);
 	expect((await page.request.get('/setup/reports/day/report.csv?day=yesterday')).status()).toBe(
 		400
 	);

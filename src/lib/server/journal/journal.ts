@@ -48,6 +48,8 @@ export interface JournalFilter {
 	until?: string;
 	/** Entries of any of these (the day report's sales); none matches an empty list. */
 	references?: readonly string[];
+	/** Entries older than this one (by id): the next page of a list read newest first. */
+	beforeId?: number;
 	limit?: number;
 }
 
@@ -252,6 +254,7 @@ export class Journal {
 		if (filter.reference !== undefined) query = query.where('reference', '=', filter.reference);
 		if (filter.since !== undefined) query = query.where('created_at', '>=', filter.since);
 		if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
+		if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
 		if (filter.references !== undefined) {
 			if (filter.references.length === 0) return [];
 			query = query.where('reference', 'in', filter.references);

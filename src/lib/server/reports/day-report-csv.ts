@@ -1,10 +1,12 @@
 /**
  * The day report as CSV for the accountant: a row per kiosk and one for the total, amounts in
  * major units as decimal text (money.ts: never through a float) so a spreadsheet sums them
- * exactly, and the VAT per rate as columns (net, VAT, gross for each rate the day had).
+ * exactly, the VAT per rate as columns (net, VAT, gross for each rate the day had), and the ledger
+ * of the deposits each kiosk issued (deposit-ledger.ts) in containers and money.
  */
 import { minorToDecimalText, scaledIntegerToDecimal } from '#lib/money.ts';
 import { toCsv } from '../http/csv.ts';
+import type { DepositLedger } from './deposit-ledger.ts';
 import type { DayReport, ReportFigures } from './day-report.ts';
 
 const AMOUNTS = [
@@ -21,6 +23,14 @@ const AMOUNTS = [
 	['deposits_refunded_at_returns', 'depositsRefundedMinor'],
 	['cash_paid_out_at_returns', 'cashPaidOutMinor']
 ] as const satisfies readonly (readonly [string, keyof ReportFigures])[];
+
+const LEDGER = [
+	['out_at_start', 'outAtStart'],
+	['issued', 'issued'],
+	['returned', 'returned'],
+	['forfeited', 'forfeited'],
+	['out_at_end', 'outAtEnd']
+] as const satisfies readonly (readonly [string, keyof DepositLedger])[];
 
 /** A VAT rate in basis points as the column names carry it: 1900 → `19`, 770 → `7.7`. */
 const rateName = (bp: number) => String(scaledIntegerToDecimal(bp, 2));
@@ -41,9 +51,10 @@ export function dayReportToCsv(report: DayReport, totalLabel: string): string {
 			`net_${rateName(bp)}`,
 			`vat_${rateName(bp)}`,
 			`gross_${rateName(bp)}`
-		])
+		]),
+		...LEDGER.flatMap(([name]) => [`ledger_containers_${name}`, `ledger_deposits_${name}`])
 	];
-	const row = (name: string, figures: ReportFigures) => [
+	const row = (name: string, figures: ReportFigures, deposits: DepositLedger) => [
 		report.day,
 		name,
 		report.currencyCode,
@@ -55,10 +66,11 @@ export function dayReportToCsv(report: DayReport, totalLabel: string): string {
 		...rates.flatMap((bp) => {
 			const vat = figures.vat.find((candidate) => candidate.vatBp === bp);
 			return [vat?.netMinor ?? 0, vat?.vatMinor ?? 0, vat?.grossMinor ?? 0].map(money);
-		})
+		}),
+		...LEDGER.flatMap(([, key]) => [deposits[key].containers, money(deposits[key].minor)])
 	];
 	return toCsv(columns, [
-		...report.kiosks.map((kiosk) => row(kiosk.name, kiosk.figures)),
-		row(totalLabel, report.total)
+		...report.kiosks.map((kiosk) => row(kiosk.name, kiosk.figures, kiosk.deposits)),
+		row(totalLabel, report.total, report.deposits)
 	]);
 }

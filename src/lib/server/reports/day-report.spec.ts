@@ -51,6 +51,7 @@ const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund => ({
 const returned = (deviceId: string, refundMinor: number, payOut: boolean | null): ReturnRecord => ({
 	returnId: `return-${refundMinor}-${String(payOut)}`,
 	deviceId,
+	codeFingerprint: null,
 	at: '2026-11-22T19:00:00.000Z',
 	lines: [],
 	refundMinor,
@@ -72,6 +73,30 @@ describe('dayReport', () => {
 		credits: creditsFactory({ grossMinor: 1000, discountMinor: 100, creditsMinor: 300 }),
 		cardPaidMinor: 600
 	};
+	// Cups a kiosk without sales today issued yesterday: out this morning, forfeited at noon.
+	const cupsOfYesterday = saleFactory({
+		...paid('cups', 'kiosk-c', 0, '2026-11-21T12:00:00.000Z'),
+		quote: quoteFactory({
+			depositLines: [
+				{
+					categoryId: 'cup',
+					name: 'Cup',
+					quantity: 2,
+					unitMinor: 200,
+					vatBp: 0,
+					lineMinor: 400,
+					expirationHours: 24
+				}
+			]
+		}),
+		deposit: {
+			code: 'CUPS',
+			sequenceNumber: '7',
+			categories: [
+				{ categoryId: 'cup', name: 'Cup', count: 2, expiresAt: '2026-11-22T12:00:00.000Z' }
+			]
+		}
+	});
 	const report = dayReport({
 		day: '2026-11-22',
 		from: FROM,
@@ -83,14 +108,18 @@ describe('dayReport', () => {
 			saleFactory({ id: 'open' })
 		],
 		refunded: [yesterdays],
+		depositSales: [cupsOfYesterday],
 		returns: [
+			{ ...returned('station', 100, true), at: '2026-11-21T22:00:00.000Z' },
 			returned('station', 400, true),
 			returned('station', 200, false),
 			returned('station', 200, null)
 		],
+		now: '2026-11-23T08:00:00.000Z',
 		deviceNames: new Map([
 			['kiosk-a', 'Bar'],
 			['kiosk-b', 'Garden'],
+			['kiosk-c', 'Hall'],
 			['station', 'Returns']
 		]),
 		hourOf: (instant) => new Date(instant).getUTCHours()
@@ -100,6 +129,7 @@ describe('dayReport', () => {
 		expect(report.kiosks.map((kiosk) => [kiosk.name, kiosk.figures.salesCount])).toEqual([
 			['Bar', 1],
 			['Garden', 1],
+			['Hall', 0],
 			['Returns', 0]
 		]);
 		const [bar, garden] = report.kiosks.map((kiosk) => kiosk.figures);
@@ -125,14 +155,25 @@ describe('dayReport', () => {
 		expect(report.total.netMinor).toBe(1400 - 200);
 	});
 
-	it('the return stations’ returns, and the cash staff paid out', () => {
-		expect(report.kiosks[2]!.figures).toMatchObject({
+	it('the return stations’ returns of the day, and the cash staff paid out', () => {
+		expect(report.kiosks[3]!.figures).toMatchObject({
 			returnsCount: 3,
 			depositsRefundedMinor: 800,
 			cashPaidOutMinor: 400,
 			paidMinor: 0
 		});
 		expect(report.total).toMatchObject({ returnsCount: 3, depositsRefundedMinor: 800 });
+	});
+
+	it('the deposit ledger per issuing kiosk and in total, to the end of a day gone by', () => {
+		const hall = report.kiosks[2]!.deposits;
+		expect(hall).toMatchObject({
+			outAtStart: { containers: 2, minor: 400 },
+			forfeited: { containers: 2, minor: 400 },
+			outAtEnd: { containers: 0, minor: 0 }
+		});
+		expect(report.deposits).toEqual(hall);
+		expect(report.depositsUntil).toBe(TO);
 	});
 
 	it('sales per hour and the top products', () => {
@@ -150,13 +191,20 @@ describe('dayReport', () => {
 		expect(lines[0]).toBe(
 			'day,kiosk,currency,sales,gross,discount,paid,credits,card,service_fee,deposits,' +
 				'refunded_credits,refunded_card,net,deposits_refunded_at_returns,cash_paid_out_at_returns,' +
-				'deposit_containers,refunds_open,returns,net_19,vat_19,gross_19'
+				'deposit_containers,refunds_open,returns,net_19,vat_19,gross_19,' +
+				'ledger_containers_out_at_start,ledger_deposits_out_at_start,' +
+				'ledger_containers_issued,ledger_deposits_issued,' +
+				'ledger_containers_returned,ledger_deposits_returned,' +
+				'ledger_containers_forfeited,ledger_deposits_forfeited,' +
+				'ledger_containers_out_at_end,ledger_deposits_out_at_end'
 		);
 		expect(lines[1]).toBe(
-			`2026-11-22,"'=HYPERLINK(""x"")",EUR,1,5.00,0.00,5.00,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0.00,0.00,0,0,0,4.20,0.80,5.00`
+			`2026-11-22,"'=HYPERLINK(""x"")",EUR,1,5.00,0.00,5.00,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0.00,0.00,0,0,0,4.20,0.80,5.00,` +
+				'0,0.00,0,0.00,0,0.00,0,0.00,0,0.00'
 		);
 		expect(lines[2]).toBe(
-			'2026-11-22,Total,EUR,2,15.00,1.00,14.00,3.00,11.00,0.00,0.00,0.00,2.00,12.00,8.00,4.00,0,1,3,11.76,2.24,14.00'
+			'2026-11-22,Total,EUR,2,15.00,1.00,14.00,3.00,11.00,0.00,0.00,0.00,2.00,12.00,8.00,4.00,0,1,3,11.76,2.24,14.00,' +
+				'2,4.00,0,0.00,0,0.00,2,4.00,0,0.00'
 		);
 	});
 });

@@ -2,7 +2,8 @@
  * The day report (end of day or shift, issue 14): per device and in total, the sales paid in the
  * period and what they came to — gross, discounts, credits, card, the service fee, the VAT
  * contained per rate, the containers' deposits issued — the staff refunds confirmed in it, and
- * the deposits the return stations refunded (in cash, where staff paid them out).
+ * the deposits the return stations refunded (in cash, where staff paid them out), and the ledger
+ * of the deposits the kiosks issued: out, returned, forfeited (deposit-ledger.ts).
  * Pure: built from the sales (sale-repository.ts paidBetween, refundedSince) and checked against
  * the journal (journal-check.ts).
  *
@@ -19,6 +20,7 @@ import { isPaid } from '#lib/sale-states.ts';
 import type { ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';
+import { addLedger, depositLedgers, emptyLedger, type DepositLedger } from './deposit-ledger.ts';
 
 export interface ReportFigures {
 	salesCount: number;
@@ -53,6 +55,8 @@ export interface KioskFigures {
 	deviceId: string;
 	name: string;
 	figures: ReportFigures;
+	/** The containers this kiosk issued (on this day or before) and where they stand. */
+	deposits: DepositLedger;
 }
 
 export interface DayReport {
@@ -64,6 +68,9 @@ export interface DayReport {
 	/** The kiosks and return stations with anything in the period, by name. */
 	kiosks: KioskFigures[];
 	total: ReportFigures;
+	deposits: DepositLedger;
+	/** Where the deposit ledger ends: `to`, or now while the day runs. */
+	depositsUntil: string;
 	/** Sales per hour of the venue's clock (0–23, 23 or 25 hours on a day the clocks change). */
 	hours: { hour: number; salesCount: number; paidMinor: number }[];
 	/** The products sold most (by quantity), with what they brought in. */
@@ -79,8 +86,15 @@ export interface DayReportInput {
 	paid: readonly Sale[];
 	/** Sales with a staff refund at or after `from` (any paid day). */
 	refunded: readonly Sale[];
-	/** The return stations' returns in [from, to). */
+	/** Sales whose deposits were out at some time in the day (depositsOutBetween). */
+	depositSales: readonly Sale[];
+	/**
+	 * The return stations' returns before `to`, from the first payment of `depositSales` on (or
+	 * `from`, if that is earlier); the day's are those at or after `from`.
+	 */
 	returns: readonly ReturnRecord[];
+	/** Now: while the day runs, its deposit ledger ends here. */
+	now: string;
 	deviceNames: ReadonlyMap<string, string>;
 	/** The venue's hour (0–23) of an instant. */
 	hourOf: (instant: string) => number;
@@ -197,11 +211,20 @@ export function dayReport(input: DayReportInput): DayReport {
 		}
 	}
 	for (const record of input.returns) {
+		if (record.at < input.from || record.at >= input.to) continue;
 		const figures = kiosk(record.deviceId);
 		figures.returnsCount += 1;
 		figures.depositsRefundedMinor += record.refundMinor;
 		if (record.payOut) figures.cashPaidOutMinor += record.refundMinor;
 	}
+	const depositsUntil = input.now < input.to ? input.now : input.to;
+	const ledgers = depositLedgers({
+		from: input.from,
+		until: depositsUntil,
+		sales: input.depositSales,
+		returns: input.returns
+	});
+	for (const deviceId of ledgers.keys()) kiosk(deviceId);
 	for (const figures of byKiosk.values())
 		figures.netMinor = figures.paidMinor - figures.refundedCreditsMinor - figures.refundedCardMinor;
 
@@ -209,11 +232,16 @@ export function dayReport(input: DayReportInput): DayReport {
 		.map(([deviceId, figures]) => ({
 			deviceId,
 			name: input.deviceNames.get(deviceId) ?? deviceId,
-			figures
+			figures,
+			deposits: ledgers.get(deviceId) ?? emptyLedger()
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name) || a.deviceId.localeCompare(b.deviceId));
 	const total = empty();
-	for (const { figures } of kiosks) addFigures(total, figures);
+	const deposits = emptyLedger();
+	for (const kiosk of kiosks) {
+		addFigures(total, kiosk.figures);
+		addLedger(deposits, kiosk.deposits);
+	}
 	return {
 		day: input.day,
 		from: input.from,
@@ -221,6 +249,8 @@ export function dayReport(input: DayReportInput): DayReport {
 		currencyCode: input.currencyCode,
 		kiosks,
 		total,
+		deposits,
+		depositsUntil,
 		hours: [...hours.entries()]
 			.sort(([a], [b]) => a - b)
 			.map(([hour, figures]) => ({ hour, ...figures })),

@@ -33,14 +33,15 @@ describe.each(ENGINES)('returnsBetween on %s', (engine) => {
 	async function journaled(
 		returnId: string,
 		outcome: { status: 'succeeded' | 'resolved' | 'failed' | 'uncertain'; lines?: ReturnedLine[] },
-		payOut?: boolean
+		payOut?: boolean,
+		codeFingerprint = 'f'.repeat(22)
 	) {
 		const id = await journal.begin({
 			deviceId: 'station-1',
 			operation: JournalOperation.depositValidate,
 			reference: returnId,
 			request: {
-				codeFingerprint: 'f'.repeat(22),
+				codeFingerprint,
 				items: [{ categoryId: 'cup', quantity: 1 }],
 				before: [],
 				...(payOut === undefined ? {} : { payOut })
@@ -70,6 +71,30 @@ describe.each(ENGINES)('returnsBetween on %s', (engine) => {
 			['settled-later', 200, false],
 			['before-payouts-were-kept', 200, null]
 		]);
-		expect(records[0]).toMatchObject({ deviceId: 'station-1', at: '2026-11-22T18:00:00.000Z' });
+		expect(records[0]).toMatchObject({
+			deviceId: 'station-1',
+			codeFingerprint: 'f'.repeat(22),
+			at: '2026-11-22T18:00:00.000Z'
+		});
+	});
+
+	it('reads a period of more returns than a query reads, page by page, none twice', async () => {
+		for (let index = 0; index < 5; index += 1)
+			await journaled(
+				`return-${index}`,
+				{ status: 'succeeded', lines: [line(1)] },
+				true,
+				`code-${index}`
+			);
+		await journaled('refused', { status: 'failed' }, true);
+
+		const records = await returnsBetween(
+			journal,
+			{ from: '2026-11-22T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' },
+			{ pageSize: 2 }
+		);
+		expect(records.map((record) => record.codeFingerprint)).toEqual(
+			[0, 1, 2, 3, 4].map((index) => `code-${index}`)
+		);
 	});
 });

@@ -12,6 +12,8 @@ import type { ReturnedLine } from './return-view.ts';
 export interface ReturnRecord {
 	returnId: string;
 	deviceId: string;
+	/** The returned code's fingerprint (return-entries.ts); null for an entry that cannot be read. */
+	codeFingerprint: string | null;
 	/** When the station sent the return to the platform. */
 	at: string;
 	lines: ReturnedLine[];
@@ -21,21 +23,25 @@ export interface ReturnRecord {
 	payOut: boolean | null;
 }
 
-/** Entries per period read at most: a festival day's returns, many times over. */
-const MAX_RETURNS = 10_000;
-
+/** The returns in [from, to), oldest first, read `pageSize` entries a query (the journal's most). */
 export async function returnsBetween(
 	journal: Journal,
 	range: { from: string; to: string },
-	deviceId?: string
+	{ pageSize = 10_000 } = {}
 ): Promise<ReturnRecord[]> {
-	const entries = await journal.list({
-		operation: JournalOperation.depositValidate,
-		since: range.from,
-		until: range.to,
-		...(deviceId === undefined ? {} : { deviceId }),
-		limit: MAX_RETURNS
-	});
+	const entries = [];
+	for (let beforeId: number | undefined; ;) {
+		const page = await journal.list({
+			operation: JournalOperation.depositValidate,
+			since: range.from,
+			until: range.to,
+			...(beforeId === undefined ? {} : { beforeId }),
+			limit: pageSize
+		});
+		entries.push(...page);
+		if (page.length < pageSize) break;
+		beforeId = page.at(-1)!.id;
+	}
 	return entries
 		.filter((entry) => entry.status === 'succeeded' || entry.status === 'resolved')
 		.flatMap((entry): ReturnRecord[] => {
@@ -46,6 +52,7 @@ export async function returnsBetween(
 				{
 					returnId: entry.reference,
 					deviceId: entry.deviceId,
+					codeFingerprint: request?.codeFingerprint ?? null,
 					at: entry.createdAt,
 					lines,
 					refundMinor: lines.reduce((sum, line) => sum + line.refundMinor, 0),

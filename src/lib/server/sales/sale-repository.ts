@@ -63,8 +63,15 @@ const columnsOf = (sale: Sale) => {
 		last_refund_at: sale.refunds.reduce<string | null>(
 			(latest, refund) => (latest === null || refund.at > latest ? refund.at : latest),
 			null
-		)
+		),
+		deposit_expires_at: depositExpiresAt(sale)
 	};
+};
+
+/** When the last of the sale's containers expire, in UTC (the platform may answer with an offset). */
+const depositExpiresAt = (sale: Sale): string | null => {
+	const deadlines = (sale.deposit?.categories ?? []).map((c) => Date.parse(c.expiresAt));
+	return deadlines.length === 0 ? null : new Date(Math.max(...deadlines)).toISOString();
 };
 
 export class SaleRepository {
@@ -260,6 +267,23 @@ export class SaleRepository {
 			.select(SALE_ROW)
 			.where('last_refund_at', '>=', from)
 			.orderBy('last_refund_at')
+			.orderBy('id')
+			.execute();
+		return rows.map(toSale);
+	}
+
+	/**
+	 * The sales whose deposits were out at some time in [from, to): paid before `to`, their last
+	 * containers expiring after `from` (the day report's deposit ledger), in the order they were
+	 * paid.
+	 */
+	async depositsOutBetween(from: string, to: string): Promise<Sale[]> {
+		const rows = await this.#store.db
+			.selectFrom('sales')
+			.select(SALE_ROW)
+			.where('deposit_expires_at', '>', from)
+			.where('paid_at', '<', to)
+			.orderBy('paid_at')
 			.orderBy('id')
 			.execute();
 		return rows.map(toSale);

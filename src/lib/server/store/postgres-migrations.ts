@@ -257,5 +257,14 @@ export const postgresMigrations: readonly string[] = [
 	UPDATE sales SET last_refund_at = (SELECT max(refund ->> 'at')
 		FROM jsonb_array_elements(COALESCE(body::jsonb -> 'refunds', '[]'::jsonb)) AS refund);
 	CREATE INDEX sales_last_refund ON sales (last_refund_at);
+	`,
+	/* 10: SQLite's 16, when the last of a sale's containers expire (in UTC) */ `
+	ALTER TABLE sales ADD COLUMN deposit_expires_at text;
+	UPDATE sales SET deposit_expires_at = (
+		SELECT max(to_char((category ->> 'expiresAt')::timestamptz AT TIME ZONE 'UTC',
+			'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+		FROM jsonb_array_elements(COALESCE(body::jsonb -> 'deposit' -> 'categories', '[]'::jsonb))
+			AS category);
+	CREATE INDEX sales_deposit_expires ON sales (deposit_expires_at);
 	`
 ];

@@ -1,8 +1,8 @@
 /**
- * The migration that gave sales their search columns (SQLite 12, PostgreSQL 6) fills them in for
- * the sales stored before it exactly as SaleRepository writes them for a sale saved now: one
- * reading of a sale's money (sales/sale-amounts.ts) whether a sale is older than the columns or
- * not. The stand-in for a paid sale's time of payment, which older sales did not keep, is its
+ * The migrations that gave sales their search columns (SQLite 12, PostgreSQL 6) and the last
+ * deadline of their deposits (SQLite 16, PostgreSQL 10) fill them in for the sales stored before
+ * exactly as SaleRepository writes them for a sale saved now: one reading of a sale's money
+ * (sales/sale-amounts.ts) whether a sale is older than the columns or not. The stand-in for a paid sale's time of payment, which older sales did not keep, is its
  * last change.
  */
 import { DatabaseSync } from 'node:sqlite';
@@ -25,7 +25,15 @@ const SALES: Sale[] = [
 		id: 'split',
 		orderNumber: 'K-002',
 		credits: creditsFactory({ grossMinor: 1050, discountMinor: 100, creditsMinor: 300 }),
-		deposit: { code: 'CODE-1', sequenceNumber: '4711', categories: [] }
+		// The platform's instants as it may write them: with an offset, without milliseconds.
+		deposit: {
+			code: 'CODE-1',
+			sequenceNumber: '4711',
+			categories: [
+				{ categoryId: 'cup', name: 'Cup', count: 2, expiresAt: '2026-11-23T11:09:00+01:00' },
+				{ categoryId: 'plate', name: 'Plate', count: 1, expiresAt: '2026-11-23T10:30:00Z' }
+			]
+		}
 	}),
 	saleFactory({
 		...paid,
@@ -51,7 +59,8 @@ const COLUMNS = [
 	'card_minor',
 	'payment_kind',
 	'deposit_sequence',
-	'loyalty_key_tail'
+	'loyalty_key_tail',
+	'deposit_expires_at'
 ] as const;
 
 /** The columns as the repository writes them today, paid sales stamped with their last change. */
@@ -104,7 +113,7 @@ describe('the sales search columns migration', () => {
 		for (const migration of postgresMigrations.slice(0, 5)) await schema.pool.query(migration);
 		for (const sale of SALES) await schema.pool.query(INSERT, valuesOf(sale));
 
-		await schema.pool.query(postgresMigrations[5]!);
+		for (const migration of postgresMigrations.slice(5)) await schema.pool.query(migration);
 
 		const { rows } = await schema.pool.query(`SELECT ${COLUMNS.join(', ')} FROM sales ORDER BY id`);
 		expect(rows).toEqual(await columnsWrittenNow());

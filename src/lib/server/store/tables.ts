@@ -133,6 +133,8 @@ export interface SalesTable {
 	loyalty_key_tail: Nullable<string>;
 	/** When the latest staff refund of the sale was confirmed (the day report finds refunds by it). */
 	last_refund_at: Nullable<string>;
+	/** When the last of the containers the sale issued expire (the day report's deposit ledger). */
+	deposit_expires_at: Nullable<string>;
 }
 
 export interface OrderNumbersTable {

@@ -1,0 +1,138 @@
+/**
+ * The deposit ledger of a period (issue 14: "deposits issued, refunded at return stations and
+ * forfeited (expired), and the deposit liability still outstanding"): per ordering kiosk, the
+ * containers its sales issued and where they stand — out at the start, issued, returned,
+ * forfeited, out at the end — and the deposits they stand for. Pure.
+ *
+ * The facts it rests on (spec 1):
+ * - an issued item is ACTIVE until a validate returns it (RETURNED, "refund = validatedCount x
+ *   depositGross") or "the expiration window has passed without return" (EXPIRED, "deposit
+ *   forfeited"); a category's items expire at its `expiresAt` of the create response;
+ * - the platform sends no notice of either, and its preview cannot tell returned from expired
+ *   once the window has passed (sales/container-counts.ts).
+ * So the ledger is kept from what this venue saw: the codes its kiosks issued (the sales) and the
+ * returns its stations made of them, matched by the code's fingerprint (returns/return-entries.ts).
+ * A container of ours returned at a station this server does not know of stays out here until
+ * its deadline and is then counted forfeited: the returned figures are at least, the out and
+ * forfeited ones at most, what the platform holds. Every kiosk server of a venue on one database
+ * (issue 12) sees all of the venue's returns.
+ *
+ * A container is out at an instant t when it was issued before t (its sale paid) and its deadline
+ * is after t, less what was returned before t; it is forfeited in the period when its deadline
+ * falls in (from, until]. So, per kiosk and in total: out at start + issued − returned −
+ * forfeited = out at end. `until` is the end of the period, or now while the period runs: a
+ * deadline still to come is not a forfeit yet.
+ */
+import { isPaid } from '#lib/sale-states.ts';
+import type { ReturnRecord } from '../returns/return-records.ts';
+import { codeFingerprint } from '../returns/return-entries.ts';
+import type { Sale } from '../sales/sale.ts';
+
+/** Containers and the deposits they stand for (minor units). */
+export interface DepositAmount {
+	containers: number;
+	minor: number;
+}
+
+export interface DepositLedger {
+	outAtStart: DepositAmount;
+	issued: DepositAmount;
+	returned: DepositAmount;
+	forfeited: DepositAmount;
+	/** The deposit liability still outstanding at `until`. */
+	outAtEnd: DepositAmount;
+}
+
+export interface DepositLedgerInput {
+	from: string;
+	/** The end of the period, or now if that is earlier. */
+	until: string;
+	/** The sales whose deposits were out at some time in the period (depositsOutBetween). */
+	sales: readonly Sale[];
+	/** The stations' returns before `until`, from the first of these sales' payments on. */
+	returns: readonly ReturnRecord[];
+}
+
+const LEDGER_KEYS = ['outAtStart', 'issued', 'returned', 'forfeited', 'outAtEnd'] as const;
+
+export const emptyLedger = (): DepositLedger => ({
+	outAtStart: { containers: 0, minor: 0 },
+	issued: { containers: 0, minor: 0 },
+	returned: { containers: 0, minor: 0 },
+	forfeited: { containers: 0, minor: 0 },
+	outAtEnd: { containers: 0, minor: 0 }
+});
+
+export function addLedger(into: DepositLedger, more: DepositLedger): void {
+	for (const key of LEDGER_KEYS) {
+		into[key].containers += more[key].containers;
+		into[key].minor += more[key].minor;
+	}
+}
+
+const instant = (iso: string) => Date.parse(iso);
+
+/** A return of some containers of one category of a code, and when. */
+interface ReturnOfCategory {
+	at: number;
+	returned: number;
+}
+
+/** The stations' returns by code fingerprint and category. */
+function returnsByCode(returns: readonly ReturnRecord[]): Map<string, ReturnOfCategory[]> {
+	const byCode = new Map<string, ReturnOfCategory[]>();
+	for (const record of returns) {
+		if (record.codeFingerprint === null) continue;
+		for (const line of record.lines) {
+			const key = `${record.codeFingerprint} ${line.categoryId}`;
+			const returns = byCode.get(key) ?? [];
+			returns.push({ at: instant(record.at), returned: line.returned });
+			byCode.set(key, returns);
+		}
+	}
+	return byCode;
+}
+
+/** Ledgers by the device id of the kiosk that issued the containers. */
+export function depositLedgers(input: DepositLedgerInput): Map<string, DepositLedger> {
+	const from = instant(input.from);
+	const until = instant(input.until);
+	const returns = returnsByCode(input.returns);
+	const ledgers = new Map<string, DepositLedger>();
+	for (const sale of input.sales) {
+		if (!sale.deposit || sale.paidAt === null || !isPaid(sale)) continue;
+		const issuedAt = instant(sale.paidAt);
+		const fingerprint = codeFingerprint(sale.deposit.code);
+		let ledger = ledgers.get(sale.deviceId);
+		if (!ledger) ledgers.set(sale.deviceId, (ledger = emptyLedger()));
+		for (const category of sale.deposit.categories) {
+			const unitMinor =
+				sale.quote.depositLines.find((line) => line.categoryId === category.categoryId)
+					?.unitMinor ?? 0;
+			const deadline = instant(category.expiresAt);
+			const returned = returns.get(`${fingerprint} ${category.categoryId}`) ?? [];
+			// A return the platform took in the minutes after the deadline, before its expiry check
+			// ran (every 5 minutes), was of a container still active: it counts at the deadline.
+			const returnedBefore = (t: number) =>
+				Math.min(
+					category.count,
+					returned
+						.filter((r) => Math.min(r.at, deadline - 1) < t)
+						.reduce((sum, r) => sum + r.returned, 0)
+				);
+			const outAt = (t: number) =>
+				issuedAt < t && t < deadline ? category.count - returnedBefore(t) : 0;
+			const add = (into: DepositAmount, containers: number) => {
+				into.containers += containers;
+				into.minor += containers * unitMinor;
+			};
+			add(ledger.outAtStart, outAt(from));
+			add(ledger.outAtEnd, outAt(until));
+			if (from <= issuedAt && issuedAt < until) add(ledger.issued, category.count);
+			add(ledger.returned, returnedBefore(until) - returnedBefore(from));
+			if (from < deadline && deadline <= until)
+				add(ledger.forfeited, category.count - returnedBefore(deadline));
+		}
+	}
+	return ledgers;
+}
