@@ -92,32 +92,16 @@ export class RefundSettlement {
 			beforeMinor: request.refundedBeforeMinor,
 			afterMinor
 		};
-		const book = this.#deps.book;
 		switch (decideLostCardRefund(request.refundedBeforeMinor, afterMinor, record.amountMinor)) {
 			case 'refunded':
-				return resolved(
-					await book.book(sale.id, record, {
-						outcome: 'refunded',
-						errorCode: null,
-						journal: { status: 'resolved', result: evidence }
-					})
-				);
+				return this.#givenBack(sale, record, evidence);
 			case 'not-refunded':
-				return resolved(
-					await book.book(sale.id, record, {
-						outcome: 'failed',
-						errorCode: 'card-refund-failed',
-						journal: { status: 'resolved', errorCode: 'card-refund-failed', result: evidence }
-					})
-				);
+				return this.#notGivenBack(sale, record, 'card-refund-failed', evidence);
 			case 'staff':
-				return staff(
-					await book.book(sale.id, record, {
-						outcome: 'needs-staff',
-						errorCode: 'card-outcome-unknown',
-						journal: { status: 'needs-staff', errorCode: 'card-outcome-unknown', result: evidence }
-					})
-				);
+				return this.#forStaff(sale, record, 'card-outcome-unknown', {
+					errorCode: 'card-outcome-unknown',
+					result: evidence
+				});
 		}
 	}
 
@@ -128,30 +112,15 @@ export class RefundSettlement {
 		request: CreditRefundEntry,
 		platform: PlatformClient | undefined
 	): Promise<Settled> {
-		const book = this.#deps.book;
 		// Card before credits (sale-refunds.ts): the credits are sent only once the card part of
 		// the same confirmation was given back. Until that is settled they wait; if it was not
 		// given back, the credits were never sent.
 		const card = recordOf(sale, refundIdOf(record.requestId, 'card'));
 		if (card && isOpenRefund(card)) return { sale, settled: 'still-open' };
-		if (card && card.outcome !== 'refunded') {
-			return resolved(
-				await book.book(sale.id, record, {
-					outcome: 'failed',
-					errorCode: 'not-sent',
-					journal: { status: 'resolved', errorCode: 'not-sent', result: { resolvedBy: 'not-sent' } }
-				})
-			);
-		}
-		if (!platform) {
-			return staff(
-				await book.book(sale.id, record, {
-					outcome: 'needs-staff',
-					errorCode: 'outcome-unknown',
-					journal: { status: 'needs-staff', errorCode: 'device-removed' }
-				})
-			);
-		}
+		if (card && card.outcome !== 'refunded')
+			return this.#notGivenBack(sale, record, 'not-sent', { resolvedBy: 'not-sent' });
+		if (!platform)
+			return this.#forStaff(sale, record, 'outcome-unknown', { errorCode: 'device-removed' });
 		const finalizedAt =
 			(await earliestFinalize(this.#deps.journal, sale)) ?? new Date(sale.createdAt);
 		await this.#deps.journal.retrying(entry.id);
@@ -175,23 +144,14 @@ export class RefundSettlement {
 		};
 		switch (decideLostRefund(repeat, finalizedAt, repeatedAt)) {
 			case 'refunded':
-				return resolved(
-					await book.book(sale.id, record, {
-						outcome: 'refunded',
-						errorCode: null,
-						journal: { status: 'resolved', result: evidence }
-					})
-				);
+				return this.#givenBack(sale, record, evidence);
 			case 'not-settled':
 				return this.#stillOpen(sale, record, 'outcome-unknown', 'no-answer');
 			case 'staff':
-				return staff(
-					await book.book(sale.id, record, {
-						outcome: 'needs-staff',
-						errorCode: 'outcome-unknown',
-						journal: { status: 'needs-staff', errorCode: repeat, result: evidence }
-					})
-				);
+				return this.#forStaff(sale, record, 'outcome-unknown', {
+					errorCode: repeat,
+					result: evidence
+				});
 		}
 	}
 
@@ -203,6 +163,46 @@ export class RefundSettlement {
 			result: { resolvedBy: 'sale-record', outcome: record.outcome }
 		});
 		return needsStaff ? 'needs-staff' : 'resolved';
+	}
+
+	/** Settled: the part was given back. `evidence`: what showed it, for the journal. */
+	async #givenBack(sale: Sale, record: SaleRefund, evidence: object): Promise<Settled> {
+		const booked = await this.#deps.book.book(sale.id, record, {
+			outcome: 'refunded',
+			errorCode: null,
+			journal: { status: 'resolved', result: evidence }
+		});
+		return { sale: booked, settled: 'resolved' };
+	}
+
+	/** Settled: nothing was given back, for the reason `errorCode`. */
+	async #notGivenBack(
+		sale: Sale,
+		record: SaleRefund,
+		errorCode: string,
+		evidence: object
+	): Promise<Settled> {
+		const booked = await this.#deps.book.book(sale.id, record, {
+			outcome: 'failed',
+			errorCode,
+			journal: { status: 'resolved', errorCode, result: evidence }
+		});
+		return { sale: booked, settled: 'resolved' };
+	}
+
+	/** Not to be settled by reading: a person checks (`errorCode` tells them what, on the sale). */
+	async #forStaff(
+		sale: Sale,
+		record: SaleRefund,
+		errorCode: string,
+		journal: { errorCode: string; result?: object }
+	): Promise<Settled> {
+		const booked = await this.#deps.book.book(sale.id, record, {
+			outcome: 'needs-staff',
+			errorCode,
+			journal: { status: 'needs-staff', ...journal }
+		});
+		return { sale: booked, settled: 'needs-staff' };
 	}
 
 	/** No reading yet: the record says uncertain, the entry stays open for a later pass. */
@@ -217,6 +217,3 @@ export class RefundSettlement {
 		return { sale: current, settled: 'still-open' };
 	}
 }
-
-const resolved = (sale: Sale): Settled => ({ sale, settled: 'resolved' });
-const staff = (sale: Sale): Settled => ({ sale, settled: 'needs-staff' });

@@ -88,9 +88,19 @@ export class SaleRefunds {
 		return refundOffer(sale, await earliestFinalize(this.#deps.journal, sale), now);
 	}
 
-	/** What staff must check for the sale's refund parts only a person can settle. */
-	async staffTasks(sale: Sale): Promise<RefundStaffTask[]> {
-		return refundStaffTasks(sale, await earliestFinalize(this.#deps.journal, sale));
+	/**
+	 * A sale's page: what may be refunded at `now`, and what staff must check of the refund parts
+	 * only a person can settle — from one reading of the finalize.
+	 */
+	async offerAndTasks(
+		sale: Sale,
+		now: Date = this.#now()
+	): Promise<{ offer: RefundOffer; tasks: RefundStaffTask[] }> {
+		const finalizedAt = await earliestFinalize(this.#deps.journal, sale);
+		return {
+			offer: refundOffer(sale, finalizedAt, now),
+			tasks: refundStaffTasks(sale, finalizedAt)
+		};
 	}
 
 	/**

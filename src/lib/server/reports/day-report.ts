@@ -17,7 +17,7 @@
 import type { ReceiptFigures, VatRow } from '#lib/kiosk/receipt.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
 import { isPaid } from '#lib/sale-states.ts';
-import type { ReturnRecord } from '../returns/return-records.ts';
+import { stationTotals, type ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';
 import { addLedger, depositLedgers, emptyLedger, type DepositLedger } from './deposit-ledger.ts';
@@ -210,12 +210,14 @@ export function dayReport(input: DayReportInput): DayReport {
 			} else if (refund.outcome !== 'failed') figures.refundsOpen += 1;
 		}
 	}
-	for (const record of input.returns) {
-		if (record.at < input.from || record.at >= input.to) continue;
-		const figures = kiosk(record.deviceId);
-		figures.returnsCount += 1;
-		figures.depositsRefundedMinor += record.refundMinor;
-		if (record.payOut) figures.cashPaidOutMinor += record.refundMinor;
+	const returnsOfTheDay = input.returns.filter(
+		(record) => input.from <= record.at && record.at < input.to
+	);
+	for (const station of stationTotals(returnsOfTheDay)) {
+		const figures = kiosk(station.deviceId);
+		figures.returnsCount += station.returnsCount;
+		figures.depositsRefundedMinor += station.refundMinor;
+		figures.cashPaidOutMinor += station.cashPaidOutMinor;
 	}
 	const depositsUntil = input.now < input.to ? input.now : input.to;
 	const ledgers = depositLedgers({

@@ -3,7 +3,7 @@ import { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
-import { returnsBetween } from './return-records.ts';
+import { returnsBetween, stationTotals, type ReturnRecord } from './return-records.ts';
 import type { ReturnedLine } from './return-view.ts';
 
 const line = (returned: number): ReturnedLine => ({
@@ -96,5 +96,31 @@ describe.each(ENGINES)('returnsBetween on %s', (engine) => {
 		expect(records.map((record) => record.codeFingerprint)).toEqual(
 			[0, 1, 2, 3, 4].map((index) => `code-${index}`)
 		);
+	});
+});
+
+describe('stationTotals', () => {
+	const record = (deviceId: string, refundMinor: number, payOut: boolean | null): ReturnRecord => ({
+		returnId: `${deviceId}-${refundMinor}`,
+		deviceId,
+		codeFingerprint: null,
+		at: '2026-11-22T18:00:00.000Z',
+		lines: [],
+		refundMinor,
+		payOut
+	});
+
+	it('counts each station’s returns, refunds and the cash paid out by staff', () => {
+		expect(
+			stationTotals([
+				record('garden', 400, true),
+				record('bar', 200, false),
+				record('garden', 200, null),
+				record('garden', 600, true)
+			])
+		).toEqual([
+			{ deviceId: 'garden', returnsCount: 3, refundMinor: 1200, cashPaidOutMinor: 1000 },
+			{ deviceId: 'bar', returnsCount: 1, refundMinor: 200, cashPaidOutMinor: 0 }
+		]);
 	});
 });

@@ -23,6 +23,34 @@ export interface ReturnRecord {
 	payOut: boolean | null;
 }
 
+/** What a station's returns came to: the cash count of a staff-attended one. */
+export interface StationTotals {
+	deviceId: string;
+	returnsCount: number;
+	/** The deposits refunded. */
+	refundMinor: number;
+	/** Of those, paid out in cash by staff. */
+	cashPaidOutMinor: number;
+}
+
+/** The records' totals per station, in the order the stations first appear. */
+export function stationTotals(records: readonly ReturnRecord[]): StationTotals[] {
+	const byStation = new Map<string, StationTotals>();
+	for (const record of records) {
+		const totals = byStation.get(record.deviceId) ?? {
+			deviceId: record.deviceId,
+			returnsCount: 0,
+			refundMinor: 0,
+			cashPaidOutMinor: 0
+		};
+		totals.returnsCount += 1;
+		totals.refundMinor += record.refundMinor;
+		if (record.payOut) totals.cashPaidOutMinor += record.refundMinor;
+		byStation.set(record.deviceId, totals);
+	}
+	return [...byStation.values()];
+}
+
 /** The returns in [from, to), oldest first, read `pageSize` entries a query (the journal's most). */
 export async function returnsBetween(
 	journal: Journal,

@@ -26,13 +26,12 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 	const sale = await context.sales.get(id);
 	if (!sale) return undefined;
 	const device = await context.devices.get(sale.deviceId);
-	const [view, entries, containers, refundOffer, refundTasks] = await Promise.all([
+	const [view, entries, containers, refund] = await Promise.all([
 		context.views.get(sale.deviceId),
 		context.journal.list({ reference: sale.id, limit: 100 }),
 		// A removed device's key is gone with it: nothing can be read for its sales.
 		device ? readContainers(context, sale, now) : unreachable,
-		context.refunds.offer(sale, now),
-		context.refunds.staffTasks(sale)
+		context.refunds.offerAndTasks(sale, now)
 	]);
 	return {
 		sale: saleView(sale),
@@ -52,8 +51,8 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 		})),
 		containers,
 		refunds: sale.refunds,
-		refundOffer,
-		refundTasks
+		refundOffer: refund.offer,
+		refundTasks: refund.tasks
 	};
 }
 export type SaleDetails = NonNullable<Awaited<ReturnType<typeof saleDetails>>>;

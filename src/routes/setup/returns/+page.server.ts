@@ -1,6 +1,6 @@
 import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
-import { returnsBetween } from '#lib/server/returns/return-records.ts';
+import { returnsBetween, stationTotals } from '#lib/server/returns/return-records.ts';
 import { venueDay, venueDayOf } from '#lib/server/venue-time.ts';
 import type { PageServerLoad } from './$types';
 
@@ -19,18 +19,10 @@ export const load: PageServerLoad = async ({ url, locals }) => {
 		catalog.currencyCode()
 	]);
 	const names = new Map(all.map((device) => [device.id, device.name]));
-	const stations = [...new Set(records.map((record) => record.deviceId))].map((deviceId) => {
-		const mine = records.filter((record) => record.deviceId === deviceId);
-		const sum = (pick: (refundMinor: number, payOut: boolean | null) => number) =>
-			mine.reduce((total, record) => total + pick(record.refundMinor, record.payOut), 0);
-		return {
-			deviceId,
-			name: names.get(deviceId) ?? deviceId,
-			count: mine.length,
-			refundMinor: sum((refund) => refund),
-			cashPaidOutMinor: sum((refund, payOut) => (payOut ? refund : 0))
-		};
-	});
+	const stations = stationTotals(records).map((totals) => ({
+		...totals,
+		name: names.get(totals.deviceId) ?? totals.deviceId
+	}));
 	return {
 		day,
 		today,
