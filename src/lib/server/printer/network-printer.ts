@@ -77,7 +77,7 @@ export class NetworkPrinter {
 			} catch (error) {
 				return { condition: 'unreachable', detail: describe(error) };
 			} finally {
-				connection?.close();
+				await connection?.close();
 			}
 		});
 	}
@@ -93,7 +93,7 @@ export class NetworkPrinter {
 					return { outcome: before.condition, duringJob: false, detail: before.detail };
 				}
 			} catch (error) {
-				connection?.close();
+				await connection?.close();
 				return { outcome: 'offline', duringJob: false, detail: describe(error) };
 			}
 			try {
@@ -103,7 +103,7 @@ export class NetworkPrinter {
 			} catch (error) {
 				return { outcome: 'failed', detail: describe(error) };
 			} finally {
-				connection.close();
+				await connection.close();
 			}
 		});
 	}

@@ -119,11 +119,19 @@ export class PrinterConnection {
 	}
 
 	/**
-	 * Closes after what was sent has gone out; a printer that does not close its side in time is
-	 * cut off. Never throws.
+	 * Closes after what was sent has gone out, and resolves once both sides are closed (a printer
+	 * serves one connection at a time); a printer that does not close its side in time is cut off.
+	 * Never rejects.
 	 */
-	close(): void {
-		this.#socket.end();
-		setTimeout(() => this.#socket.destroy(), CLOSE_GRACE_MS).unref();
+	close(): Promise<void> {
+		return new Promise((resolve) => {
+			if (this.#closed) {
+				resolve();
+				return;
+			}
+			this.#socket.once('close', () => resolve());
+			this.#socket.end();
+			setTimeout(() => this.#socket.destroy(), CLOSE_GRACE_MS).unref();
+		});
 	}
 }

@@ -12,7 +12,7 @@ import { DEPOSIT_QR_MODULE_DOTS } from './receipt-layout.ts';
 import { PAPER_COLUMNS, textBlocks as text } from './text-columns.ts';
 
 /** As long as a deposit code (40 characters), so the QR code prints at the same size. */
-export const TEST_PAGE_QR_PAYLOAD = 'VENUE-KIOSK-PRINTER-TEST-0123456789-ABCDE';
+export const TEST_PAGE_QR_PAYLOAD = 'VENUE-KIOSK-PRINTER-TEST-0123456789-ABCD';
 
 export interface TestPageRequest {
 	/** The printer's name or address as staff know it. */
