@@ -56,7 +56,7 @@ const QR_LINES = 8;
 /** Fixed bits of every DLE EOT answer: bit 1 and bit 4 on (docs/printer.md "Status bytes"). */
 const REAL_TIME_FIXED = 0x12;
 
-export function realTimeStatusByte(n: number, state: SimulatedPrinterState): number {
+function realTimeStatusByte(n: number, state: SimulatedPrinterState): number {
 	const paperOut = state.condition === 'paper-out';
 	const coverOpen = state.condition === 'cover-open';
 	switch (n) {
