@@ -7,7 +7,8 @@
  * (#lib/kiosk/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
-import { formatDateTime, formatRate, nameIn, optionNames } from '#lib/kiosk/format.ts';
+import { formatDateTime, formatRate, optionNames } from '#lib/kiosk/format.ts';
+import { lineLabel } from '#lib/kiosk/line-label.ts';
 import type { ReceiptFigures, ReceiptLine } from '#lib/kiosk/receipt.ts';
 import { formatMoney } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';
@@ -60,28 +61,6 @@ const RULE_BLOCK: PrintBlock = {
 const laidOut = (texts: readonly string[], bold = false): PrintBlock[] =>
 	texts.map((text) => ({ kind: 'text', text, align: 'left', bold, size: 1 }));
 
-/** A line's name as the slip shows it (components/kiosk/lineLabel.ts), in `locale`. */
-function lineName(line: ReceiptLine, locale: Locale): string {
-	switch (line.kind) {
-		case 'product':
-			return m.kiosk_product_line(
-				{ count: line.quantity, name: nameIn(line.name, locale) },
-				{ locale }
-			);
-		case 'option':
-			return m.kiosk_option_line(
-				{ count: line.quantity, name: nameIn(line.name, locale) },
-				{ locale }
-			);
-		case 'deposit':
-			return m.kiosk_deposit_line({ count: line.quantity, container: line.name }, { locale });
-		case 'fee':
-			return m.kiosk_service_fee({}, { locale });
-		case 'other':
-			return line.name;
-	}
-}
-
 function depositBlocks(deposit: IssuedDeposit, receipt: PrintableReceipt, locale: Locale) {
 	return [
 		...lines(m.kiosk_deposit_code_title({}, { locale }), { align: 'center', bold: true }),
@@ -132,7 +111,7 @@ function lineBlocks(line: ReceiptLine, money: (minor: number) => string, locale:
 				)
 			: [];
 	return laidOut([
-		...labelledAmount(lineName(line, locale), money(line.grossMinor), PAPER_COLUMNS),
+		...labelledAmount(lineLabel(line, locale), money(line.grossMinor), PAPER_COLUMNS),
 		...options,
 		...discount
 	]);
