@@ -74,11 +74,12 @@ export function encodeEcrCommand(command: EcrCommand): Uint8Array {
 		case 'registration':
 			return apdu(0x06, 0x00, encodeRegistration(command));
 		case 'authorization': {
-			const { type: _type, others, ...fields } = command;
+			// `fields` still holds `type`; encodeFields reads only the spec's keys.
+			const { others, ...fields } = command;
 			return apdu(0x06, 0x01, encodeBmps(encodeFields(fields, AUTHORIZATION_FIELDS, others)));
 		}
 		case 'reversal': {
-			const { type: _type, password, others, ...fields } = command;
+			const { password, others, ...fields } = command;
 			return apdu(
 				0x06,
 				0x30,
