@@ -1,6 +1,6 @@
 /**
  * Intermediate status information (04 FF): what the terminal shows while a transaction runs,
- * for the kiosk to show as well (docs/zvt.md "Intermediate status"). The status byte names a
+ * for the kiosk to show as well (docs/zvt.md "Terminal messages"). The status byte names a
  * predefined display text (codes from Portalum.Zvt EnglishIntermediateStatusRepository); FF
  * means "none of them": the text is in the TLV (tag 24, lines in tag 07 — Portalum.Zvt
  * IntermediateStatusInformationParserTest GetMessage_TlvData).
