@@ -11,6 +11,17 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFai
 
 export type TerminalAnswer = 'approved' | 'declined' | 'cancelled';
 
+/** How a receipt went to the kiosk's printer (server/printer/receipt-printing.ts). */
+export type ReceiptPrintOutcome =
+	| 'printed'
+	| 'paper-out'
+	| 'cover-open'
+	| 'offline'
+	| 'failed'
+	| 'no-printer'
+	| 'not-paid'
+	| 'already-printed';
+
 type Fetch = typeof fetch;
 
 const isFailure = (value: unknown): value is ApiFailure =>
@@ -69,6 +80,11 @@ export class KioskApi {
 	/** Waits until the card terminal is answered (or nothing is left to pay), then completes. */
 	pay(id: string): Promise<ApiResult<SaleView>> {
 		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/pay', { id }), 'POST');
+	}
+
+	/** The receipt of a paid sale on the kiosk's printer, in the guest's language. */
+	print(id: string, locale: string): Promise<ApiResult<{ outcome: ReceiptPrintOutcome }>> {
+		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/print', { id }), 'POST', { locale });
 	}
 
 	/** The simulated terminal's answer for the pending payment of this sale. */

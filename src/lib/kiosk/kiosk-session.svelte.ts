@@ -18,7 +18,7 @@ import {
 	type FailureMessage,
 	type ProblemAction
 } from './failures.ts';
-import { KioskApi, type TerminalAnswer } from './kiosk-api.ts';
+import { KioskApi, type ReceiptPrintOutcome, type TerminalAnswer } from './kiosk-api.ts';
 import { suggestionFor } from './suggestion.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskView, SaleView } from './types.ts';
@@ -86,6 +86,8 @@ export class KioskSession {
 	paying = $state(false);
 	/** The (simulated) terminal's answer is being sent. */
 	answering = $state(false);
+	/** The receipt on the kiosk's printer: not asked yet, under way, or how it went. */
+	receiptPrint = $state<'idle' | 'printing' | ReceiptPrintOutcome>('idle');
 
 	readonly #view: () => KioskView;
 	readonly #refresh: () => Promise<void>;
@@ -299,6 +301,17 @@ export class KioskSession {
 		}
 	}
 
+	/** The receipt of the paid sale on the kiosk's printer (once; again only if nothing printed). */
+	async printReceipt(): Promise<void> {
+		const sale = this.sale;
+		if (!sale || this.step !== 'receipt' || this.receiptPrint === 'printing') return;
+		const generation = this.#generation;
+		this.receiptPrint = 'printing';
+		const result = await this.#api.print(sale.id, this.language.current);
+		if (generation !== this.#generation) return;
+		this.receiptPrint = result.ok ? result.value.outcome : 'failed';
+	}
+
 	/** A problem's button. */
 	act(action: ProblemAction): void {
 		if (action === 'start-over') this.startOver();
@@ -334,6 +347,7 @@ export class KioskSession {
 		this.busy = false;
 		this.paying = false;
 		this.answering = false;
+		this.receiptPrint = 'idle';
 		this.#suggestionOffered = false;
 		this.step = 'attract';
 		this.language.reset();

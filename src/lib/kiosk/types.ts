@@ -48,6 +48,8 @@ export interface KioskSettingsView {
 	serviceFeeMinor: number;
 	/** Offered once per sale before paying; absent in snapshots kept by an older version. */
 	suggestedProductId?: string | null;
+	/** The kiosk's receipt printer (issue 15); none, or absent in older snapshots: the browser prints. */
+	printer?: 'auto' | 'on-request' | null;
 }
 
 /** The kiosk page's load data: the screen's snapshot and what is not kept with it. */

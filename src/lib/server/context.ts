@@ -32,6 +32,8 @@ import { findIssuedDeposit } from './sales/issued-deposits.ts';
 import { checkoutSettings } from './sales/kiosk-settings.ts';
 import { SaleRecovery, type RecoverySummary } from './sales/sale-recovery.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
+import { NetworkPrinter } from './printer/network-printer.ts';
+import { ReceiptPrinting } from './printer/receipt-printing.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
@@ -88,6 +90,8 @@ export interface ServerContext {
 	returns: ReturnDesk;
 	/** Staff refunds of paid sales (issue 14): credits (spec 3) and the card. */
 	refunds: SaleRefunds;
+	/** The kiosks' receipt printers (issue 15): receipts, test pages, their state. */
+	printing: ReceiptPrinting;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor: PlatformFor;
 	/** Which parts of the platform the screens can use now (from how its calls went). */
@@ -230,6 +234,20 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		periodically('recover-sales', config.recoveryIntervalMs, recoverSales)
 	];
 	counterOrders.start();
+	// One printer object per address: its calls queue, as the printer takes one job at a time.
+	const printers = new Map<string, NetworkPrinter>();
+	const printing = new ReceiptPrinting({
+		settings,
+		sales,
+		views,
+		timeZone: config.venueTimeZone,
+		printerAt: ({ host, port }) => {
+			const address = `${host}:${port}`;
+			let printer = printers.get(address);
+			if (!printer) printers.set(address, (printer = new NetworkPrinter({ host, port })));
+			return printer;
+		}
+	});
 	return {
 		config,
 		store,
@@ -259,6 +277,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		places,
 		returns,
 		refunds,
+		printing,
 		platformFor,
 		platformHealth,
 		refreshAll,

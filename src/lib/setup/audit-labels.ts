@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'device.remove': m.audit_action_device_remove,
 	'device.pair': m.audit_action_device_pair,
 	'device.callback-rotate': m.audit_action_device_callback,
+	'device.printer': m.audit_action_device_printer,
 	'menu.import': m.audit_action_menu_import,
 	'menu.availability': m.audit_action_menu_availability,
 	'menu.picture': m.audit_action_menu_picture,

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
 	'device.remove',
 	'device.pair',
 	'device.callback-rotate',
+	'device.printer',
 	'menu.import',
 	'menu.availability',
 	'menu.picture',

@@ -14,6 +14,7 @@ import type {
 	ScreenIdentity
 } from '#lib/screen-data/snapshot.ts';
 import type { Product } from '../catalog/product.ts';
+import { printerSettings } from '../printer/printer-settings.ts';
 import type { ServerContext } from '../context.ts';
 import {
 	activeDepositConfiguration,
@@ -104,7 +105,10 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const settings = await kioskSettings(context.settings);
+	const [settings, printer] = await Promise.all([
+		kioskSettings(context.settings),
+		printerSettings(context.settings, deviceId)
+	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
 	return {
@@ -119,7 +123,8 @@ export async function kioskSnapshot(
 				idleSeconds: settings.idleSeconds,
 				creditPaymentType: settings.creditPaymentType,
 				serviceFeeMinor: settings.serviceFeeMinor,
-				suggestedProductId: settings.suggestedProductId
+				suggestedProductId: settings.suggestedProductId,
+				printer: printer?.mode ?? null
 			},
 			fetchedAt
 		}

@@ -11,8 +11,20 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async ({ url }) => {
 	const context = serverContext();
 	const filter = journalFilterFrom(url.searchParams);
+	const devices = await allDeviceOverviews(context);
 	return {
-		devices: await allDeviceOverviews(context),
+		devices,
+		/** Each kiosk's receipt printer, asked how it is now, and its last print (issue 15). */
+		printers: (
+			await Promise.all(
+				devices
+					.filter(({ device }) => device.mode === 'kiosk')
+					.map(async ({ device }) => {
+						const printer = await context.printing.diagnose(device.id);
+						return printer && { name: device.name, ...printer };
+					})
+			)
+		).filter((printer) => printer !== null),
 		entries: await context.journal.list(filter),
 		filter,
 		statuses: JOURNAL_STATUSES,

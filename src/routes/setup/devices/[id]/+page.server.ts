@@ -1,6 +1,13 @@
 import { error, fail, redirect } from '@sveltejs/kit';
+import { getLocale } from '#lib/paraglide/runtime.js';
 import { isManager, requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
+import { readForm } from '#lib/server/http/forms.ts';
+import {
+	printerSettings,
+	printerSettingsFromForm,
+	savePrinterSettings
+} from '#lib/server/printer/printer-settings.ts';
 import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
 import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/order-callback.ts';
 import { pairScreen } from '#lib/server/setup/screen-session.ts';
@@ -31,9 +38,20 @@ export const load: PageServerLoad = async ({ params, url, locals }) => {
 			overview.device.mode === 'board'
 				? await context.counterOrders.unfinishedOf(overview.device.id)
 				: null,
-		saved: url.searchParams.has('saved')
+		saved: url.searchParams.has('saved'),
+		printer:
+			overview.device.mode === 'kiosk'
+				? await printerSettings(context.settings, overview.device.id)
+				: null
 	};
 };
+
+/** A kiosk's printer: set by a manager (issue 15), in the audit log. */
+async function kioskOr404(id: string) {
+	const device = await deviceOr404(id);
+	if (device.mode !== 'kiosk') error(404, 'not a kiosk');
+	return device;
+}
 
 export const actions: Actions = {
 	refresh: async ({ params }) => {
@@ -65,6 +83,27 @@ export const actions: Actions = {
 			simulatorTold: outcome !== 'demo-not-told'
 		});
 		return { callbackRotated: true, demoNotTold: outcome === 'demo-not-told' };
+	},
+	printer: async ({ params, request, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await kioskOr404(params.id);
+		const reading = printerSettingsFromForm(await readForm(request));
+		if (!reading.ok) return fail(400, { printerInvalid: reading.invalid });
+		const before = await printerSettings(context.settings, device.id);
+		await savePrinterSettings(context.settings, device.id, reading.printer);
+		await context.audit.write(actor, 'device.printer', device.id, {
+			name: device.name,
+			before,
+			after: reading.printer
+		});
+		return { printerSaved: true };
+	},
+	printerTest: async ({ params, locals }) => {
+		requireManager(locals);
+		const device = await kioskOr404(params.id);
+		const print = await serverContext().printing.printTestPage(device.id, getLocale());
+		return { printerTest: print.outcome };
 	},
 	remove: async ({ params, locals }) => {
 		const actor = requireManager(locals);

@@ -1,0 +1,68 @@
+/**
+ * An ordering kiosk's receipt printer (issue 15: "per kiosk: printer address or none, auto-print
+ * or print on request"): kept in the venue settings under the kiosk's device id. No printer: the
+ * kiosk offers the browser's print dialog, as before.
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import type { Settings } from '../settings.ts';
+import { DEFAULT_PRINTER_PORT } from './network-printer.ts';
+
+/** `auto`: the receipt prints as the sale completes; `on-request`: when the guest asks. */
+export const PRINT_MODES = ['auto', 'on-request'] as const;
+export type PrintMode = (typeof PRINT_MODES)[number];
+
+/** A DNS name of letters, digits and hyphens, dot-separated (RFC 1123), or an IP address. */
+const HOST_NAME =
+	/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const hostSchema = z
+	.string()
+	.trim()
+	.refine((host) => isIP(host) !== 0 || HOST_NAME.test(host));
+
+export const printerSettingsSchema = z.object({
+	host: hostSchema,
+	port: z.int().min(1).max(65_535),
+	mode: z.enum(PRINT_MODES)
+});
+export type PrinterSettings = z.output<typeof printerSettingsSchema>;
+
+const keyOf = (deviceId: string) => `printer:${deviceId}`;
+
+export async function printerSettings(
+	settings: Settings,
+	deviceId: string
+): Promise<PrinterSettings | null> {
+	const stored = printerSettingsSchema.safeParse(await settings.get(keyOf(deviceId)));
+	return stored.success ? stored.data : null;
+}
+
+export async function savePrinterSettings(
+	settings: Settings,
+	deviceId: string,
+	printer: PrinterSettings | null
+): Promise<void> {
+	await settings.set(keyOf(deviceId), printer);
+}
+
+export type PrinterFormField = 'host' | 'port' | 'mode';
+
+/**
+ * The setup page's printer form: an empty address means no printer; otherwise the address, the
+ * port (9100 when left empty) and the mode. The fields that cannot be read are named back.
+ */
+export function printerSettingsFromForm(
+	form: FormData
+): { ok: true; printer: PrinterSettings | null } | { ok: false; invalid: PrinterFormField[] } {
+	const text = (name: string) => {
+		const value = form.get(name);
+		return typeof value === 'string' ? value.trim() : '';
+	};
+	const host = text('printerHost');
+	if (host === '') return { ok: true, printer: null };
+	const port = text('printerPort') === '' ? DEFAULT_PRINTER_PORT : Number(text('printerPort'));
+	const parsed = printerSettingsSchema.safeParse({ host, port, mode: text('printMode') });
+	if (parsed.success) return { ok: true, printer: parsed.data };
+	const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0] as PrinterFormField));
+	return { ok: false, invalid: (['host', 'port', 'mode'] as const).filter((f) => invalid.has(f)) };
+}
