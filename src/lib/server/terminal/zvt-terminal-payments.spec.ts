@@ -187,7 +187,7 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 		});
 
 		it('calls a payment nothing could be sent for not charged', async () => {
-			rig.plugged = false;
+			await rig.unplug();
 			const terminal = rig.terminal(device);
 			expect(await terminal.collect(request('s1.1'))).toBe('uncertain');
 			expect(await terminal.lookup(ref('s1.1'))).toBe('not-found');

@@ -6,6 +6,7 @@
 import type { Duplex } from 'node:stream';
 import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
 import type { Store } from '../../store/store.ts';
+import { ApduSplitter } from '../zvt/apdu.ts';
 import { tcpConnector } from '../zvt/zvt-client.ts';
 import { ZvtTerminal, type ZvtTerminalOptions } from '../zvt-terminal.ts';
 
@@ -24,6 +25,7 @@ export class ZvtRig {
 	readonly sim: RunningZvtSimulator;
 	readonly #store: Store;
 	readonly #terminals: ZvtTerminal[] = [];
+	readonly #sockets = new Set<Duplex>();
 	/** False: the terminal is unplugged; new connections to it fail. */
 	plugged = true;
 	/** Cuts the connection once, as the terminal sends that message; then cleared. */
@@ -57,6 +59,16 @@ export class ZvtRig {
 		return terminal;
 	}
 
+	/** Pulls the cable: open connections close, new ones fail until `plugged` is true again. */
+	async unplug(): Promise<void> {
+		this.plugged = false;
+		const closing = [...this.#sockets].map(
+			(socket) => new Promise((closed) => socket.once('close', closed))
+		);
+		for (const socket of this.#sockets) socket.destroy();
+		await Promise.all(closing);
+	}
+
 	async close(): Promise<void> {
 		for (const terminal of this.#terminals) terminal.close();
 		await this.sim.close();
@@ -65,11 +77,15 @@ export class ZvtRig {
 	async #connect(): Promise<Duplex> {
 		if (!this.plugged) throw new Error('the terminal is unplugged');
 		const socket = await tcpConnector(this.sim.host, this.sim.port)();
+		this.#sockets.add(socket);
+		socket.on('close', () => this.#sockets.delete(socket));
 		// Registered before the client's own listener: the client still reads the message, but
 		// whatever it answers is lost with the connection.
+		const splitter = new ApduSplitter();
 		socket.on('data', (chunk: Buffer) => {
 			const cut = this.cutAt && CUT_MESSAGES[this.cutAt];
-			if (cut && chunk[0] === cut[0] && chunk[1] === cut[1]) {
+			if (!cut) return;
+			if (splitter.push(chunk).some(({ cls, instr }) => cls === cut[0] && instr === cut[1])) {
 				this.cutAt = null;
 				socket.destroy();
 			}
