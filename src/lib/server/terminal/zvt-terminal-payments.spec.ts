@@ -10,7 +10,7 @@ import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { EUR, PASSWORD, until, ZvtRig } from './testing/zvt-rig.ts';
 import { ZvtAttempts } from './zvt-attempts.ts';
 import { tcpConnector, ZvtClient } from './zvt/zvt-client.ts';
-import type { PaymentProgress } from './zvt-terminal.ts';
+import type { PaymentProgress } from './zvt-payments.ts';
 
 describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 	let store: Store;
