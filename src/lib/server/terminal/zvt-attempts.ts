@@ -125,6 +125,11 @@ export class ZvtAttempts {
 		});
 	}
 
+	/** Whether the terminal's last booked transaction is known for this kiosk. */
+	async knowsLast(): Promise<boolean> {
+		return (await this.#lastBooked(this.#store.db)) !== null;
+	}
+
 	/** What the terminal itself reported as its last booked transaction (Repeat Receipt). */
 	rememberLast(numbers: TransactionNumbers): Promise<void> {
 		return this.#rememberLast(this.#store.db, numbers);

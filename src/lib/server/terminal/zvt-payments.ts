@@ -63,6 +63,9 @@ export class ZvtPayments {
 		if (currencyCode !== this.#currency.code) {
 			throw new RangeError(`the terminal takes ${this.#currency.code}, not ${currencyCode}`);
 		}
+		// A kiosk new to the terminal reads its last transaction first: unknown, an older payment
+		// of the same amount could pass for this one if its answer were lost.
+		if (!(await this.#attempts.knowsLast())) await this.#link.lastTransaction();
 		const attempt = await this.#attempts.recordSent({
 			reference,
 			kind: 'payment',

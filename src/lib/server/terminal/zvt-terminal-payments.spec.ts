@@ -170,6 +170,20 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 			}
 		}
 
+		it('is not fooled by an older payment of the same amount on a terminal new to the kiosk', async () => {
+			const other = new ZvtClient({
+				connect: tcpConnector(rig.sim.host, rig.sim.port),
+				password: PASSWORD
+			});
+			await other.authorize({ amountMinor: 700, currencyCode: EUR.numericCode });
+			other.close();
+			const terminal = rig.terminal(device);
+			rig.sim.terminal.dropNext('before-status-information');
+			expect(await terminal.collect(request('s1.1'))).toBe('uncertain');
+			expect(await terminal.lookup(ref('s1.1'))).toBe('not-found');
+			expect(booked()).toHaveLength(1);
+		});
+
 		it('leaves the payment uncertain while the terminal cannot be reached; a later lookup settles it', async () => {
 			const terminal = rig.terminal(device, {
 				// Unplugged as the card is read: the terminal books, its answer and the terminal are gone.
