@@ -17,6 +17,7 @@ const CLAIM_MS = 60_000;
 
 /** One card terminal both servers reach; a payment waits for `approve` like a guest's tap. */
 class TappedTerminal implements PaymentTerminal {
+	readonly partialRefunds = true;
 	readonly collects: TerminalRequest[] = [];
 	readonly lookups: string[] = [];
 	readonly #approved = new Set<string>();

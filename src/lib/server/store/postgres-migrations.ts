@@ -266,5 +266,31 @@ export const postgresMigrations: readonly string[] = [
 		FROM jsonb_array_elements(COALESCE(body::jsonb -> 'deposit' -> 'categories', '[]'::jsonb))
 			AS category);
 	CREATE INDEX sales_deposit_expires ON sales (deposit_expires_at);
+	`,
+	/* 11: SQLite's 17, the ZVT card terminal's record: its payments and reversals, and per
+	   device its last booked transaction */ `
+	CREATE TABLE zvt_attempts (
+		reference text NOT NULL,
+		kind text NOT NULL CHECK (kind IN ('payment', 'reversal')),
+		device_id text NOT NULL,
+		amount_minor integer NOT NULL CHECK (amount_minor > 0),
+		currency_code text NOT NULL,
+		state text NOT NULL CHECK (state IN ('sent', 'approved', 'declined', 'cancelled',
+			'not-charged', 'reversed', 'not-reversed', 'unknown')),
+		receipt_number integer,
+		trace_number integer,
+		known_receipt_before integer,
+		known_trace_before integer,
+		result_code integer,
+		created_at text NOT NULL,
+		updated_at text NOT NULL,
+		PRIMARY KEY (reference, kind)
+	);
+	CREATE TABLE zvt_terminals (
+		device_id text NOT NULL PRIMARY KEY,
+		last_receipt_number integer,
+		last_trace_number integer NOT NULL,
+		updated_at text NOT NULL
+	);
 	`
 ];

@@ -302,5 +302,32 @@ export const migrations: readonly string[] = [
 		SELECT max(strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(value, '$.expiresAt')))
 		FROM json_each(body, '$.deposit.categories'));
 	CREATE INDEX sales_deposit_expires ON sales (deposit_expires_at);
+	`,
+	/* 17: the ZVT card terminal's record (terminal/zvt-attempts.ts): each payment and reversal,
+	   written before it is sent so that one whose answer was lost is settled from the terminal's
+	   own record, never sent again; and per device the terminal's last booked transaction */ `
+	CREATE TABLE zvt_attempts (
+		reference TEXT NOT NULL,
+		kind TEXT NOT NULL CHECK (kind IN ('payment', 'reversal')),
+		device_id TEXT NOT NULL,
+		amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+		currency_code TEXT NOT NULL,
+		state TEXT NOT NULL CHECK (state IN ('sent', 'approved', 'declined', 'cancelled',
+			'not-charged', 'reversed', 'not-reversed', 'unknown')),
+		receipt_number INTEGER,
+		trace_number INTEGER,
+		known_receipt_before INTEGER,
+		known_trace_before INTEGER,
+		result_code INTEGER,
+		created_at TEXT NOT NULL,
+		updated_at TEXT NOT NULL,
+		PRIMARY KEY (reference, kind)
+	);
+	CREATE TABLE zvt_terminals (
+		device_id TEXT NOT NULL PRIMARY KEY,
+		last_receipt_number INTEGER,
+		last_trace_number INTEGER NOT NULL,
+		updated_at TEXT NOT NULL
+	);
 	`
 ];

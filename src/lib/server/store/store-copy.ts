@@ -25,6 +25,8 @@ export const COPY_ORDER = [
 	'kiosk_order_status',
 	'simulated_terminal_payments',
 	'simulated_terminal_waits',
+	'zvt_attempts',
+	'zvt_terminals',
 	'order_callback_tokens',
 	'order_inbox',
 	'app_orders',

@@ -165,6 +165,43 @@ export interface SimulatedTerminalWaitsTable {
 	started_at: string;
 }
 
+/** States of a ZVT attempt; `sent` until its outcome is known (terminal/zvt-attempts.ts). */
+export type ZvtAttemptState =
+	| 'sent'
+	| 'approved'
+	| 'declined'
+	| 'cancelled'
+	| 'not-charged'
+	| 'reversed'
+	| 'not-reversed'
+	| 'unknown';
+
+export interface ZvtAttemptsTable {
+	reference: string;
+	kind: 'payment' | 'reversal';
+	device_id: string;
+	amount_minor: number;
+	currency_code: string;
+	state: ZvtAttemptState;
+	/** The terminal's numbers of this transaction, once known. */
+	receipt_number: Nullable<number>;
+	trace_number: Nullable<number>;
+	/** The terminal's last booked transaction when this one was sent (null: none known). */
+	known_receipt_before: Nullable<number>;
+	known_trace_before: Nullable<number>;
+	/** The terminal's result code (BMP 27), when it gave one. */
+	result_code: Nullable<number>;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface ZvtTerminalsTable {
+	device_id: string;
+	last_receipt_number: Nullable<number>;
+	last_trace_number: number;
+	updated_at: string;
+}
+
 export interface OrderCallbackTokensTable {
 	device_id: string;
 	token: string;
@@ -252,6 +289,8 @@ export interface KioskTables {
 	kiosk_order_status: KioskOrderStatusTable;
 	simulated_terminal_payments: SimulatedTerminalPaymentsTable;
 	simulated_terminal_waits: SimulatedTerminalWaitsTable;
+	zvt_attempts: ZvtAttemptsTable;
+	zvt_terminals: ZvtTerminalsTable;
 	order_callback_tokens: OrderCallbackTokensTable;
 	order_inbox: OrderInboxTable;
 	app_orders: AppOrdersTable;
