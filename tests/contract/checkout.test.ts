@@ -507,7 +507,12 @@ describe('one payment per sale', () => {
 			{ reuse: rig }
 		);
 		restarted.terminal.fixedOutcome = 'approved';
-		await restarted.terminal.collect({ reference, amountMinor, currencyCode: 'EUR' });
+		await restarted.terminal.collect({
+			deviceId: 'kiosk-1',
+			reference,
+			amountMinor,
+			currencyCode: 'EUR'
+		});
 		// Asking the card again would now wait for a tap that never comes: the test would time out.
 		restarted.terminal.fixedOutcome = null;
 		const resumed = await restarted.checkout.pay(sale.id);

@@ -5,7 +5,13 @@
  * English and German; axe on every page.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { balance, newKey, payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
+import {
+	balance,
+	cardSale,
+	newKey,
+	payWithCredits,
+	pilsAndPretzelAtPayment
+} from './kiosk-support.ts';
 import {
 	CHOOSE_HEADING,
 	issueCode,
@@ -33,18 +39,13 @@ async function touchPage(browser: Browser): Promise<Page> {
 }
 
 /** A guest pays 2 × Pilsner and a pretzel (€18.00) by card; its order and deposit numbers. */
-async function cardSale(page: Page) {
-	await pilsAndPretzelAtPayment(page);
-	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
-	await page.getByRole('button', { name: /^Pay by card/ }).tap();
-	await page.getByRole('button', { name: 'Approve payment' }).tap();
-	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
-	const sale = await (await paid).json();
+async function cardSaleNumbers(page: Page) {
+	const sale = await cardSale(page);
 	return {
-		orderNumber: sale.orderNumber as string,
-		sequence: sale.deposit.sequenceNumber as string,
-		code: sale.deposit.code as string,
-		cupCategory: sale.deposit.categories[0].categoryId as string
+		orderNumber: sale.orderNumber,
+		sequence: sale.deposit.sequenceNumber,
+		code: sale.deposit.code,
+		cupCategory: sale.deposit.categories[0]!.categoryId
 	};
 }
 
@@ -62,7 +63,7 @@ test('staff find a card sale by its order number, see what it came to, and print
 }) => {
 	test.setTimeout(90_000);
 	const kiosk = await touchPage(browser);
-	const { orderNumber, sequence, code, cupCategory } = await cardSale(kiosk);
+	const { orderNumber, sequence, code, cupCategory } = await cardSaleNumbers(kiosk);
 
 	const page = await touchPage(browser);
 	await logIn(page);

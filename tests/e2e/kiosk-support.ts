@@ -164,3 +164,19 @@ export async function expectReceiptAddsUp(page: Page) {
 	expect(vatGross).toBe(paid);
 	return { gross, discount, paid, credits, card };
 }
+
+/** A paid sale as the kiosk got it (the pay call's answer). */
+export interface PaidSale {
+	orderNumber: string;
+	deposit: { code: string; sequenceNumber: string; categories: { categoryId: string }[] };
+}
+
+/** A guest pays 2 × Pilsner and a pretzel (€18.00) by card on the demo terminal. */
+export async function cardSale(page: Page): Promise<PaidSale> {
+	await pilsAndPretzelAtPayment(page);
+	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
+	await page.getByRole('button', { name: /^Pay by card/ }).tap();
+	await page.getByRole('button', { name: 'Approve payment' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+	return (await paid).json();
+}

@@ -13,7 +13,7 @@ import { formatMoney } from '#lib/money.ts';
 import type { PrintJob } from '#sim/printer/printer-simulator.ts';
 import { jobPreviewPng } from '#sim/printer/job-preview.ts';
 import { startPrinterSimulator, type PrinterSimulator } from '#sim/printer/printer-simulator.ts';
-import { expectReceiptAddsUp, pilsAndPretzelAtPayment } from './kiosk-support.ts';
+import { cardSale, expectReceiptAddsUp } from './kiosk-support.ts';
 import { expectNoAxeViolations, logIn, simulator } from './support.ts';
 
 setZXingModuleOverrides({
@@ -66,16 +66,6 @@ async function setPrinter(page: Page, to: { host: string; port?: number; auto?: 
 
 const textOf = (job: PrintJob) =>
 	job.items.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
-
-/** A guest pays 2 × Pilsner and a pretzel by card; the sale as the kiosk got it. */
-async function cardSale(page: Page) {
-	await pilsAndPretzelAtPayment(page);
-	const paid = page.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
-	await page.getByRole('button', { name: /^Pay by card/ }).tap();
-	await page.getByRole('button', { name: 'Approve payment' }).tap();
-	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
-	return (await paid).json() as Promise<{ orderNumber: string; deposit: { code: string } }>;
-}
 
 test('the receipt prints with the screen’s totals and a QR of the deposit code; paper out is told', async ({
 	browser

@@ -11,6 +11,11 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFai
 
 export type TerminalAnswer = 'approved' | 'declined' | 'cancelled';
 
+/** What a ZVT terminal shows while a payment runs (server/terminal/zvt/intermediate-status.ts). */
+export interface TerminalProgress {
+	messageId: 'insert-card' | 'pin-entry' | 'please-wait' | 'remove-card' | 'declined' | 'other';
+}
+
 /** How a receipt went to the kiosk's printer (server/printer/receipt-printing.ts). */
 export type ReceiptPrintOutcome =
 	| 'printed'
@@ -85,6 +90,11 @@ export class KioskApi {
 	/** The receipt of a paid sale on the kiosk's printer, in the guest's language. */
 	print(id: string, locale: string): Promise<ApiResult<{ outcome: ReceiptPrintOutcome }>> {
 		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/print', { id }), 'POST', { locale });
+	}
+
+	/** What the kiosk's card terminal shows for this sale's payment now (a ZVT terminal). */
+	terminalProgress(id: string): Promise<ApiResult<{ progress: TerminalProgress | null }>> {
+		return call(this.#fetch, resolve('/api/kiosk/sales/[id]/terminal', { id }), 'GET');
 	}
 
 	/** The simulated terminal's answer for the pending payment of this sale. */

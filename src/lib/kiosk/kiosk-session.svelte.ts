@@ -18,7 +18,12 @@ import {
 	type FailureMessage,
 	type ProblemAction
 } from './failures.ts';
-import { KioskApi, type ReceiptPrintOutcome, type TerminalAnswer } from './kiosk-api.ts';
+import {
+	KioskApi,
+	type ReceiptPrintOutcome,
+	type TerminalAnswer,
+	type TerminalProgress
+} from './kiosk-api.ts';
 import { suggestionFor } from './suggestion.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskView, SaleView } from './types.ts';
@@ -69,6 +74,9 @@ function noticeOf(problem: string | null): ApiFailure {
 const TERMINAL_RETRIES = 20;
 const TERMINAL_RETRY_MS = 250;
 
+/** How often the screen reads what a ZVT terminal shows while the card is paid. */
+const TERMINAL_PROGRESS_MS = 1_000;
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class KioskSession {
@@ -86,6 +94,8 @@ export class KioskSession {
 	paying = $state(false);
 	/** The (simulated) terminal's answer is being sent. */
 	answering = $state(false);
+	/** What the kiosk's ZVT terminal shows while the card is paid; null: nothing (yet). */
+	terminalProgress = $state<TerminalProgress['messageId'] | null>(null);
 	/** The receipt on the kiosk's printer: not asked yet, under way, or how it went. */
 	receiptPrint = $state<'idle' | 'printing' | ReceiptPrintOutcome>('idle');
 
@@ -312,6 +322,19 @@ export class KioskSession {
 		this.receiptPrint = result.ok ? result.value.outcome : 'failed';
 	}
 
+	/** While the card is paid on a ZVT terminal, what it shows, read every second. */
+	async #followTerminal(saleId: string): Promise<void> {
+		const generation = this.#generation;
+		this.terminalProgress = null;
+		while (generation === this.#generation && this.step === 'card' && this.paying) {
+			const result = await this.#api.terminalProgress(saleId);
+			if (generation !== this.#generation) return;
+			if (result.ok && result.value.progress)
+				this.terminalProgress = result.value.progress.messageId;
+			await delay(TERMINAL_PROGRESS_MS);
+		}
+	}
+
 	/** A problem's button. */
 	act(action: ProblemAction): void {
 		if (action === 'start-over') this.startOver();
@@ -348,6 +371,7 @@ export class KioskSession {
 		this.paying = false;
 		this.answering = false;
 		this.receiptPrint = 'idle';
+		this.terminalProgress = null;
 		this.#suggestionOffered = false;
 		this.step = 'attract';
 		this.language.reset();
@@ -409,6 +433,7 @@ export class KioskSession {
 		this.step = amount > 0 ? 'card' : 'issuing';
 		this.paying = true;
 		const generation = this.#generation;
+		if (amount > 0 && this.data.settings.cardTerminal === 'zvt') void this.#followTerminal(sale.id);
 		const result = await this.#api.pay(sale.id);
 		if (generation !== this.#generation) return;
 		this.paying = false;

@@ -50,6 +50,8 @@ export interface KioskSettingsView {
 	suggestedProductId?: string | null;
 	/** The kiosk's receipt printer (issue 15); none, or absent in older snapshots: the browser prints. */
 	printer?: 'auto' | 'on-request' | null;
+	/** The kiosk's card terminal: a ZVT one; none (or absent): the on-screen demo terminal. */
+	cardTerminal?: 'zvt' | null;
 }
 
 /** The kiosk page's load data: the screen's snapshot and what is not kept with it. */

@@ -35,6 +35,7 @@ import { SaleRepository } from './sales/sale-repository.ts';
 import { NetworkPrinter } from './printer/network-printer.ts';
 import { ReceiptPrinting } from './printer/receipt-printing.ts';
 import { SimulatedTerminal } from './sales/terminal.ts';
+import { KioskTerminals } from './terminal/kiosk-terminals.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
@@ -75,8 +76,10 @@ export interface ServerContext {
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
 	sales: SaleRepository;
-	/** The card terminal; the simulated one is answered from the kiosk screen. */
+	/** The simulated card terminal, answered from the kiosk screen (a kiosk without a ZVT one). */
 	terminal: SimulatedTerminal;
+	/** Each kiosk's card terminal: its ZVT terminal, or the simulated one (issue 15). */
+	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
 	/** Tells the open boards that something changed. */
@@ -145,6 +148,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const catalog = new CatalogRepository(store);
 	const productImages = new ProductImageRepository(store);
 	const terminal = new SimulatedTerminal(store);
+	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
@@ -174,7 +178,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		sales,
 		journal,
 		platformFor,
-		terminal,
+		terminal: terminals,
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
@@ -199,7 +203,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		sales,
 		journal,
 		platformFor,
-		terminal,
+		terminal: terminals,
 		inTransaction: (work) => store.db.transaction().execute(work)
 	});
 	const resolveJournal = () =>
@@ -270,6 +274,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		checkout,
 		sales,
 		terminal,
+		terminals,
 		kioskOrders,
 		orderFeed,
 		counterOrders,
@@ -287,6 +292,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 			orderFeed.close();
 			for (const timer of timers) clearInterval(timer);
 			counterOrders.stop();
+			terminals.close();
 			await store.close();
 		}
 	};

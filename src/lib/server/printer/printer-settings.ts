@@ -3,8 +3,8 @@
  * or print on request"): kept in the venue settings under the kiosk's device id. No printer: the
  * kiosk offers the browser's print dialog, as before.
  */
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { networkHostSchema } from '../network-host.ts';
 import type { Settings } from '../settings.ts';
 import { DEFAULT_PRINTER_PORT } from './network-printer.ts';
 
@@ -12,16 +12,8 @@ import { DEFAULT_PRINTER_PORT } from './network-printer.ts';
 export const PRINT_MODES = ['auto', 'on-request'] as const;
 export type PrintMode = (typeof PRINT_MODES)[number];
 
-/** A DNS name of letters, digits and hyphens, dot-separated (RFC 1123), or an IP address. */
-const HOST_NAME =
-	/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const hostSchema = z
-	.string()
-	.trim()
-	.refine((host) => isIP(host) !== 0 || HOST_NAME.test(host));
-
 export const printerSettingsSchema = z.object({
-	host: hostSchema,
+	host: networkHostSchema,
 	port: z.int().min(1).max(65_535),
 	mode: z.enum(PRINT_MODES)
 });

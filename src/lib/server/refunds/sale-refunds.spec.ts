@@ -110,7 +110,12 @@ async function paidSale(
 	const sales = new SaleRepository(store, { now });
 	const reference = 'sale-1.3';
 	terminal.fixedOutcome = 'approved';
-	await terminal.collect({ reference, amountMinor: 1200, currencyCode: 'EUR' });
+	await terminal.collect({
+		deviceId: 'kiosk-1',
+		reference,
+		amountMinor: 1200,
+		currencyCode: 'EUR'
+	});
 	clock = FINALIZED_AT;
 	const finalize = await journal.begin({
 		deviceId: 'device-1',

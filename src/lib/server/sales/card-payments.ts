@@ -23,6 +23,7 @@ export class CardPayments {
 		const payment = sale.payment!;
 		const entry = await this.#begin(sale, JournalOperation.cardPayment);
 		const outcome = await this.#terminal.collect({
+			deviceId: sale.deviceId,
 			...payment,
 			currencyCode: sale.quote.currencyCode
 		});

@@ -19,7 +19,7 @@ describe.each(ENGINES)('simulated terminal refunds on %s', (engine) => {
 
 	const approved = async (terminal: SimulatedTerminal, reference: string, amountMinor: number) => {
 		terminal.fixedOutcome = 'approved';
-		await terminal.collect({ reference, amountMinor, currencyCode: 'EUR' });
+		await terminal.collect({ deviceId: 'kiosk-1', reference, amountMinor, currencyCode: 'EUR' });
 	};
 
 	it('partial refunds add up to the payment and no further', async () => {
@@ -38,7 +38,12 @@ describe.each(ENGINES)('simulated terminal refunds on %s', (engine) => {
 
 	it('refuses what cannot be refunded: unknown or declined payments, amounts not above 0', async () => {
 		const terminal = new SimulatedTerminal(stores[0]!, { fixedOutcome: 'declined' });
-		await terminal.collect({ reference: 'sale-2.1', amountMinor: 500, currencyCode: 'EUR' });
+		await terminal.collect({
+			deviceId: 'kiosk-1',
+			reference: 'sale-2.1',
+			amountMinor: 500,
+			currencyCode: 'EUR'
+		});
 		expect(await terminal.refund('sale-2.1', 500)).toBe('failed');
 		expect(await terminal.refund('sale-9.1', 500)).toBe('failed');
 		await approved(terminal, 'sale-2.2', 500);

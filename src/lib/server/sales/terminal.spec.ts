@@ -8,7 +8,12 @@ import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
 import { SimulatedTerminal } from './terminal.ts';
 
-const payment = (reference: string) => ({ reference, amountMinor: 450, currencyCode: 'EUR' });
+const payment = (reference: string) => ({
+	deviceId: 'kiosk-1',
+	reference,
+	amountMinor: 450,
+	currencyCode: 'EUR'
+});
 
 describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) => {
 	let stores: Store[];

@@ -38,6 +38,8 @@ export type TerminalRecord =
 export type RefundOutcome = 'refunded' | 'failed' | 'uncertain';
 
 export interface TerminalRequest {
+	/** The kiosk the guest pays at: which terminal takes the card (terminal/kiosk-terminals.ts). */
+	deviceId: string;
 	/** One payment attempt; a retry of the same attempt reuses it. */
 	reference: string;
 	amountMinor: number;

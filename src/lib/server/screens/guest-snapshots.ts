@@ -15,6 +15,7 @@ import type {
 } from '#lib/screen-data/snapshot.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
+import { terminalSettings } from '../terminal/terminal-settings.ts';
 import type { ServerContext } from '../context.ts';
 import {
 	activeDepositConfiguration,
@@ -105,9 +106,10 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer] = await Promise.all([
+	const [settings, printer, terminal] = await Promise.all([
 		kioskSettings(context.settings),
-		printerSettings(context.settings, deviceId)
+		printerSettings(context.settings, deviceId),
+		terminalSettings(context.settings, deviceId)
 	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
@@ -124,7 +126,8 @@ export async function kioskSnapshot(
 				creditPaymentType: settings.creditPaymentType,
 				serviceFeeMinor: settings.serviceFeeMinor,
 				suggestedProductId: settings.suggestedProductId,
-				printer: printer?.mode ?? null
+				printer: printer?.mode ?? null,
+				cardTerminal: terminal?.kind ?? null
 			},
 			fetchedAt
 		}

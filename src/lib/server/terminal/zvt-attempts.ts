@@ -38,6 +38,17 @@ export interface Settlement {
 	resultCode?: number;
 }
 
+/** The kiosk whose ZVT terminal took the payment under `reference`; null: none of them did. */
+export async function zvtPaymentDevice(store: Store, reference: string): Promise<string | null> {
+	const row = await store.db
+		.selectFrom('zvt_attempts')
+		.select('device_id')
+		.where('reference', '=', reference)
+		.where('kind', '=', 'payment')
+		.executeTakeFirst();
+	return row?.device_id ?? null;
+}
+
 export class ZvtAttempts {
 	readonly #store: Store;
 	readonly #deviceId: string;

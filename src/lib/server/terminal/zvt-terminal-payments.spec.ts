@@ -33,6 +33,7 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 	/** References are unique across kiosks (a sale's id and attempt): these are this test's. */
 	const ref = (name: string) => `${device}/${name}`;
 	const request = (name: string, amountMinor = 700) => ({
+		deviceId: 'kiosk-1',
 		reference: ref(name),
 		amountMinor,
 		currencyCode: 'EUR'

@@ -30,9 +30,14 @@ describe.each(ENGINES)('ZvtTerminal refunds and administration on %s', (engine) 
 	const ref = (name: string) => `${device}/${name}`;
 
 	async function paid(name: string, amountMinor: number): Promise<string> {
-		expect(await terminal.collect({ reference: ref(name), amountMinor, currencyCode: 'EUR' })).toBe(
-			'approved'
-		);
+		expect(
+			await terminal.collect({
+				deviceId: 'kiosk-1',
+				reference: ref(name),
+				amountMinor,
+				currencyCode: 'EUR'
+			})
+		).toBe('approved');
 		return ref(name);
 	}
 
@@ -64,7 +69,12 @@ describe.each(ENGINES)('ZvtTerminal refunds and administration on %s', (engine) 
 
 		it('refuses a payment that was not approved, or is not known', async () => {
 			rig.sim.terminal.scriptNext({ result: 'decline' });
-			await terminal.collect({ reference: ref('s1.1'), amountMinor: 700, currencyCode: 'EUR' });
+			await terminal.collect({
+				deviceId: 'kiosk-1',
+				reference: ref('s1.1'),
+				amountMinor: 700,
+				currencyCode: 'EUR'
+			});
 			expect(await terminal.refund(ref('s1.1'), 700)).toBe('failed');
 			expect(await terminal.refund(ref('s2.1'), 700)).toBe('failed');
 			expect(await terminal.refundedMinor(ref('s2.1'))).toBe(0);

@@ -9,19 +9,44 @@ import {
 } from '#lib/server/sales/kiosk-api.ts';
 import type { RequestHandler } from './$types';
 
-/** The simulated card terminal's answer, given on the kiosk screen ("tap your card"). */
-export const POST: RequestHandler = async ({ params, request, locals }) => {
+/** The sale of this kiosk, or the response that says why not. */
+async function saleOfKiosk(screenDeviceId: string | null, saleId: string) {
 	const context = serverContext();
-	const deviceId = await kioskDeviceOf(context, locals.screenDeviceId);
+	const deviceId = await kioskDeviceOf(context, screenDeviceId);
 	if (deviceId instanceof Response) return deviceId;
-	const body = await readJson(request, terminalAnswerSchema);
-	if (body instanceof Response) return body;
 	try {
-		await ownSale(context, deviceId, params.id);
+		return { deviceId, sale: await ownSale(context, deviceId, saleId) };
 	} catch {
 		return failureResponse('sale-not-found', 404);
 	}
-	return (await context.terminal.answer(params.id, body.outcome))
-		? json({ answered: body.outcome })
-		: failureResponse('sale-closed', 409);
+}
+
+/**
+ * The card terminal's answer given on the kiosk screen: the simulated terminal's approve,
+ * decline or cancel ("tap your card"); with a ZVT terminal only the guest's cancel, which stops a
+ * payment still waiting for the card (issue 15).
+ */
+export const POST: RequestHandler = async ({ params, request, locals }) => {
+	const found = await saleOfKiosk(locals.screenDeviceId, params.id);
+	if (found instanceof Response) return found;
+	const body = await readJson(request, terminalAnswerSchema);
+	if (body instanceof Response) return body;
+	const { terminal, terminals } = serverContext();
+	const zvt = await terminals.zvtOf(found.deviceId);
+	const reference = found.sale.payment?.reference;
+	const answered = zvt
+		? body.outcome === 'cancelled' &&
+			reference !== undefined &&
+			(await terminals.cancel(found.deviceId, reference))
+		: await terminal.answer(params.id, body.outcome);
+	return answered ? json({ answered: body.outcome }) : failureResponse('sale-closed', 409);
+};
+
+/** What the kiosk's ZVT terminal shows for the sale's payment now, for the screen to say. */
+export const GET: RequestHandler = async ({ params, locals }) => {
+	const found = await saleOfKiosk(locals.screenDeviceId, params.id);
+	if (found instanceof Response) return found;
+	const reference = found.sale.payment?.reference;
+	const progress = reference ? serverContext().terminals.progressOf(reference) : null;
+	return json({ progress: progress && { messageId: progress.messageId } });
 };

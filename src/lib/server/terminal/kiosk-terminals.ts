@@ -1,0 +1,131 @@
+/**
+ * Every kiosk's card terminal behind the one PaymentTerminal the checkout and the refunds use
+ * (issue 15): a kiosk with a ZVT terminal set up (terminal-settings.ts) pays on it; any other on
+ * the simulated terminal answered on its screen (sales/terminal.ts).
+ *
+ * A payment's later calls — its lookup after a lost answer or a crash, its refund — go to the
+ * terminal that took it, found by the ZVT record of its reference (zvt-attempts.ts): a settings
+ * change after the sale never sends its refund to another terminal. Its terminal no longer set
+ * up: nothing can be asked, so a person settles it (`unknown`, `failed`, or not known).
+ */
+import type { Settings } from '../settings.ts';
+import type {
+	PaymentTerminal,
+	RefundOutcome,
+	SimulatedTerminal,
+	TerminalOutcome,
+	TerminalRecord,
+	TerminalRequest
+} from '../sales/terminal.ts';
+import type { Store } from '../store/store.ts';
+import { terminalSettings, type TerminalSettings } from './terminal-settings.ts';
+import { zvtPaymentDevice } from './zvt-attempts.ts';
+import { ZvtTerminal, type PaymentProgress } from './zvt-terminal.ts';
+import { tcpConnector } from './zvt/zvt-client.ts';
+import { TERMINAL_CURRENCIES } from './terminal-settings.ts';
+
+export interface KioskTerminalsDependencies {
+	store: Store;
+	settings: Settings;
+	simulated: SimulatedTerminal;
+	/** A kiosk's ZVT terminal as set up (tests shorten its timeouts). */
+	zvtTerminal?: (deviceId: string, settings: TerminalSettings) => ZvtTerminal;
+}
+
+export class KioskTerminals implements PaymentTerminal {
+	/** Refunds of part of a payment where the payment's terminal allows it (see `partialRefundsOf`). */
+	readonly partialRefunds = true;
+	readonly #deps: KioskTerminalsDependencies;
+	/** One ZvtTerminal per kiosk and setting: its calls queue on one connection. */
+	readonly #zvt = new Map<string, { key: string; terminal: ZvtTerminal }>();
+	/** What each kiosk's terminal shows now, by payment reference, while the payment runs. */
+	readonly #progress = new Map<string, PaymentProgress>();
+
+	constructor(dependencies: KioskTerminalsDependencies) {
+		this.#deps = dependencies;
+	}
+
+	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
+		const zvt = await this.#zvtOfDevice(request.deviceId);
+		if (!zvt) return this.#deps.simulated.collect(request);
+		try {
+			return await zvt.collect(request);
+		} finally {
+			this.#progress.delete(request.reference);
+		}
+	}
+
+	async lookup(reference: string): Promise<TerminalRecord> {
+		const zvt = await this.#zvtOfPayment(reference);
+		if (zvt === 'simulated') return this.#deps.simulated.lookup(reference);
+		return zvt ? zvt.lookup(reference) : 'unknown';
+	}
+
+	async refund(reference: string, amountMinor: number): Promise<RefundOutcome> {
+		const zvt = await this.#zvtOfPayment(reference);
+		if (zvt === 'simulated') return this.#deps.simulated.refund(reference, amountMinor);
+		return zvt ? zvt.refund(reference, amountMinor) : 'failed';
+	}
+
+	async refundedMinor(reference: string): Promise<number | null> {
+		const zvt = await this.#zvtOfPayment(reference);
+		if (zvt === 'simulated') return this.#deps.simulated.refundedMinor(reference);
+		return zvt ? zvt.refundedMinor(reference) : null;
+	}
+
+	/** Whether the terminal that took the payment gives back part of it (ZVT: only all of it). */
+	async partialRefundsOf(reference: string): Promise<boolean> {
+		return (await zvtPaymentDevice(this.#deps.store, reference)) === null;
+	}
+
+	/** What the kiosk's ZVT terminal shows for the payment now; null: nothing (or on-screen). */
+	progressOf(reference: string): PaymentProgress | null {
+		return this.#progress.get(reference) ?? null;
+	}
+
+	/** The guest's cancel on the kiosk: a ZVT payment still waiting for the card stops. */
+	async cancel(deviceId: string, reference: string): Promise<boolean> {
+		return (await this.#zvtOfDevice(deviceId))?.cancel(reference) ?? false;
+	}
+
+	/** The kiosk's ZVT terminal as set up now; null: it pays on the screen. */
+	async zvtOf(deviceId: string): Promise<ZvtTerminal | null> {
+		return this.#zvtOfDevice(deviceId);
+	}
+
+	async #zvtOfDevice(deviceId: string): Promise<ZvtTerminal | null> {
+		const settings = await terminalSettings(this.#deps.settings, deviceId);
+		if (!settings) return null;
+		const key = JSON.stringify(settings);
+		const known = this.#zvt.get(deviceId);
+		if (known?.key === key) return known.terminal;
+		known?.terminal.close();
+		const terminal = (this.#deps.zvtTerminal ?? this.#production)(deviceId, settings);
+		this.#zvt.set(deviceId, { key, terminal });
+		return terminal;
+	}
+
+	/** The payment's ZVT terminal; 'simulated' when no ZVT terminal took it; null when its is gone. */
+	async #zvtOfPayment(reference: string): Promise<ZvtTerminal | 'simulated' | null> {
+		const deviceId = await zvtPaymentDevice(this.#deps.store, reference);
+		return deviceId === null ? 'simulated' : this.#zvtOfDevice(deviceId);
+	}
+
+	#production = (deviceId: string, settings: TerminalSettings) =>
+		new ZvtTerminal({
+			store: this.#deps.store,
+			deviceId,
+			connect: tcpConnector(settings.host, settings.port),
+			password: settings.password,
+			currency: {
+				code: settings.currencyCode,
+				numericCode: TERMINAL_CURRENCIES[settings.currencyCode]!
+			},
+			onStatus: (reference, progress) => this.#progress.set(reference, progress)
+		});
+
+	close(): void {
+		for (const { terminal } of this.#zvt.values()) terminal.close();
+		this.#zvt.clear();
+	}
+}
