@@ -15,6 +15,8 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'device.pair': m.audit_action_device_pair,
 	'device.callback-rotate': m.audit_action_device_callback,
 	'device.printer': m.audit_action_device_printer,
+	'device.terminal': m.audit_action_device_terminal,
+	'terminal.day-closing': m.audit_action_terminal_day_closing,
 	'menu.import': m.audit_action_menu_import,
 	'menu.availability': m.audit_action_menu_availability,
 	'menu.picture': m.audit_action_menu_picture,

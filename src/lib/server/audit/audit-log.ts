@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
 	'device.pair',
 	'device.callback-rotate',
 	'device.printer',
+	'device.terminal',
+	'terminal.day-closing',
 	'menu.import',
 	'menu.availability',
 	'menu.picture',

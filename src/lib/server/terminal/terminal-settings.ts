@@ -53,7 +53,12 @@ export async function saveTerminalSettings(
 }
 
 /** The settings as staff may see them: everything but the password. */
-export const withoutPassword = ({ password: _password, ...shown }: TerminalSettings) => shown;
+export const withoutPassword = ({ kind, host, port, currencyCode }: TerminalSettings) => ({
+	kind,
+	host,
+	port,
+	currencyCode
+});
 
 export type TerminalFormField = 'host' | 'port' | 'password' | 'currencyCode';
 

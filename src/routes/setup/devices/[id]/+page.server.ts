@@ -8,6 +8,14 @@ import {
 	printerSettingsFromForm,
 	savePrinterSettings
 } from '#lib/server/printer/printer-settings.ts';
+import { isTerminalError } from '#lib/server/terminal/zvt-link.ts';
+import {
+	saveTerminalSettings,
+	TERMINAL_CURRENCIES,
+	terminalSettings,
+	terminalSettingsFromForm,
+	withoutPassword
+} from '#lib/server/terminal/terminal-settings.ts';
 import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
 import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/order-callback.ts';
 import { pairScreen } from '#lib/server/setup/screen-session.ts';
@@ -42,11 +50,27 @@ export const load: PageServerLoad = async ({ params, url, locals }) => {
 		printer:
 			overview.device.mode === 'kiosk'
 				? await printerSettings(context.settings, overview.device.id)
-				: null
+				: null,
+		terminal: await shownTerminal(overview.device.id),
+		terminalCurrencies: Object.keys(TERMINAL_CURRENCIES),
+		currencyCode: await context.catalog.currencyCode()
 	};
 };
 
-/** A kiosk's printer: set by a manager (issue 15), in the audit log. */
+/** A kiosk's card terminal as staff may see it: never its password. */
+async function shownTerminal(deviceId: string) {
+	const terminal = await terminalSettings(serverContext().settings, deviceId);
+	return terminal && withoutPassword(terminal);
+}
+
+/** The kiosk's ZVT terminal, or a 400 when it has none. */
+async function zvtOr400(deviceId: string) {
+	const zvt = await serverContext().terminals.zvtOf(deviceId);
+	if (!zvt) error(400, 'no card terminal');
+	return zvt;
+}
+
+/** A kiosk's printer and terminal: set by a manager (issue 15), in the audit log. */
 async function kioskOr404(id: string) {
 	const device = await deviceOr404(id);
 	if (device.mode !== 'kiosk') error(404, 'not a kiosk');
@@ -104,6 +128,46 @@ export const actions: Actions = {
 		const device = await kioskOr404(params.id);
 		const print = await serverContext().printing.printTestPage(device.id, getLocale());
 		return { printerTest: print.outcome };
+	},
+	terminal: async ({ params, request, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await kioskOr404(params.id);
+		const before = await terminalSettings(context.settings, device.id);
+		const reading = terminalSettingsFromForm(await readForm(request), before);
+		if (!reading.ok) return fail(400, { terminalInvalid: reading.invalid });
+		await saveTerminalSettings(context.settings, device.id, reading.terminal);
+		await context.audit.write(actor, 'device.terminal', device.id, {
+			name: device.name,
+			before: before && withoutPassword(before),
+			after: reading.terminal && withoutPassword(reading.terminal),
+			passwordChanged: before?.password !== reading.terminal?.password
+		});
+		return { terminalSaved: true };
+	},
+	/** ZVT status enquiry (05 01): does the terminal answer, and how is it. */
+	terminalTest: async ({ params, locals }) => {
+		requireManager(locals);
+		const device = await kioskOr404(params.id);
+		return { terminalTest: await (await zvtOr400(device.id)).statusEnquiry() };
+	},
+	/** ZVT end of day (06 50): the terminal books its batch; in the audit log with its total. */
+	dayClosing: async ({ params, locals }) => {
+		const actor = requireManager(locals);
+		const context = serverContext();
+		const device = await kioskOr404(params.id);
+		const zvt = await zvtOr400(device.id);
+		try {
+			const closing = await zvt.endOfDay();
+			await context.audit.write(actor, 'terminal.day-closing', device.id, {
+				name: device.name,
+				totalMinor: closing.totalMinor
+			});
+			return { dayClosing: { ok: true as const, totalMinor: closing.totalMinor } };
+		} catch (failure) {
+			if (!isTerminalError(failure)) throw failure;
+			return fail(502, { dayClosing: { ok: false as const, reason: failure.message } });
+		}
 	},
 	remove: async ({ params, locals }) => {
 		const actor = requireManager(locals);
