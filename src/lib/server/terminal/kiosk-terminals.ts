@@ -18,18 +18,29 @@ import type {
 	TerminalRequest
 } from '../sales/terminal.ts';
 import type { Store } from '../store/store.ts';
-import { terminalSettings, type TerminalSettings } from './terminal-settings.ts';
+import {
+	TERMINAL_CURRENCIES,
+	terminalSettings,
+	type TerminalSettings
+} from './terminal-settings.ts';
 import { zvtPaymentDevice } from './zvt-attempts.ts';
+import type { PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtTerminal, type PaymentProgress } from './zvt-terminal.ts';
 import { tcpConnector } from './zvt/zvt-client.ts';
-import { TERMINAL_CURRENCIES } from './terminal-settings.ts';
 
 export interface KioskTerminalsDependencies {
 	store: Store;
 	settings: Settings;
 	simulated: SimulatedTerminal;
-	/** A kiosk's ZVT terminal as set up (tests shorten its timeouts). */
-	zvtTerminal?: (deviceId: string, settings: TerminalSettings) => ZvtTerminal;
+	/**
+	 * A kiosk's ZVT terminal as set up, telling `onStatus` what it shows (tests reach the double
+	 * with shorter timeouts).
+	 */
+	zvtTerminal?: (
+		deviceId: string,
+		settings: TerminalSettings,
+		onStatus: PaymentProgressListener
+	) => ZvtTerminal;
 }
 
 export class KioskTerminals implements PaymentTerminal {
@@ -100,7 +111,11 @@ export class KioskTerminals implements PaymentTerminal {
 		const known = this.#zvt.get(deviceId);
 		if (known?.key === key) return known.terminal;
 		known?.terminal.close();
-		const terminal = (this.#deps.zvtTerminal ?? this.#production)(deviceId, settings);
+		const terminal = (this.#deps.zvtTerminal ?? this.#production)(
+			deviceId,
+			settings,
+			(reference, progress) => this.#progress.set(reference, progress)
+		);
 		this.#zvt.set(deviceId, { key, terminal });
 		return terminal;
 	}
@@ -111,7 +126,7 @@ export class KioskTerminals implements PaymentTerminal {
 		return deviceId === null ? 'simulated' : this.#zvtOfDevice(deviceId);
 	}
 
-	#production = (deviceId: string, settings: TerminalSettings) =>
+	#production = (deviceId: string, settings: TerminalSettings, onStatus: PaymentProgressListener) =>
 		new ZvtTerminal({
 			store: this.#deps.store,
 			deviceId,
@@ -121,7 +136,7 @@ export class KioskTerminals implements PaymentTerminal {
 				code: settings.currencyCode,
 				numericCode: TERMINAL_CURRENCIES[settings.currencyCode]!
 			},
-			onStatus: (reference, progress) => this.#progress.set(reference, progress)
+			onStatus
 		});
 
 	close(): void {
