@@ -98,6 +98,12 @@ test('a split sale’s card part is paid on the ZVT terminal, refunded by revers
 	await staff.getByRole('button', { name: 'Search' }).tap();
 	await staff.getByTestId('sales').getByRole('link', { name: orderNumber }).tap();
 	const panel = staff.getByRole('region', { name: 'Refund' });
+	await expect(panel.getByText(/gives back only the whole card payment/)).toBeVisible();
+	await panel.getByLabel(/Card amount to give back/).fill('5');
+	await panel.getByRole('button', { name: 'Review refund' }).tap();
+	await expect(panel.getByRole('alert')).toHaveText(
+		"This sale's card terminal gives back only the whole card amount that is left, not a part of it."
+	);
 	await panel.getByLabel(/Card amount to give back/).fill('13.40');
 	await panel.getByRole('button', { name: 'Review refund' }).tap();
 	await panel

@@ -20,6 +20,7 @@ const FAILURES: Record<RefundFailure, () => string> = {
 	'comment-too-long': m.refund_failure_comment_too_long,
 	'card-amount-invalid': m.refund_failure_card_amount_invalid,
 	'card-amount-too-high': m.refund_failure_card_amount_too_high,
+	'card-whole-only': m.refund_failure_card_whole_only,
 	'sale-not-found': m.refund_failure_sale_not_found,
 	'unknown-transaction': m.refund_failure_unknown_transaction,
 	'not-authorized': m.refund_failure_not_authorized,

@@ -41,6 +41,8 @@ export type RefundFailure =
 	| 'comment-too-long'
 	| 'card-amount-invalid'
 	| 'card-amount-too-high'
+	/** The payment's terminal gives back only all that is left of it (a ZVT reversal). */
+	| 'card-whole-only'
 	| 'sale-not-found'
 	/** The platform does not know the transaction (404; spec 3 names no code). */
 	| 'unknown-transaction'

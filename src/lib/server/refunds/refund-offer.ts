@@ -26,8 +26,10 @@ export interface CardRefundOffer {
 	paidMinor: number;
 	/** Given back already, or possibly (a refund still open, or one staff must check). */
 	refundedMinor: number;
-	/** What may still be given back: 1 to this, in one refund or several. */
+	/** What may still be given back: 1 to this, in one refund or several (see `wholeOnly`). */
 	remainingMinor: number;
+	/** The payment's terminal gives back only all that is left, never a part (ZVT reversal). */
+	wholeOnly: boolean;
 	refundable: boolean;
 	reason: CardRefundBlock | null;
 }
@@ -50,7 +52,16 @@ function paidBlock(sale: Sale): 'not-paid' | 'in-payment' | null {
  * `finalizedAt`: the earliest the platform can have finalized the sale's credit transaction
  * (null when it has none).
  */
-export function refundOffer(sale: Sale, finalizedAt: Date | null, now: Date): RefundOffer {
+/**
+ * `partialCardRefunds`: whether the terminal that took the card payment gives back part of it
+ * (sales/terminal.ts partialRefundsOf).
+ */
+export function refundOffer(
+	sale: Sale,
+	finalizedAt: Date | null,
+	now: Date,
+	partialCardRefunds: boolean
+): RefundOffer {
 	// One refund of a sale at a time: a card refund whose answer was lost is settled by reading
 	// the terminal's total, which only works while no other refund of the payment is under way.
 	const open = sale.refunds.some(isOpenRefund);
@@ -59,8 +70,19 @@ export function refundOffer(sale: Sale, finalizedAt: Date | null, now: Date): Re
 		saleId: sale.id,
 		currencyCode: sale.quote.currencyCode,
 		credits: creditOffer(sale, finalizedAt, now, paid, open),
-		card: cardOffer(sale, paid, open)
+		card: cardOffer(sale, paid, open, partialCardRefunds)
 	};
+}
+
+/** Why `cardMinor` (> 0) cannot be given back of the card now; null: it can. */
+export function cardAmountProblem(
+	card: CardRefundOffer,
+	cardMinor: number
+): CardRefundBlock | 'card-amount-too-high' | 'card-whole-only' | null {
+	if (card.reason) return card.reason;
+	if (cardMinor > card.remainingMinor) return 'card-amount-too-high';
+	if (card.wholeOnly && cardMinor !== card.remainingMinor) return 'card-whole-only';
+	return null;
 }
 
 function creditOffer(
@@ -104,7 +126,8 @@ function creditBlock(
 function cardOffer(
 	sale: Sale,
 	paid: 'not-paid' | 'in-payment' | null,
-	open: boolean
+	open: boolean,
+	partialRefunds: boolean
 ): CardRefundOffer {
 	const paidMinor = paid === 'not-paid' ? 0 : sale.cardPaidMinor;
 	const refundedMinor = cardGivenBackMinor(sale);
@@ -114,6 +137,7 @@ function cardOffer(
 		paidMinor,
 		refundedMinor,
 		remainingMinor: reason === null ? remainingMinor : 0,
+		wholeOnly: !partialRefunds,
 		refundable: reason === null,
 		reason
 	};

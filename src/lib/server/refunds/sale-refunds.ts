@@ -28,7 +28,7 @@ import { earliestFinalize } from './finalize-time.ts';
 import { RefundBook } from './refund-book.ts';
 import type { CardRefundEntry, CreditRefundEntry } from './refund-entries.ts';
 import { creditCallFailure, RefundError } from './refund-error.ts';
-import { refundOffer, type RefundOffer } from './refund-offer.ts';
+import { cardAmountProblem, refundOffer, type RefundOffer } from './refund-offer.ts';
 import { recordOf, recordsOf, refundIdOf } from './refund-records.ts';
 import { parseActor, parseRefundRequest, type RefundRequest } from './refund-request.ts';
 import { RefundSettlement, type SettledOutcome } from './refund-settlement.ts';
@@ -85,7 +85,12 @@ export class SaleRefunds {
 
 	/** What staff may refund of `sale` at `now`: the credits (and the time left) and the card. */
 	async offer(sale: Sale, now: Date = this.#now()): Promise<RefundOffer> {
-		return refundOffer(sale, await earliestFinalize(this.#deps.journal, sale), now);
+		return refundOffer(
+			sale,
+			await earliestFinalize(this.#deps.journal, sale),
+			now,
+			await this.#partialCardRefunds(sale)
+		);
 	}
 
 	/**
@@ -98,7 +103,7 @@ export class SaleRefunds {
 	): Promise<{ offer: RefundOffer; tasks: RefundStaffTask[] }> {
 		const finalizedAt = await earliestFinalize(this.#deps.journal, sale);
 		return {
-			offer: refundOffer(sale, finalizedAt, now),
+			offer: refundOffer(sale, finalizedAt, now, await this.#partialCardRefunds(sale)),
 			tasks: refundStaffTasks(sale, finalizedAt)
 		};
 	}
@@ -349,17 +354,20 @@ export class SaleRefunds {
 	#now(): Date {
 		return this.#deps.now?.() ?? new Date();
 	}
+
+	/** Whether the terminal that took the sale's card payment gives back part of it. */
+	#partialCardRefunds(sale: Sale): Promise<boolean> {
+		return sale.payment
+			? this.#deps.terminal.partialRefundsOf(sale.payment.reference)
+			: Promise.resolve(true);
+	}
 }
 
 /** The request against what may be refunded now: RefundError with the reason when it cannot be. */
 function checkAgainst(offer: RefundOffer, request: RefundRequest): void {
 	if (request.credits && offer.credits.reason) throw new RefundError(offer.credits.reason);
-	if (request.cardMinor > 0) {
-		if (offer.card.reason) throw new RefundError(offer.card.reason);
-		if (request.cardMinor > offer.card.remainingMinor) {
-			throw new RefundError('card-amount-too-high');
-		}
-	}
+	const cardProblem = request.cardMinor > 0 && cardAmountProblem(offer.card, request.cardMinor);
+	if (cardProblem) throw new RefundError(cardProblem);
 }
 
 function resultOf(sale: Sale, requestId: string): RefundResult {

@@ -17,7 +17,9 @@ const CLAIM_MS = 60_000;
 
 /** One card terminal both servers reach; a payment waits for `approve` like a guest's tap. */
 class TappedTerminal implements PaymentTerminal {
-	readonly partialRefunds = true;
+	async partialRefundsOf() {
+		return true;
+	}
 	readonly collects: TerminalRequest[] = [];
 	readonly lookups: string[] = [];
 	readonly #approved = new Set<string>();

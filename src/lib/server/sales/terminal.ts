@@ -9,7 +9,7 @@
  * - `collect` asks the card once per reference; a repeat of a reference is never a second charge;
  * - `lookup` answers from the terminal's own record, also after the kiosk server restarted;
  * - `refund(reference, amountMinor)` gives part or all of an approved payment back — part only
- *   where `partialRefunds` (a ZVT reversal gives back the whole payment; a part is `failed`);
+ *   where `partialRefundsOf` (a ZVT reversal gives back the whole payment; a part is `failed`);
  *   the refunds of one payment never add up to more than it (the terminal refuses: `failed`). Refunds carry
  *   no reference of their own (ZVT and OPI refunds do not), so a refund is not safe to repeat:
  *   an answer the terminal could not give is `uncertain`, and the caller settles it by
@@ -47,8 +47,11 @@ export interface TerminalRequest {
 }
 
 export interface PaymentTerminal {
-	/** Whether `refund` can give back part of a payment; false: only the whole of it (ZVT 06 30). */
-	readonly partialRefunds: boolean;
+	/**
+	 * Whether `refund` can give back part of the payment under `reference`; false: only the whole
+	 * of it (a ZVT reversal, 06 30).
+	 */
+	partialRefundsOf(reference: string): Promise<boolean>;
 	collect(request: TerminalRequest): Promise<TerminalOutcome>;
 	/** The terminal's record of the payment under `reference`. */
 	lookup(reference: string): Promise<TerminalRecord>;
@@ -71,7 +74,10 @@ export interface PaymentTerminal {
  * that be lost, by reading the row again every `pollMs`.
  */
 export class SimulatedTerminal implements PaymentTerminal {
-	readonly partialRefunds = true;
+	/** Part of a payment, or all of it, in one refund or several. */
+	async partialRefundsOf(): Promise<boolean> {
+		return true;
+	}
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
 	readonly #store: Store;
 	readonly #pollMs: number;

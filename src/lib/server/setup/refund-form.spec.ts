@@ -13,7 +13,14 @@ const offer: RefundOffer = {
 	saleId: 'sale-1',
 	currencyCode: 'EUR',
 	credits: { amountMinor: 400, refundable: true, timeLeftMs: 3_600_000, reason: null },
-	card: { paidMinor: 1400, refundedMinor: 0, remainingMinor: 1400, refundable: true, reason: null }
+	card: {
+		paidMinor: 1400,
+		refundedMinor: 0,
+		remainingMinor: 1400,
+		wholeOnly: false,
+		refundable: true,
+		reason: null
+	}
 };
 
 describe('the refund form', () => {
@@ -77,5 +84,20 @@ describe('the refund form', () => {
 			ok: true,
 			totalMinor: 1400
 		});
+	});
+
+	it('a terminal that gives back only the whole payment: all that is left, or no card part', () => {
+		const read = (fields: Record<string, string>) => {
+			const reading = readRefundForm(form(fields), 'EUR');
+			if (!reading.ok) throw new Error(reading.failure);
+			return reading.request;
+		};
+		const whole = { ...offer, card: { ...offer.card, wholeOnly: true } };
+		expect(reviewRefund(read({ card: '5' }), whole)).toEqual({
+			ok: false,
+			failure: 'card-whole-only'
+		});
+		expect(reviewRefund(read({ card: '14' }), whole)).toMatchObject({ ok: true, cardMinor: 1400 });
+		expect(reviewRefund(read({ credits: 'on' }), whole)).toMatchObject({ ok: true, cardMinor: 0 });
 	});
 });

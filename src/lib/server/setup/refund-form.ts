@@ -9,6 +9,7 @@ import { typedAmountToMinor } from '#lib/money.ts';
 import { textField } from '../http/forms.ts';
 import type { RefundFailure } from '../refunds/refund-error.ts';
 import { parseRefundRequest, type RefundRequest } from '../refunds/refund-request.ts';
+import { cardAmountProblem } from '../refunds/refund-offer.ts';
 import { RefundError, type RefundOffer } from '../refunds/sale-refunds.ts';
 
 /** The fields as typed, to fill the form in again. */
@@ -54,10 +55,8 @@ export type RefundReview =
 export function reviewRefund(request: RefundRequest, offer: RefundOffer): RefundReview {
 	if (request.credits && !offer.credits.refundable)
 		return { ok: false, failure: offer.credits.reason ?? 'bad-request' };
-	if (request.cardMinor > 0 && !offer.card.refundable)
-		return { ok: false, failure: offer.card.reason ?? 'bad-request' };
-	if (request.cardMinor > offer.card.remainingMinor)
-		return { ok: false, failure: 'card-amount-too-high' };
+	const cardProblem = request.cardMinor > 0 && cardAmountProblem(offer.card, request.cardMinor);
+	if (cardProblem) return { ok: false, failure: cardProblem };
 	const creditsMinor = request.credits ? offer.credits.amountMinor : 0;
 	return {
 		ok: true,

@@ -44,8 +44,6 @@ export interface KioskTerminalsDependencies {
 }
 
 export class KioskTerminals implements PaymentTerminal {
-	/** Refunds of part of a payment where the payment's terminal allows it (see `partialRefundsOf`). */
-	readonly partialRefunds = true;
 	readonly #deps: KioskTerminalsDependencies;
 	/** One ZvtTerminal per kiosk and setting: its calls queue on one connection. */
 	readonly #zvt = new Map<string, { key: string; terminal: ZvtTerminal }>();

@@ -57,8 +57,6 @@ export interface DayClosing {
 }
 
 export class ZvtTerminal implements PaymentTerminal {
-	/** A reversal gives back the whole payment; a part would need 06 31 with the card present. */
-	readonly partialRefunds = false;
 	readonly #link: ZvtLink;
 	readonly #payments: ZvtPayments;
 	readonly #reversals: ZvtReversals;
@@ -92,6 +90,11 @@ export class ZvtTerminal implements PaymentTerminal {
 
 	lookup(reference: string): Promise<TerminalRecord> {
 		return this.#serially(() => this.#payments.lookup(reference));
+	}
+
+	/** A reversal gives back the whole payment; a part would need 06 31 with the card present. */
+	async partialRefundsOf(): Promise<boolean> {
+		return false;
 	}
 
 	/** The whole payment, or nothing: a part is `failed` without asking the terminal. */
