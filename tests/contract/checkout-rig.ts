@@ -16,7 +16,7 @@ import { createPlatformClient, type PlatformClient } from '#lib/server/platform/
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
-import { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import { SimulatedTerminal, type PaymentTerminal } from '#lib/server/sales/terminal.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import type { Store } from '#lib/server/store/store.ts';
 import { contractStore } from './contract-store.ts';
@@ -57,11 +57,20 @@ export interface CheckoutRig {
 
 /**
  * `timeoutMs`: the platform client's time limit per attempt (1 s unless told); `reuse`: the
- * store of an earlier rig, as a restarted server finds it (nothing of its memory carried over).
+ * store of an earlier rig, as a restarted server finds it (nothing of its memory carried over);
+ * `cardTerminal`: the terminal the card is paid on (the simulated one, approving, unless told).
  */
 export async function checkoutRig(
 	simulator: { url: string; apiKey: string },
-	{ timeoutMs = 1_000, reuse }: { timeoutMs?: number; reuse?: CheckoutRig } = {}
+	{
+		timeoutMs = 1_000,
+		reuse,
+		cardTerminal
+	}: {
+		timeoutMs?: number;
+		reuse?: CheckoutRig;
+		cardTerminal?: (store: Store, deviceId: string) => PaymentTerminal;
+	} = {}
 ): Promise<CheckoutRig> {
 	const store = reuse?.store ?? (await contractStore());
 	const serverId = reuse?.serverId ?? 'kiosk-server';
@@ -97,7 +106,7 @@ export async function checkoutRig(
 		sales,
 		journal,
 		platformFor: async () => platform,
-		terminal,
+		terminal: cardTerminal?.(store, deviceId) ?? terminal,
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
