@@ -14,7 +14,7 @@ import type { PrintJob } from '#sim/printer/printer-simulator.ts';
 import { jobPreviewPng } from '#sim/printer/job-preview.ts';
 import { startPrinterSimulator, type PrinterSimulator } from '#sim/printer/printer-simulator.ts';
 import { cardSale, expectReceiptAddsUp } from './kiosk-support.ts';
-import { expectNoAxeViolations, logIn, simulator } from './support.ts';
+import { expectNoAxeViolations, logIn, openKioskDevicePage, simulator } from './support.ts';
 
 setZXingModuleOverrides({
 	wasmBinary: readFileSync(
@@ -48,13 +48,7 @@ async function touchPage(browser: Browser): Promise<Page> {
 
 /** The demo kiosk's device page: its printer's address (empty: none) and when to print. */
 async function setPrinter(page: Page, to: { host: string; port?: number; auto?: boolean }) {
-	await page.goto('/setup');
-	await page
-		.getByRole('article')
-		.filter({ hasText: 'Main Stage Kiosk 1' })
-		.getByRole('link', { name: 'Main Stage Kiosk 1' })
-		.tap();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await openKioskDevicePage(page);
 	const section = page.getByRole('region', { name: 'Receipt printer' });
 	await section.getByLabel('Printer address (IP or host name)').fill(to.host);
 	if (to.port !== undefined) await section.getByLabel('Port').fill(String(to.port));

@@ -176,3 +176,14 @@ export async function refreshAll(browser: Browser): Promise<void> {
 	await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
 	await staff.close();
 }
+
+/** The demo kiosk's device page in setup (logged in), by touch from the dashboard. */
+export async function openKioskDevicePage(page: Page): Promise<void> {
+	await page.goto('/setup');
+	await page
+		.getByRole('article')
+		.filter({ hasText: 'Main Stage Kiosk 1' })
+		.getByRole('link', { name: 'Main Stage Kiosk 1' })
+		.tap();
+	await expect(page.locator('main[data-ready]')).toBeAttached();
+}

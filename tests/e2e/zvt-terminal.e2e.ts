@@ -10,7 +10,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
 import { newKey, payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
-import { expectNoAxeViolations, logIn, scanWithReader, simulator } from './support.ts';
+import {
+	expectNoAxeViolations,
+	logIn,
+	openKioskDevicePage,
+	scanWithReader,
+	simulator
+} from './support.ts';
 
 test.use({ hasTouch: true });
 
@@ -26,13 +32,7 @@ async function touchPage(browser: Browser): Promise<Page> {
 
 /** The demo kiosk's device page, and its card terminal section. */
 async function terminalSection(page: Page) {
-	await page.goto('/setup');
-	await page
-		.getByRole('article')
-		.filter({ hasText: 'Main Stage Kiosk 1' })
-		.getByRole('link', { name: 'Main Stage Kiosk 1' })
-		.tap();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await openKioskDevicePage(page);
 	return page.getByRole('region', { name: 'Card terminal' });
 }
 
