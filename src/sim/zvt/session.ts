@@ -140,6 +140,7 @@ export class TerminalSession {
 
 	async #register(command: Registration): Promise<void> {
 		if (!this.#passwordAccepted(command.password)) return;
+		this.#terminal.registrations += 1;
 		this.#write(ACK);
 		await this.#finish({
 			type: 'completion',

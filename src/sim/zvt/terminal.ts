@@ -29,6 +29,8 @@ export const SIMULATED_PAN = '672559EEEEEE1234';
 export class SimulatedTerminal {
 	readonly password: string;
 	readonly transactions: SimTransaction[] = [];
+	/** How often an ECR registered (06 00) with the right password. */
+	registrations = 0;
 	lastStatusInformation: StatusInformation | null = null;
 	#trace = 0;
 	#receipt = 0;

@@ -53,7 +53,10 @@ describe.each(ENGINES)('KioskTerminals on %s', (engine) => {
 	it('a kiosk with a ZVT terminal pays on it; one without, on the screen', async () => {
 		expect(await terminals.collect(request(ZVT_KIOSK, 'zvt-sale.1'))).toBe('approved');
 		expect(await terminals.collect(request(SCREEN_KIOSK, 'screen-sale.1', 900))).toBe('approved');
-		expect(booked()).toEqual([1_250]);
+		expect(await terminals.collect(request(ZVT_KIOSK, 'zvt-sale-2.1', 400))).toBe('approved');
+		expect(booked()).toEqual([1_250, 400]);
+		// Registered once, before the first command (06 00).
+		expect(rig.sim.terminal.registrations).toBe(1);
 		expect(await terminals.lookup('zvt-sale.1')).toBe('approved');
 		expect(await terminals.lookup('screen-sale.1')).toBe('approved');
 		expect(await terminals.partialRefundsOf('zvt-sale.1')).toBe(false);

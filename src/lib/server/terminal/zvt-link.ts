@@ -1,6 +1,8 @@
 /**
  * The kiosk's one ECR client of its terminal, with what payments and reversals both need of it:
- * commands asked again while the terminal answers busy (84 83: still finishing an exchange that
+ * the ECR registered (06 00) before its first command and again after a lost connection (the
+ * terminal may have restarted and forgotten it: docs/zvt.md "Registration"), commands asked
+ * again while the terminal answers busy (84 83: still finishing an exchange that
  * was cut off, or serving another ECR) a bounded number of times, and the terminal's record of
  * its last booked transaction (Repeat Receipt) — which is also remembered in the store as the
  * last transaction known before the next command.
@@ -16,7 +18,7 @@ import {
 	ZvtInterruptedError,
 	ZvtRejectedError
 } from './zvt/client-errors.ts';
-import type { ZvtClient } from './zvt/zvt-client.ts';
+import type { RegistrationConfig, ZvtClient } from './zvt/zvt-client.ts';
 
 /** The terminal's answer to a command it cannot run now (docs/zvt.md "Acknowledgements"). */
 const NOT_POSSIBLE = 0x83;
@@ -33,20 +35,38 @@ export class ZvtLink {
 	readonly #attempts: ZvtAttempts;
 	readonly #busyAttempts: number;
 	readonly #busyDelayMs: number;
+	readonly #registration: RegistrationConfig;
+	/** Registered on the connection now: false at first and after a connection was lost. */
+	#registered = false;
 
-	constructor(client: ZvtClient, attempts: ZvtAttempts, busyRetries: BusyRetries = {}) {
+	constructor(
+		client: ZvtClient,
+		attempts: ZvtAttempts,
+		registration: RegistrationConfig,
+		busyRetries: BusyRetries = {}
+	) {
 		this.client = client;
 		this.#attempts = attempts;
+		this.#registration = registration;
 		this.#busyAttempts = busyRetries.attempts ?? 10;
 		this.#busyDelayMs = busyRetries.delayMs ?? 1_000;
 	}
 
-	/** Runs `command`, again while the terminal answers busy; its last refusal is thrown. */
+	/**
+	 * Runs `command` (registered first, when not yet), again while the terminal answers busy; its
+	 * last refusal is thrown. A registration that fails is thrown as the command's: the command
+	 * was not sent.
+	 */
 	async whileBusy<T>(command: (client: ZvtClient) => Promise<T>): Promise<T> {
 		for (let attempt = 1; ; attempt += 1) {
 			try {
+				if (!this.#registered) {
+					await this.client.register(this.#registration);
+					this.#registered = true;
+				}
 				return await command(this.client);
 			} catch (error) {
+				if (error instanceof ZvtInterruptedError) this.#registered = false;
 				const busy = error instanceof ZvtRejectedError && error.code === NOT_POSSIBLE;
 				if (!busy || attempt >= this.#busyAttempts) throw error;
 			}

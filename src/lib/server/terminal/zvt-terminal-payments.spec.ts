@@ -197,6 +197,8 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 			expect(await terminal.lookup(ref('s1.1'))).toBe('unknown');
 			rig.plugged = true;
 			expect(await terminal.lookup(ref('s1.1'))).toBe('approved');
+			// The connection was lost: the ECR registered again before asking (06 00).
+			expect(rig.sim.terminal.registrations).toBe(2);
 			expect(await terminal.collect(request('s1.1'))).toBe('approved');
 			expect(booked()).toHaveLength(1);
 		});

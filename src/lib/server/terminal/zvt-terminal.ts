@@ -74,7 +74,12 @@ export class ZvtTerminal implements PaymentTerminal {
 			options.deviceId,
 			options.now ?? (() => new Date())
 		);
-		this.#link = new ZvtLink(client, attempts, options.busyRetries);
+		this.#link = new ZvtLink(
+			client,
+			attempts,
+			{ currencyCode: options.currency.numericCode },
+			options.busyRetries
+		);
 		this.#payments = new ZvtPayments({
 			link: this.#link,
 			attempts,
