@@ -7,6 +7,7 @@
  * charged once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toMinor } from '#lib/money.ts';
 import { JournalOperation } from '#lib/server/journal/resolver.ts';
 import { CheckoutError } from '#lib/server/sales/checkout-error.ts';
 import { ZvtTerminal } from '#lib/server/terminal/zvt-terminal.ts';
@@ -17,7 +18,7 @@ import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();
-const PRETZEL = [{ productId: 'food_pretzel', quantity: 1 }];
+const PILS = [{ productId: 'drink_pils', quantity: 2 }];
 
 let zvt: RunningZvtSimulator;
 let terminal: ZvtTerminal;
@@ -50,9 +51,20 @@ afterEach(async () => {
 const booked = () =>
 	zvt.terminal.transactions.filter((t) => t.kind === 'payment').map((t) => t.amountMinor);
 
-/** A card sale paid on the terminal as scripted: the sale as it ended, or the checkout's failure. */
-async function cardSale(script?: PaymentScript, drop?: DropPoint) {
-	const sale = await rig.checkout.start(rig.deviceId, PRETZEL);
+async function balance(walletId: string): Promise<number> {
+	return toMinor((await sim.control('GET', `/_sim/wallets/${walletId}`)).body.balance, 'EUR');
+}
+
+/**
+ * A sale paid on the terminal as scripted — card only, or split with a guest's credits
+ * (`wallet`): the sale as it ended, or the checkout's failure.
+ */
+async function cardSale(script?: PaymentScript, drop?: DropPoint, wallet?: string) {
+	const sale = await rig.checkout.start(rig.deviceId, PILS);
+	if (wallet) {
+		const { body } = await sim.control('POST', '/_sim/transaction-keys', { walletId: wallet });
+		await rig.checkout.scanLoyaltyKey(sale.id, body.transactionKey);
+	}
 	if (script) zvt.terminal.scriptNext(script);
 	if (drop) zvt.terminal.dropNext(drop);
 	try {
@@ -95,19 +107,27 @@ describe('a sale’s card part on the ZVT terminal', () => {
 	});
 
 	it.each(DROP_POINTS)(
-		'the connection dropped %s: settled by the terminal’s record, never charged twice',
+		'a split sale, the connection dropped %s: settled by the terminal’s record, never charged twice',
 		async (drop) => {
-			const { sale, failure } = await cardSale(undefined, drop);
+			const before = await balance('wallet_few');
+			const { sale, failure } = await cardSale(undefined, drop, 'wallet_few');
 			// The double books a payment once the ECR acknowledged its status information.
 			const wasBooked = drop === 'after-status-acknowledged' || drop === 'before-completion';
 			if (wasBooked) {
 				expect(failure).toBeNull();
 				expect(sale.state).toBe('completed');
 				expect(booked()).toEqual([sale.cardPaidMinor]);
+				// The credits were deducted once the card part was known to be paid.
+				expect(sale.credits?.creditsMinor).toBeGreaterThan(0);
+				expect(await balance('wallet_few')).toBe(before - sale.credits!.creditsMinor);
 			} else {
 				expect(failure).toBe('card-declined');
 				expect(sale.orderNumber).toBeNull();
 				expect(booked()).toEqual([]);
+				// Not charged: the credit preview was cancelled, nothing left the wallet.
+				expect(sale.credits).toBeNull();
+				expect(await balance('wallet_few')).toBe(before);
+				// The guest pays by card alone now: charged once.
 				const again = await rig.checkout.pay(sale.id);
 				expect(again.state).toBe('completed');
 				expect(booked()).toEqual([again.cardPaidMinor]);
