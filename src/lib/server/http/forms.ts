@@ -16,3 +16,12 @@ export function textField(form: FormData, name: string): string {
 	const value = form.get(name);
 	return typeof value === 'string' ? value : '';
 }
+
+/** The form's fields (in the order given) that a schema's issues name: what to name back. */
+export function invalidFields<Field extends string>(
+	error: { issues: readonly { path: readonly PropertyKey[] }[] },
+	fields: readonly Field[]
+): Field[] {
+	const named = new Set(error.issues.map((issue) => issue.path[0]));
+	return fields.filter((field) => named.has(field));
+}

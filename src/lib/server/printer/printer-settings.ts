@@ -4,6 +4,7 @@
  * kiosk offers the browser's print dialog, as before.
  */
 import { z } from 'zod';
+import { invalidFields, textField } from '../http/forms.ts';
 import { networkHostSchema } from '../network-host.ts';
 import type { Settings } from '../settings.ts';
 import { DEFAULT_PRINTER_PORT } from './network-printer.ts';
@@ -46,15 +47,11 @@ export type PrinterFormField = 'host' | 'port' | 'mode';
 export function printerSettingsFromForm(
 	form: FormData
 ): { ok: true; printer: PrinterSettings | null } | { ok: false; invalid: PrinterFormField[] } {
-	const text = (name: string) => {
-		const value = form.get(name);
-		return typeof value === 'string' ? value.trim() : '';
-	};
+	const text = (name: string) => textField(form, name).trim();
 	const host = text('printerHost');
 	if (host === '') return { ok: true, printer: null };
 	const port = text('printerPort') === '' ? DEFAULT_PRINTER_PORT : Number(text('printerPort'));
 	const parsed = printerSettingsSchema.safeParse({ host, port, mode: text('printMode') });
 	if (parsed.success) return { ok: true, printer: parsed.data };
-	const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0] as PrinterFormField));
-	return { ok: false, invalid: (['host', 'port', 'mode'] as const).filter((f) => invalid.has(f)) };
+	return { ok: false, invalid: invalidFields(parsed.error, ['host', 'port', 'mode'] as const) };
 }

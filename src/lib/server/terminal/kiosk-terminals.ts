@@ -92,12 +92,10 @@ export class KioskTerminals implements PaymentTerminal {
 		return this.#progress.get(reference) ?? null;
 	}
 
-	/** The guest's cancel on the kiosk: a ZVT payment still waiting for the card stops. */
-	async cancel(deviceId: string, reference: string): Promise<boolean> {
-		return (await this.#zvtOfDevice(deviceId))?.cancel(reference) ?? false;
-	}
-
-	/** The kiosk's ZVT terminal as set up now; null: it pays on the screen. */
+	/**
+	 * The kiosk's ZVT terminal as set up now (its test, day closing, and the guest's cancel);
+	 * null: it pays on the screen.
+	 */
 	async zvtOf(deviceId: string): Promise<ZvtTerminal | null> {
 		return this.#zvtOfDevice(deviceId);
 	}

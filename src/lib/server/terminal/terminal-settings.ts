@@ -5,6 +5,7 @@
  * terminal's own and stays on the server: the setup page never shows it back.
  */
 import { z } from 'zod';
+import { invalidFields, textField } from '../http/forms.ts';
 import { networkHostSchema } from '../network-host.ts';
 import type { Settings } from '../settings.ts';
 
@@ -71,10 +72,7 @@ export function terminalSettingsFromForm(
 	form: FormData,
 	saved: TerminalSettings | null
 ): { ok: true; terminal: TerminalSettings | null } | { ok: false; invalid: TerminalFormField[] } {
-	const text = (name: string) => {
-		const value = form.get(name);
-		return typeof value === 'string' ? value.trim() : '';
-	};
+	const text = (name: string) => textField(form, name).trim();
 	if (text('terminalKind') !== 'zvt') return { ok: true, terminal: null };
 	const port = text('terminalPort') === '' ? DEFAULT_ZVT_PORT : Number(text('terminalPort'));
 	const parsed = terminalSettingsSchema.safeParse({
@@ -85,9 +83,8 @@ export function terminalSettingsFromForm(
 		currencyCode: text('terminalCurrency')
 	});
 	if (parsed.success) return { ok: true, terminal: parsed.data };
-	const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0] as TerminalFormField));
 	return {
 		ok: false,
-		invalid: (['host', 'port', 'password', 'currencyCode'] as const).filter((f) => invalid.has(f))
+		invalid: invalidFields(parsed.error, ['host', 'port', 'password', 'currencyCode'] as const)
 	};
 }

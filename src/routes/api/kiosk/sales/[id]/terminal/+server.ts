@@ -35,9 +35,7 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const zvt = await terminals.zvtOf(found.deviceId);
 	const reference = found.sale.payment?.reference;
 	const answered = zvt
-		? body.outcome === 'cancelled' &&
-			reference !== undefined &&
-			(await terminals.cancel(found.deviceId, reference))
+		? body.outcome === 'cancelled' && reference !== undefined && zvt.cancel(reference)
 		: await terminal.answer(params.id, body.outcome);
 	return answered ? json({ answered: body.outcome }) : failureResponse('sale-closed', 409);
 };
