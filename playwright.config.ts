@@ -33,7 +33,7 @@ export default defineConfig({
 		serviceWorkers: 'block'
 	},
 	webServer: {
-		command: 'npm run build && node scripts/start.ts',
+		command: 'node scripts/start.ts',
 		url: `${KIOSK_URL}/`,
 		reuseExistingServer: false,
 		timeout: 180_000,

@@ -39,7 +39,7 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					environment: 'node',
-					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts'],
+					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts', 'scripts/**/*.spec.ts'],
 					// A throwaway PostgreSQL cluster: the store's code runs on both engines (issue 12).
 					globalSetup: ['tests/postgres/global-setup.ts']
 				}
