@@ -4,6 +4,7 @@
  * production dependencies only); `npm start` runs it too, after the simulator in demo mode. It
  * needs nothing but Node and the build: no simulator, no build tools.
  */
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -41,8 +42,11 @@ const buildDir = resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'bu
 
 /** Serves the build; resolves once the server listens. */
 export async function serve(): Promise<Server> {
-	const handlerUrl = pathToFileURL(resolve(buildDir, 'handler.js')).href;
-	const { handler } = (await import(handlerUrl)) as { handler: Handler };
+	const handlerFile = resolve(buildDir, 'handler.js');
+	if (!existsSync(handlerFile)) {
+		throw new Error(`No build in ${buildDir}: build the app first (npm run build).`);
+	}
+	const { handler } = (await import(pathToFileURL(handlerFile).href)) as { handler: Handler };
 	const server = createServer((req, res) => {
 		if (!behindProxy) req.headers[OWN_PROTOCOL_HEADER] = 'http';
 		handler(req, res, () => {
@@ -67,4 +71,9 @@ export async function serve(): Promise<Server> {
 	return server;
 }
 
-if (import.meta.main) await serve();
+if (import.meta.main) {
+	await serve().catch((error: Error) => {
+		console.error(error.message);
+		process.exit(1);
+	});
+}
