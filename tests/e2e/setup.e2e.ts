@@ -63,6 +63,9 @@ test('adding a device verifies the key, says clearly why it fails, and never sho
 	page,
 	request
 }) => {
+	// Six verifications, one of them through four platform time-outs, and three axe scans: more
+	// than the default 30 s on a loaded machine, though nothing here waits on the machine's speed.
+	test.slow();
 	const keys = await seedApiKeys(request);
 	const bodies = recordResponses(page);
 	await logIn(page);
