@@ -33,6 +33,10 @@ export default defineConfig({
 	],
 	test: {
 		expect: { requireAssertions: true },
+		// A time limit is a hang detector, not a speed check: scrypt hashes, store set-ups and the
+		// simulator's round trips take seconds on a loaded machine, and no test asserts its speed.
+		testTimeout: 60_000,
+		hookTimeout: 60_000,
 		projects: [
 			{
 				extends: './vite.config.ts',
