@@ -4,7 +4,8 @@
  * nothing; a picture can be removed. Each test puts the demo picture it replaced back.
  */
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { beginOrder, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
 

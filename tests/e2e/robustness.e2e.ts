@@ -3,7 +3,8 @@
  * session, fed malformed bodies, wrong content types, oversized bodies and random fields. Nothing
  * may answer 500, and a refused request changes nothing.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_MANAGER_NAME, DEMO_MANAGER_PASSWORD, simulator } from './support.ts';
 
 const GET_PATHS = [
