@@ -48,5 +48,24 @@ export default defineConfig(
 		// Tests read loosely typed JSON bodies of the simulator.
 		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }
+	},
+	{
+		// Every browser test fails on a CSP violation: its `test` comes from tests/e2e/test.ts.
+		files: ['tests/e2e/**/*.ts'],
+		ignores: ['tests/e2e/test.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: '@playwright/test',
+							importNames: ['test'],
+							message: "Import test from './test.ts': it fails a test on a CSP violation."
+						}
+					]
+				}
+			]
+		}
 	}
 );

@@ -3,6 +3,7 @@ import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
+import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
 // SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
 
@@ -18,6 +19,8 @@ export default defineConfig({
 			// SvelteKit's check would refuse the platform's body-less order callback before any
 			// hook runs; hooks.server.ts applies the same rule to everything else (http/csrf.ts).
 			csrf: { trustedOrigins: ['*'] },
+			// Every page's Content-Security-Policy: what it allows, and why, is said there.
+			csp: contentSecurityPolicy,
 			// Registered by the app with workbox-window, which also swaps versions in when a screen
 			// is idle (src/lib/pwa/app-update.svelte.ts).
 			serviceWorker: { register: false },

@@ -1,4 +1,3 @@
-import { redirect } from '@sveltejs/kit';
 import {
 	sequence,
 	type Handle,
@@ -12,6 +11,8 @@ import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
+import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
+import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
 
 export const init: ServerInit = async () => {
 	const context = await createServerContext(loadServerConfig());
@@ -46,11 +47,13 @@ const sessions: Handle = async ({ event, resolve }) => {
 	event.locals.staff = staff?.kind === 'staff' ? staff.staff : null;
 	event.locals.screenDeviceId = screen?.kind === 'screen' ? screen.deviceId : null;
 
-	const { pathname, search } = event.url;
-	const isSetup = pathname === '/setup' || pathname.startsWith('/setup/');
-	if (isSetup && !event.locals.staff && !PUBLIC_SETUP_PATHS.has(pathname)) {
-		// Also for form posts: nothing runs, the staff member logs in (again) first.
-		redirect(303, `/setup/login?next=${encodeURIComponent(pathname + search)}`);
+	const path = routedPath(event.url);
+	if (isSetupPath(path) && !event.locals.staff && !PUBLIC_SETUP_PATHS.has(path)) {
+		// Also for form posts: nothing runs, the staff member logs in (again) first. Answered, not
+		// thrown: SvelteKit answers a redirect thrown in a hook after every hook has run, so the
+		// answer would lack the security headers.
+		const location = `/setup/login?next=${encodeURIComponent(path + event.url.search)}`;
+		return new Response(null, { status: 303, headers: { location } });
 	}
 	return resolve(event);
 };
@@ -73,21 +76,22 @@ const csrf: Handle = ({ event, resolve }) => {
 	return resolve(event);
 };
 
+/** On every answer, the order callbacks' included (http/security-headers.ts says which). */
 const securityHeaders: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
-	response.headers.set('x-content-type-options', 'nosniff');
-	response.headers.set('referrer-policy', 'same-origin');
-	response.headers.set('x-frame-options', 'DENY');
+	setSecurityHeaders(event.url, response.headers);
 	return response;
 };
 
-const everything = sequence(securityHeaders, csrf, i18n, sessions);
+const pages = sequence(csrf, i18n, sessions);
 
 /**
  * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
  * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
  */
-export const handle: Handle = (input) =>
+const callbacksOrPages: Handle = (input) =>
 	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`)
 		? input.resolve(input.event)
-		: everything(input);
+		: pages(input);
+
+export const handle = sequence(securityHeaders, callbacksOrPages);

@@ -16,7 +16,8 @@
  * Everything is back to normal for the next guest.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addProduct, beginOrder, newKey, pairKiosk } from './kiosk-support.ts';
 import {
 	CHOOSE_HEADING,

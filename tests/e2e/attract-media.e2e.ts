@@ -4,7 +4,8 @@
  * server (never from the platform's asset host), keeps it in IndexedDB and loops it offline too;
  * with reduced motion the clip's picture shows instead. The place's picture comes back after.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { MAIN_PLACE_ID } from '#sim/seed.ts';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { pairKiosk } from './kiosk-support.ts';

@@ -4,7 +4,8 @@
  * journal of its calls, and a copy of its receipt to print; bad search input named back, in
  * English and German; axe on every page.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	balance,
 	cardSale,

@@ -5,7 +5,8 @@
  * invalid step; a 503 storm on status updates; desks closed and opened. Touch only, axe on the
  * way, English and German.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	openBoard,
 	placeAppOrder,

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 

@@ -3,7 +3,8 @@
  * context), the order appears on the board (another context) without a reload, and staff move
  * it to ready, collected, and back — touch only, axe on every state.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 

@@ -17,7 +17,8 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 

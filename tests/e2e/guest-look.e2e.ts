@@ -6,7 +6,8 @@
  * step's answers) in view in the lower half of the screen, the suggestion offered once — and the
  * taps a two-item card sale takes.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { amountOf, newKey, pairKiosk } from './kiosk-support.ts';
 import {
 	CHOOSE_HEADING,

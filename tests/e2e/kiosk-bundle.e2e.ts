@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { simulator } from './support.ts';
 

@@ -7,7 +7,8 @@
  * the scan screen to the decoded key is measured and attached (no assertion on it).
  */
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { expect, test, watchCsp } from './test.ts';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
 import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
@@ -34,10 +35,12 @@ let browser: Browser;
 test.beforeAll(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
 	const video = writeQrVideo(join('test-results/fake-camera', 'kiosk-loyalty-key.y4m'), key);
-	browser = await chromium.launch({
-		...chromiumLaunchOptions,
-		args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video })]
-	});
+	browser = watchCsp(
+		await chromium.launch({
+			...chromiumLaunchOptions,
+			args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video })]
+		})
+	);
 });
 
 test.afterAll(async () => {

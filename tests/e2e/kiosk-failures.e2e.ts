@@ -6,7 +6,8 @@
  * kiosk.e2e.ts (declined card, expired and used codes, unreachable loyalty service, refused
  * deposits, an unavailable item) are not repeated here.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	balance,
 	beginOrder,

@@ -4,7 +4,7 @@
  * abandoned (a previewed credit transaction is cancelled: the wallet is unchanged). Demo mode's
  * `?idle=10` sets a short idle time; the browser's clock is driven by the test.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addProduct, balance, beginOrder, checkStep, newKey, pairKiosk } from './kiosk-support.ts';
 import { guestScreenReady, scanWithReaderUnderClock, simulator } from './support.ts';
 

@@ -5,7 +5,7 @@
  * platform answers again, the server's recovery pass finalizes (once) and issues the code, and
  * the screen, still watching, shows the receipt.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	balance,
 	checkStep,

@@ -4,7 +4,7 @@
  * and used codes, and a language switch in the middle of the order. The numbers are the demo
  * menu's and the simulator's (tests/contract/checkout.test.ts); every step passes axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	addProduct,
 	balance,

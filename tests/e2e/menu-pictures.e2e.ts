@@ -4,7 +4,8 @@
  * nothing; a picture can be removed. Each test puts the demo picture it replaced back.
  */
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { beginOrder, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
 
@@ -197,4 +198,49 @@ test('a picture can be removed: the product shows none, its address answers 404'
 	await upload(page, water, original);
 	await expect(page.getByRole('status')).toHaveText(`The picture of ${water} is saved.`);
 	expect(await pictureOf(page, water)).toMatch(PICTURE_URL);
+});
+
+test('a menu file whose picture leads to another site is refused, in the staff’s language', async ({
+	page
+}) => {
+	await logIn(page);
+	await page.goto('/setup/menu');
+	const before = await (await page.request.get('/setup/menu/export.json')).text();
+	const menu = JSON.parse(before) as { id: string; image: string | null }[];
+	const pretzel = menu.findIndex((product) => product.id === 'food_pretzel');
+	const importWith = async (image: string, file: string, button: string) => {
+		menu[pretzel]!.image = image;
+		await page.getByLabel(file).setInputFiles({
+			name: 'menu.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(menu))
+		});
+		await page.getByRole('button', { name: button }).click();
+	};
+	const problem = page.getByRole('alert');
+
+	await importWith(
+		'/\\evil.example/pretzel.png',
+		'JSON or CSV file',
+		'Import and replace the menu'
+	);
+	await expect(problem).toContainText('Nothing was imported.');
+	await expect(problem).toContainText(
+		`product ${pretzel + 1}, image: a picture must be an address on this kiosk (a path starting with a single /, without backslashes) or an https:// address`
+	);
+	await expectNoAxeViolations(page);
+
+	await page.getByRole('button', { name: 'Deutsch' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Speisekarte');
+	await importWith(
+		'//evil.example/pretzel.png',
+		'JSON- oder CSV-Datei',
+		'Importieren und Speisekarte ersetzen'
+	);
+	await expect(problem).toContainText('Es wurde nichts importiert.');
+	await expect(problem).toContainText(
+		'ein Bild muss eine Adresse auf diesem Kiosk (ein Pfad, der mit einem einzelnen / beginnt, ohne Backslash) oder eine https://-Adresse sein'
+	);
+
+	expect(await (await page.request.get('/setup/menu/export.json')).text()).toBe(before);
 });

@@ -3,7 +3,8 @@
  * prepared, turns ready (highlighted, announced) when staff mark it ready, and leaves the screen
  * when it is picked up. Large numbers, axe-clean, in English and German.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	collectKioskOrders,
 	openBoard,

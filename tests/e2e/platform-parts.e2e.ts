@@ -4,7 +4,8 @@
  * deposits down leaves everything not in a returnable cup, and pauses the return station — and
  * each comes back by itself once the platform answers again (PLATFORM_PAUSE_SECONDS is 5 here).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	addProduct,
 	beginOrder,

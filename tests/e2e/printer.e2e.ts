@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
 import { formatMoney } from '#lib/money.ts';
 import type { PrintJob } from '#sim/printer/printer-simulator.ts';

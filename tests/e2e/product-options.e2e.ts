@@ -5,7 +5,8 @@
  * paid by card, then with credits (the priced option its own line, not discounted); the board
  * shows the options. Demo menu prices; the simulator's discounts (20 % coffee, 10 % bratwurst).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { openBoard } from './board-support.ts';
 import {
 	beginOrder,

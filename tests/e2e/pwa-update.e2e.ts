@@ -10,7 +10,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { killHard, startKioskServer, startSimulator } from './processes.ts';

@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test, watchCsp } from './test.ts';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { addProduct, beginOrder, pairKiosk, toPayment } from './kiosk-support.ts';
@@ -27,11 +28,13 @@ test.use({ serviceWorkers: 'allow', hasTouch: true });
 test('Chromium finds nothing missing to install the app', async () => {
 	// Chromium installs nothing from a throwaway (incognito) profile: a profile of its own.
 	const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'));
-	const context = await chromium.launchPersistentContext(profile, {
-		...chromiumLaunchOptions,
-		baseURL: KIOSK_URL,
-		serviceWorkers: 'allow'
-	});
+	const context = watchCsp(
+		await chromium.launchPersistentContext(profile, {
+			...chromiumLaunchOptions,
+			baseURL: KIOSK_URL,
+			serviceWorkers: 'allow'
+		})
+	);
 	try {
 		const page = context.pages()[0] ?? (await context.newPage());
 		await pairKiosk(page);

@@ -6,7 +6,8 @@
  * under the guest, a lost answer, idle and result timers, German. Every screen passes axe.
  */
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { expect, test, watchCsp } from './test.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
@@ -48,10 +49,12 @@ test.describe('the camera reads a code issued by the simulator', () => {
 		await request.post(`${simulator}/_sim/reset`);
 		code = await issueCode(request, CUPS_AND_PITCHER);
 		const video = writeQrVideo(join('test-results/fake-camera', 'deposit-return.y4m'), code);
-		browser = await chromium.launch({
-			...chromiumLaunchOptions,
-			args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video })]
-		});
+		browser = watchCsp(
+			await chromium.launch({
+				...chromiumLaunchOptions,
+				args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video })]
+			})
+		);
 	});
 	test.afterAll(async () => {
 		await browser?.close();

@@ -3,7 +3,8 @@
  * session, fed malformed bodies, wrong content types, oversized bodies and random fields. Nothing
  * may answer 500, and a refused request changes nothing.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_MANAGER_NAME, DEMO_MANAGER_PASSWORD, simulator } from './support.ts';
 
 const GET_PATHS = [
@@ -240,4 +241,38 @@ test('a form post from another origin is refused (CSRF)', async ({ request }) =>
 		maxRedirects: 0
 	});
 	expect(response.status()).toBe(403);
+});
+
+test('the language switch returns to a page on this site only; anything else is refused, unchanged', async ({
+	request,
+	baseURL
+}) => {
+	const headers = { origin: baseURL!, accept: 'text/html' };
+	const to = (locale: string, next: string) =>
+		request.post('/language', { form: { locale, next }, headers, maxRedirects: 0 });
+	for (const next of [
+		'//evil.example',
+		'/\\evil.example',
+		'\\/evil.example',
+		'/\t/evil.example',
+		'/\n/evil.example',
+		'https://evil.example/',
+		'javascript:alert(1)'
+	]) {
+		const response = await to('de', next);
+		expect(response.status(), JSON.stringify(next)).toBe(400);
+		expect(await response.text()).toContain('This language switch is not valid');
+		expect(response.headers()['set-cookie'], JSON.stringify(next)).toBeUndefined();
+	}
+	const unknown = await to('xx', '/kiosk');
+	expect(unknown.status()).toBe(400);
+	expect(unknown.headers()['set-cookie']).toBeUndefined();
+
+	const back = await to('de', '/kiosk?idle=10');
+	expect(back.status()).toBe(303);
+	expect(back.headers()['location']).toBe('/kiosk?idle=10');
+	expect(back.headers()['set-cookie']).toMatch(/^PARAGLIDE_LOCALE=de;/);
+	// Encoded, so a path with letters beyond ASCII is a header like any other.
+	expect((await to('en', '/men\u00fc')).headers()['location']).toBe('/men%C3%BC');
+	expect((await to('en', '')).headers()['location']).toBe('/');
 });

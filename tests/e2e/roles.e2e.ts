@@ -7,7 +7,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { pilsAndPretzelAtPayment } from './kiosk-support.ts';
 import { startKioskServer } from './processes.ts';

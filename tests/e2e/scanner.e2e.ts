@@ -5,14 +5,8 @@
  * JavaScript decoder. The USB reader is a keyboard: fast keys and Enter.
  */
 import { join } from 'node:path';
-import {
-	chromium,
-	expect,
-	test,
-	type Browser,
-	type BrowserContext,
-	type Page
-} from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, watchCsp } from './test.ts';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
 import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
 import { WATCHDOG_RESTART_MARK } from '#lib/scanner/watchdog.ts';
@@ -34,10 +28,12 @@ interface CameraOptions {
 }
 
 async function launch({ video, allowed = true }: CameraOptions): Promise<Browser> {
-	return chromium.launch({
-		...chromiumLaunchOptions,
-		args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video, autoAccept: allowed })]
-	});
+	return watchCsp(
+		await chromium.launch({
+			...chromiumLaunchOptions,
+			args: [...chromiumLaunchOptions.args, ...fakeCameraArgs({ video, autoAccept: allowed })]
+		})
+	);
 }
 
 async function openScannerCheck(

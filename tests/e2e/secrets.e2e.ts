@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { newKey, pilsAndPretzelAtPayment, payWithCredits } from './kiosk-support.ts';
 import {
 	keptInIndexedDb,

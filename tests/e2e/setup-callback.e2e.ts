@@ -3,7 +3,8 @@
  * address — copied, rotated (the old address refused at once, the demo simulator told the new
  * one), on no other page — and the order board settings on the setup page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { expectNoAxeViolations, logIn, recordResponses, screenshot, simulator } from './support.ts';
 

@@ -2,7 +2,7 @@
  * Staff setup as a newcomer meets it in demo mode: log in, see what each device's key enables,
  * add a device (and every failure message), pair a screen, leave guest mode with the PIN.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import {
 	expectNoAxeViolations,
 	guestScreenReady,

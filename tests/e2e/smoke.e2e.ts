@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 
 test.beforeEach(async ({ request }) => {

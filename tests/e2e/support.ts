@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { SIM_PORT } from '../../playwright.config.ts';
 
 export const simulator = `http://127.0.0.1:${SIM_PORT}`;

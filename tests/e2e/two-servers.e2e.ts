@@ -7,7 +7,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import pg from 'pg';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { startCluster, type Cluster } from '../postgres/cluster.ts';

@@ -7,7 +7,8 @@
  * lost answers are the adapter's specs (src/lib/server/terminal/*.spec.ts), over TCP to the same
  * double.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
 import { newKey, payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
 import {

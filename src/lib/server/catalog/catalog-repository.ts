@@ -2,6 +2,7 @@
 import type { Translated } from '#lib/kiosk/types.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
+import { isImageAddress } from './image-address.ts';
 import type { Product } from './product.ts';
 
 const toProduct = (row: Row<'products'>): Product => ({
@@ -12,7 +13,8 @@ const toProduct = (row: Row<'products'>): Product => ({
 	grossMinor: row.gross_minor,
 	currencyCode: row.currency_code,
 	vatBp: row.vat_bp,
-	image: row.image,
+	// An address stored before the rule (image-address.ts) that breaks it: no picture.
+	image: row.image !== null && isImageAddress(row.image) ? row.image : null,
 	available: row.available === 1,
 	position: row.position,
 	options: JSON.parse(row.options)

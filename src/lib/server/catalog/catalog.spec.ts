@@ -77,6 +77,36 @@ describe('menu import and export', () => {
 		});
 	});
 
+	it('takes a picture on this kiosk or an https host, and nothing that leads elsewhere', () => {
+		const product = (image: string) => ({
+			id: 'pretzel',
+			category: 'food',
+			name: 'Pretzel',
+			grossPrice: 3,
+			currencyCode: 'EUR',
+			vat: 7,
+			image
+		});
+		const good = ['/media/products/0123456789abcdef01234567.webp', 'https://cdn.example/p.webp'];
+		for (const image of good) {
+			const result = importJson(JSON.stringify([product(image)]));
+			expect(result.ok && result.products[0]?.image).toBe(image);
+		}
+		const bad = ['//evil.example/p.png', '/\\evil.example/p.png', '/\t/evil.example/p.png'];
+		expect(importJson(JSON.stringify(bad.map(product)))).toEqual({
+			ok: false,
+			problems: bad.map(
+				(_, index) =>
+					`product ${index + 1}, image: a picture must be an address on this kiosk (a path starting with a single /, without backslashes) or an https:// address`
+			)
+		});
+		const csv = `id,category,name_en,grossPrice,currencyCode,vat,image\r\npretzel,food,Pretzel,3,EUR,7,http://evil.example/p.png\r\n`;
+		expect(importCsv(csv)).toEqual({
+			ok: false,
+			problems: [expect.stringMatching(/^row 2, image: a picture must be an address/)]
+		});
+	});
+
 	it('names CSV problems by row, counting the header as row 1', () => {
 		const csv =
 			'id,category,name_en,grossPrice,currencyCode,vat\r\nbeer,drinks,Beer,five,EUR,19\r\n';
@@ -142,6 +172,16 @@ describe.each(ENGINES)('CatalogRepository on %s', (engine) => {
 		const names = await catalog.names();
 		expect(names.size).toBe(products.length);
 		for (const product of products) expect(names.get(product.id)).toEqual(product.name);
+	});
+
+	it('reads a picture address that an older version stored and the rule refuses as none', async () => {
+		await withDemoMenu();
+		await store.db
+			.updateTable('products')
+			.set({ image: '/\\evil.example/p.png' })
+			.where('id', '=', 'food_fries')
+			.execute();
+		expect((await catalog.get('food_fries'))?.image).toBeNull();
 	});
 
 	it('leaves the old menu in place when an import fails half-way', async () => {

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
+import { m } from '#lib/paraglide/messages.js';
 import { isSupportedVatRate } from '#lib/vat.ts';
+import { isImageAddress } from './image-address.ts';
 import { translatedName } from './translated-name.ts';
 import {
 	optionGroupsInputSchema,
@@ -51,7 +53,8 @@ export const productInputSchema = z
 		image: z
 			.string()
 			.max(500)
-			.regex(/^(\/|https:\/\/)/, 'an absolute path or an https URL')
+			// In the language of the staff member importing (the request's, at the time of parsing).
+			.refine(isImageAddress, { error: () => m.menu_import_image_address() })
 			.nullable()
 			.default(null),
 		available: z.boolean().default(true),

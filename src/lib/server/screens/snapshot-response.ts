@@ -1,7 +1,8 @@
 /**
  * A guest screen's snapshot endpoint: the snapshot of the paired device of that screen, never
- * stored by any cache (it is the fresh copy the screen keeps), or 401 `not-paired` — the screen
- * then forgets what it kept and goes to /screen.
+ * stored by any cache (it is the fresh copy the screen keeps; the endpoints are under /api, which
+ * http/security-headers.ts keeps out of caches), or 401 `not-paired` — the screen then forgets
+ * what it kept and goes to /screen.
  */
 import { json } from '@sveltejs/kit';
 import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
@@ -16,5 +17,5 @@ export async function snapshotResponse<S extends ScreenSnapshot>(
 ): Promise<Response> {
 	const device = await pairedDevice(context, screenDeviceId, screen);
 	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
-	return json(await snapshotOf(context, device.id), { headers: { 'cache-control': 'no-store' } });
+	return json(await snapshotOf(context, device.id));
 }

@@ -1,0 +1,26 @@
+/**
+ * The headers the kiosk server's hooks put on every answer (hooks.server.ts), besides the
+ * Content-Security-Policy SvelteKit adds to each page (content-security-policy.ts):
+ * - `nosniff` (an upload is never run as a script), a referrer for this site only, and no
+ *   framing (`x-frame-options` for browsers that do not read the CSP's `frame-ancestors`);
+ * - `Cache-Control: no-store` on every setup page and every API answer, errors and redirects
+ *   included: what staff see (sales, the audit log, devices) and what the API says (money, live
+ *   state, a screen's snapshot) is never kept by a browser's or a proxy's cache. Everything else
+ *   keeps its own: the pictures and clips under `/media` their ETag and max-age
+ *   (media-response.ts), the build's files theirs, and the screens' pages are kept by the
+ *   service worker by its own rules (lib/pwa/cache-policy.ts).
+ */
+import { isSetupPath, routedPath } from './routed-path.ts';
+
+/** Answers no cache may keep: the setup pages and the API. */
+export function isNeverStored(url: URL): boolean {
+	const path = routedPath(url);
+	return isSetupPath(path) || path === '/api' || path.startsWith('/api/');
+}
+
+export function setSecurityHeaders(url: URL, headers: Headers): void {
+	headers.set('x-content-type-options', 'nosniff');
+	headers.set('referrer-policy', 'same-origin');
+	headers.set('x-frame-options', 'DENY');
+	if (isNeverStored(url)) headers.set('cache-control', 'no-store');
+}
