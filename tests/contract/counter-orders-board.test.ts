@@ -66,7 +66,8 @@ async function boardRig(
 ): Promise<Rig> {
 	const now = () => new Date(clockAt);
 	const store = openSqliteStore(dataDir);
-	const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
+	const keyring = loadKeyring({ dataDir, demo: true });
+	const devices = new DeviceRepository(store, keyring);
 	const deviceId =
 		(await devices.list())[0]?.id ??
 		(
@@ -92,6 +93,7 @@ async function boardRig(
 	const journal = new Journal(store, now, { server: 'board-server', ms: DEFAULT_JOURNAL_LEASE_MS });
 	const counterOrders = new CounterOrders({
 		store,
+		keyring,
 		journal,
 		views,
 		places: new KnownPlaces(devices, views),

@@ -3,6 +3,7 @@
  * PLATFORM_BASE_URL, `npm start` runs the embedded simulator and sets SIMULATOR_URL (demo mode).
  */
 import { z } from 'zod';
+import { SECRET_REQUIRED } from './store/keyring.ts';
 
 const optionalUrl = z
 	.url({ protocol: /^https?$/ })
@@ -21,6 +22,10 @@ const knownTimeZone = z.string().refine(
 	},
 	{ message: 'VENUE_TIME_ZONE must be an IANA time zone such as Europe/Berlin' }
 );
+
+/** The embedded simulator is the upstream and no real platform is named. */
+const isDemo = (values: { SIMULATOR_URL?: string; PLATFORM_BASE_URL?: string }) =>
+	values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined;
 
 const environmentSchema = z
 	.object({
@@ -57,6 +62,12 @@ const environmentSchema = z
 			.max(24 * 60)
 			.default(10),
 		VENUE_TIME_ZONE: knownTimeZone.optional()
+	})
+	// The keys at rest open with the secret only; outside demo mode it never lies in the data
+	// folder (store/keyring.ts).
+	.refine((values) => isDemo(values) || values.KIOSK_SECRET !== undefined, {
+		path: ['KIOSK_SECRET'],
+		message: SECRET_REQUIRED
 	})
 	// Every server on one database decrypts the same device keys, and a secret generated per
 	// data directory would differ between them (store/keyring.ts).
@@ -133,7 +144,7 @@ export function loadServerConfig(
 			production: values.PLATFORM_PRODUCTION_URL,
 			custom: values.PLATFORM_BASE_URL
 		},
-		demo: values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined,
+		demo: isDemo(values),
 		port: values.PORT,
 		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,

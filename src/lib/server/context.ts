@@ -1,7 +1,8 @@
 /**
  * The server's long-lived parts, wired once at start-up (hooks.server.ts `init`): the store and
  * what lives in it, the key ring, and a platform client per device built on demand from the
- * sealed key. Routes reach it through `serverContext()`.
+ * sealed key. Routes reach it through `serverContext()`. At start the store's secrets are brought
+ * to this secret (fingerprints, callback tokens sealed before).
  */
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
@@ -113,7 +114,9 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	// One kiosk server per host and port: a restart takes up its own payments and leases at once;
 	// another server waits until they lapse.
 	const serverId = `${hostname()}:${config.port}`;
-	const devices = new DeviceRepository(store, loadKeyring(config.dataDir, config.kioskSecret));
+	const keyring = loadKeyring(config);
+	const devices = new DeviceRepository(store, keyring);
+	await devices.refreshFingerprints();
 	const views = new PlatformViewStore(store);
 	const platformHealth = new PlatformHealth({
 		pauseMs: config.platformPauseMs,
@@ -155,6 +158,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
 		store,
+		keyring,
 		journal,
 		views,
 		places,
@@ -162,6 +166,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		platformFor,
 		reconcileMs: config.orderReconcileMs
 	});
+	await counterOrders.tokens.sealUnsealed();
 	const orderBoard = new OrderBoard({
 		places,
 		views,

@@ -10,6 +10,7 @@ import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
+import type { Keyring } from '../store/keyring.ts';
 import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
@@ -27,6 +28,8 @@ const WORKER_TICK_MS = 1_000;
 
 export interface CounterOrdersDeps {
 	store: Store;
+	/** Seals the callback tokens and makes their hashes. */
+	keyring: Keyring;
 	journal: Journal;
 	views: PlatformViewStore;
 	places: KnownPlaces;
@@ -56,9 +59,9 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { store, journal, feed, platformFor, views, places, now, random } = deps;
+		const { store, keyring, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
-		this.tokens = new CallbackTokens(store, now);
+		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
 		this.orders = new AppOrderRepository(store, now);
