@@ -4,6 +4,7 @@ import { keyringOf } from '../store/keyring.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { answerCallback, readCallback } from './callback-request.ts';
 import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
+import type { RecordOutcome } from './order-inbox.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
 
 const TOKEN = 'a'.repeat(43);
@@ -64,7 +65,9 @@ describe('readCallback', () => {
 describe('answerCallback', () => {
 	it('answers 200 only once the callback is recorded', async () => {
 		let record = () => {};
-		const received = vi.fn(() => new Promise<void>((done) => (record = done)));
+		const received = vi.fn(
+			() => new Promise<RecordOutcome>((done) => (record = () => done('recorded')))
+		);
 		let answered = false;
 		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1')).then(
 			(result) => ((answered = true), result)
@@ -77,13 +80,19 @@ describe('answerCallback', () => {
 	});
 
 	it('records nothing for a bad callback', async () => {
-		const received = vi.fn(() => Promise.resolve());
+		const received = vi.fn(() => Promise.resolve<RecordOutcome>('recorded'));
 		const answer = (token: string, search: string) =>
 			answerCallback({ tokens, received }, token, query(search));
 		expect((await answer('nope', 'orderId=ord_1')).status).toBe(404);
 		expect((await answer(TOKEN, '')).status).toBe(400);
 		expect((await answer(TOKEN, 'orderId=a&orderId=b')).status).toBe(400);
 		expect(received).not.toHaveBeenCalled();
+	});
+
+	it('answers 429 when the callback was refused for its device’s unknown orders, so the platform retries', async () => {
+		const received = vi.fn(() => Promise.resolve<RecordOutcome>('refused'));
+		const answer = await answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
+		expect(answer).toEqual({ status: 429, body: { error: 'too-many-unknown-orders' } });
 	});
 
 	it('answers 503 when the store cannot take the callback, so the platform retries', async () => {

@@ -17,7 +17,12 @@ import { AppOrderRepository } from './app-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
-import { OrderInbox, type InboxCallback } from './order-inbox.ts';
+import {
+	OrderInbox,
+	UNKNOWN_ORDERS,
+	type InboxCallback,
+	type RecordOutcome
+} from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { PlatformHealth } from './platform-health.ts';
@@ -54,7 +59,9 @@ export class CounterOrders {
 	readonly steps: StaffSteps;
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
-	readonly #callbacks: GroupCommit<InboxCallback>;
+	readonly #callbacks: GroupCommit<InboxCallback, RecordOutcome>;
+	/** Per device, when this server last logged that its callbacks are refused. */
+	readonly #refusalLogged = new Map<string, number>();
 	#timers: ReturnType<typeof setInterval>[] = [];
 
 	constructor(deps: CounterOrdersDeps) {
@@ -113,12 +120,29 @@ export class CounterOrders {
 	}
 
 	/**
-	 * A callback for the device: resolves once it is on disk, fetched after that. The callbacks
-	 * of one burst share a transaction (store/group-commit.ts): one wait for the disk, not fifty.
+	 * A callback for the device: resolves once it is on disk, fetched after that — or refused,
+	 * nothing recorded, while the device's callbacks name too many orders the platform does not
+	 * know (order-inbox.ts). The callbacks of one burst share a transaction
+	 * (store/group-commit.ts): one wait for the disk, not fifty.
 	 */
-	async received(deviceId: string, orderId: string): Promise<void> {
-		await this.#callbacks.add({ deviceId, orderId });
-		this.fetcher.wake();
+	async received(deviceId: string, orderId: string): Promise<RecordOutcome> {
+		const outcome = await this.#callbacks.add({ deviceId, orderId });
+		if (outcome === 'recorded') this.fetcher.wake();
+		else this.#logRefusal(deviceId);
+		return outcome;
+	}
+
+	/** Once a window per device: someone may be announcing made-up orders at its address. */
+	#logRefusal(deviceId: string): void {
+		const at = (this.#deps.now ?? (() => new Date()))().getTime();
+		if (at - (this.#refusalLogged.get(deviceId) ?? -Infinity) < UNKNOWN_ORDERS.windowMs) return;
+		this.#refusalLogged.set(deviceId, at);
+		console.warn(
+			`Order callbacks of device ${deviceId} named ${UNKNOWN_ORDERS.budget} or more orders the ` +
+				'platform does not know within a minute: new order ids are refused for now (the ' +
+				'platform sends them again). If this goes on, the callback address has leaked: rotate ' +
+				"it on the device's page."
+		);
 	}
 
 	/**
