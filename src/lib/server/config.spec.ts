@@ -5,7 +5,7 @@ import { loadServerConfig } from './config.ts';
 const SECRET = { KIOSK_SECRET: 'ab'.repeat(32) };
 
 describe('loadServerConfig', () => {
-	it('defaults: data in ./data, no upstream, 10-minute refresh, recovery every 10 s, orders re-read every 15 s', () => {
+	it('defaults: data in ./data, no upstream, 10-minute refresh, recovery every 10 s, orders re-read every 15 s, inbox kept 48 hours, journal 400 days', () => {
 		expect(loadServerConfig(SECRET)).toEqual({
 			dataDir: './data',
 			baseUrls: {},
@@ -19,6 +19,7 @@ describe('loadServerConfig', () => {
 			port: 3000,
 			unattendedSaleMs: 600_000,
 			leaseMs: 300_000,
+			retention: { orderInboxMs: 48 * 3_600_000, journalMs: 400 * 24 * 3_600_000 },
 			venueTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone
 		});
 	});
@@ -40,6 +41,22 @@ describe('loadServerConfig', () => {
 		expect(
 			loadServerConfig({ SIMULATOR_URL: 'http://127.0.0.1:4010' }).kioskSecret
 		).toBeUndefined();
+	});
+
+	it('the retention of the order inbox and the journal, in whole hours and days', () => {
+		expect(
+			loadServerConfig({
+				...SECRET,
+				ORDER_INBOX_RETENTION_HOURS: '6',
+				JOURNAL_RETENTION_DAYS: '30'
+			}).retention
+		).toEqual({ orderInboxMs: 6 * 3_600_000, journalMs: 30 * 24 * 3_600_000 });
+		expect(() => loadServerConfig({ ...SECRET, ORDER_INBOX_RETENTION_HOURS: '0' })).toThrow(
+			/ORDER_INBOX_RETENTION_HOURS/
+		);
+		expect(() => loadServerConfig({ ...SECRET, JOURNAL_RETENTION_DAYS: 'forever' })).toThrow(
+			/JOURNAL_RETENTION_DAYS/
+		);
 	});
 
 	it('demo mode when the start script runs the simulator and no real platform is named', () => {

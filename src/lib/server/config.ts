@@ -61,7 +61,14 @@ const environmentSchema = z
 			.positive()
 			.max(24 * 60)
 			.default(10),
-		VENUE_TIME_ZONE: knownTimeZone.optional()
+		VENUE_TIME_ZONE: knownTimeZone.optional(),
+		ORDER_INBOX_RETENTION_HOURS: z.coerce
+			.number()
+			.int()
+			.min(1)
+			.max(24 * 366)
+			.default(48),
+		JOURNAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_600).default(400)
 	})
 	// The keys at rest open with the secret only; outside demo mode it never lies in the data
 	// folder (store/keyring.ts).
@@ -116,6 +123,11 @@ export interface ServerConfig {
 	 */
 	leaseMs: number;
 	/**
+	 * How long finished records are kept (store/retention.ts): the order inbox's fetched and
+	 * failed callbacks, and the journal's settled entries.
+	 */
+	retention: { orderInboxMs: number; journalMs: number };
+	/**
 	 * Where the venue is: the back office's times, search ranges and days are the venue's. The
 	 * server's own time zone unless told.
 	 */
@@ -157,6 +169,10 @@ export function loadServerConfig(
 		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
 		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000,
 		leaseMs: values.LEASE_SECONDS * 1000,
+		retention: {
+			orderInboxMs: values.ORDER_INBOX_RETENTION_HOURS * 3_600_000,
+			journalMs: values.JOURNAL_RETENTION_DAYS * 24 * 3_600_000
+		},
 		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 	};
 }
