@@ -59,6 +59,7 @@ export class CounterOrders {
 	readonly steps: StaffSteps;
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
+	readonly #now: () => Date;
 	readonly #callbacks: GroupCommit<InboxCallback, RecordOutcome>;
 	/** Per device, when this server last logged that its callbacks are refused. */
 	readonly #refusalLogged = new Map<string, number>();
@@ -66,6 +67,7 @@ export class CounterOrders {
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
+		this.#now = deps.now ?? (() => new Date());
 		const { store, keyring, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
 		this.tokens = new CallbackTokens(store, keyring, now);
@@ -134,7 +136,7 @@ export class CounterOrders {
 
 	/** Once a window per device: someone may be announcing made-up orders at its address. */
 	#logRefusal(deviceId: string): void {
-		const at = (this.#deps.now ?? (() => new Date()))().getTime();
+		const at = this.#now().getTime();
 		if (at - (this.#refusalLogged.get(deviceId) ?? -Infinity) < UNKNOWN_ORDERS.windowMs) return;
 		this.#refusalLogged.set(deviceId, at);
 		console.warn(

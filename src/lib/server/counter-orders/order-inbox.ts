@@ -117,7 +117,8 @@ export class OrderInbox {
 							state: sql<'waiting'>`CASE WHEN order_inbox.state = 'failed'
 								THEN 'waiting' ELSE order_inbox.state END`,
 							received_at: whenFailed('excluded.received_at', 'order_inbox.received_at'),
-							// A failed row's is the end of its wait after failing (`failed`).
+							// A failed row waits out the window after its failure (`failed` set the
+							// time), and is due at once after that.
 							next_attempt_at: sql<string>`CASE WHEN order_inbox.state = 'failed'
 								AND order_inbox.next_attempt_at < excluded.next_attempt_at
 								THEN excluded.next_attempt_at ELSE order_inbox.next_attempt_at END`
