@@ -21,7 +21,8 @@ COPY package.json package-lock.json ./
 COPY scripts/prepare.ts scripts/serve.ts ./scripts/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
-# The SQLite store and the generated key (DATA_DIR) belong to the unprivileged user.
+# The SQLite store (DATA_DIR) belongs to the unprivileged user; KIOSK_SECRET comes from the
+# environment, never from the image or the volume.
 RUN mkdir data && chown node:node data
 USER node
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data

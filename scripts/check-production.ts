@@ -7,6 +7,7 @@
  * `/api/health` and for its home page. Builds first when `build/` is not current. Exits 1 on any failure.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -71,6 +72,8 @@ try {
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			DATA_DIR: join(folder, 'data'),
+			// Required outside demo mode: the secret sealing the API keys, apart from the data.
+			KIOSK_SECRET: randomBytes(32).toString('hex'),
 			PLATFORM_BASE_URL: platform
 		},
 		stdio: ['ignore', 'inherit', 'inherit']

@@ -6,17 +6,16 @@
  *
  * DATA_DIR is the source (its `kiosk.sqlite`, and `secret.key` unless SOURCE_KIOSK_SECRET names
  * the secret it ran with); DATABASE_URL the target, migrated here and required to be empty;
- * KIOSK_SECRET the secret every server of the target runs with: the device keys are sealed again
- * with it. Stop the old server first: what it writes during the copy is not copied.
+ * KIOSK_SECRET the secret every server of the target runs with: the device keys and the order
+ * callback tokens are sealed again with it. Stop the old server first: what it writes during the
+ * copy is not copied.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Keyring } from '../src/lib/server/store/keyring.ts';
+import { keyringOf, SECRET_FILE, type Keyring } from '../src/lib/server/store/keyring.ts';
 import { openPostgresStore } from '../src/lib/server/store/postgres-store.ts';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
 import { copyStore } from '../src/lib/server/store/store-copy.ts';
-
-const HEX_SECRET = /^[0-9a-fA-F]{64}$/;
 
 function fail(message: string): never {
 	console.error(`copy-store: ${message}`);
@@ -24,8 +23,11 @@ function fail(message: string): never {
 }
 
 function keyring(secret: string | undefined, name: string): Keyring {
-	if (!secret || !HEX_SECRET.test(secret.trim())) fail(`${name} must be 64 hexadecimal characters`);
-	return new Keyring(Buffer.from(secret.trim(), 'hex'));
+	try {
+		return keyringOf(secret?.trim() ?? '');
+	} catch {
+		fail(`${name} must be 64 hexadecimal characters`);
+	}
 }
 
 const dataDir = process.env.DATA_DIR ?? './data';
@@ -34,7 +36,7 @@ if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
 	fail('DATABASE_URL must name the target PostgreSQL database (postgres://…)');
 }
 if (!existsSync(join(dataDir, 'kiosk.sqlite'))) fail(`no kiosk.sqlite in ${dataDir} (DATA_DIR)`);
-const secretFile = join(dataDir, 'secret.key');
+const secretFile = join(dataDir, SECRET_FILE);
 const sourceSecret =
 	process.env.SOURCE_KIOSK_SECRET ??
 	(existsSync(secretFile) ? readFileSync(secretFile, 'utf8') : undefined);
@@ -47,7 +49,7 @@ try {
 	const copied = await copyStore({
 		from,
 		to,
-		reseal: (sealed) => targetKeys.encrypt(sourceKeys.decrypt(sealed))
+		keyrings: { from: sourceKeys, to: targetKeys }
 	});
 	for (const [table, rows] of Object.entries(copied)) console.log(`${table.padEnd(28)} ${rows}`);
 	console.log('Copied. Start every kiosk server with this DATABASE_URL and KIOSK_SECRET.');

@@ -74,7 +74,7 @@ export async function checkoutRig(
 ): Promise<CheckoutRig> {
 	const store = reuse?.store ?? (await contractStore());
 	const serverId = reuse?.serverId ?? 'kiosk-server';
-	const devices = new DeviceRepository(store, loadKeyring(':memory:', undefined));
+	const devices = new DeviceRepository(store, loadKeyring({ dataDir: ':memory:', demo: true }));
 	const deviceId =
 		reuse?.deviceId ??
 		(

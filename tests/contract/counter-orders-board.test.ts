@@ -18,6 +18,8 @@ import { createServerContext } from '#lib/server/context.ts';
 import { answerCallback } from '#lib/server/counter-orders/callback-request.ts';
 import { callbackUrl } from '#lib/server/counter-orders/callback-tokens.ts';
 import { CounterOrders } from '#lib/server/counter-orders/counter-orders.ts';
+import { FETCH_BATCH } from '#lib/server/counter-orders/order-fetcher.ts';
+import { UNKNOWN_ORDERS } from '#lib/server/counter-orders/order-inbox.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { PlatformViewStore } from '#lib/server/devices/platform-view.ts';
 import { KnownPlaces } from '#lib/server/devices/known-places.ts';
@@ -66,7 +68,8 @@ async function boardRig(
 ): Promise<Rig> {
 	const now = () => new Date(clockAt);
 	const store = openSqliteStore(dataDir);
-	const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
+	const keyring = loadKeyring({ dataDir, demo: true });
+	const devices = new DeviceRepository(store, keyring);
 	const deviceId =
 		(await devices.list())[0]?.id ??
 		(
@@ -92,6 +95,7 @@ async function boardRig(
 	const journal = new Journal(store, now, { server: 'board-server', ms: DEFAULT_JOURNAL_LEASE_MS });
 	const counterOrders = new CounterOrders({
 		store,
+		keyring,
 		journal,
 		views,
 		places: new KnownPlaces(devices, views),
@@ -293,6 +297,62 @@ describe('the callback endpoint', () => {
 			`GET /v1/integrations/counter-orders/${orderId} 200`
 		]);
 	});
+});
+
+describe('forged callbacks (someone who learnt the callback address)', () => {
+	it('a flood for orders the platform does not know: a bounded number of reads and rows, the rest refused for the platform to send again; a genuine order lands once', async () => {
+		const rig = await boardRig();
+		const post = async (orderId: string) =>
+			(await fetch(`${rig.callbackAddress}?orderId=${orderId}`, { method: 'POST' })).status;
+		const reads = async () =>
+			(await calls((path) => path.startsWith('/v1/integrations/counter-orders/'))).length;
+		const rows = async () =>
+			(await rig.store.db.selectFrom('order_inbox').select('order_id').execute()).length;
+		const WAVE = 100;
+		// Made-up ids before the platform's in the fetcher's order: the genuine order waits behind them.
+		const forged = (wave: number) =>
+			Array.from({ length: WAVE }, (_, i) => `aa_forged_${wave}_${String(i).padStart(3, '0')}`);
+
+		const genuine = await placeOrder();
+		const genuineAnswered = rig.answered(genuine);
+		await sim.control('POST', `/_sim/counter-orders/${genuine}/confirm-payment`);
+		expect((await genuineAnswered).status).toBe(200);
+		// The first wave is recorded until the platform has not known the budget's worth of them…
+		const firstWave = forged(0);
+		const firstAnswers = await Promise.all(firstWave.map(post));
+		expect(firstAnswers.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+		await rig.counterOrders.fetcher.drain();
+		const readsAfterFirstWave = await reads();
+		expect(readsAfterFirstWave).toBeLessThanOrEqual(UNKNOWN_ORDERS.budget + FETCH_BATCH + 1);
+		// …and the rest of the flood is refused: nothing recorded, nothing read.
+		for (let wave = 1; wave < 20; wave += 1) {
+			const statuses = await Promise.all(forged(wave).map(post));
+			expect(new Set(statuses)).toEqual(new Set([429]));
+			await rig.counterOrders.fetcher.drain();
+		}
+		expect(await reads()).toBe(readsAfterFirstWave);
+		expect(await rows()).toBeLessThanOrEqual(WAVE + 1);
+		// A recorded id named again and again makes no read now either.
+		const recorded = firstWave[firstAnswers.indexOf(200)]!;
+		for (let i = 0; i < 20; i += 1) expect(await post(recorded)).toBe(200);
+		await rig.counterOrders.fetcher.drain();
+		expect(await reads()).toBe(readsAfterFirstWave);
+
+		// As the windows move on, every recorded callback is read, the genuine order once.
+		for (let window = 0; (await rig.counterOrders.inbox.health([rig.deviceId])).waiting > 0;) {
+			expect((window += 1)).toBeLessThan(WAVE);
+			rig.advance(UNKNOWN_ORDERS.windowMs);
+			await rig.counterOrders.fetcher.drain();
+		}
+		expect(await reads()).toBeLessThanOrEqual((await rows()) + 1);
+		expect(await calls(ofOrder(genuine))).toEqual([
+			`GET /v1/integrations/counter-orders/${genuine} 200`
+		]);
+		// The platform repeats the genuine callback: still one card.
+		expect(await post(genuine)).toBe(200);
+		await rig.counterOrders.fetcher.drain();
+		expect(await rig.counterOrders.orders.atPlace(PLACE, 10)).toHaveLength(1);
+	}, 60_000);
 });
 
 describe('driving an order', () => {

@@ -67,7 +67,7 @@ async function reportOf(day: string, now = new Date()) {
 	const context = {
 		sales: rig.sales,
 		journal: rig.journal,
-		devices: new DeviceRepository(rig.store, loadKeyring(':memory:', undefined)),
+		devices: new DeviceRepository(rig.store, loadKeyring({ dataDir: ':memory:', demo: true })),
 		catalog: new CatalogRepository(rig.store),
 		config: { venueTimeZone: 'UTC' } as never
 	};
@@ -235,7 +235,7 @@ describe('the day report of a seeded day', () => {
 		const context = {
 			sales: rig.sales,
 			journal: rig.journal,
-			devices: new DeviceRepository(rig.store, loadKeyring(':memory:', undefined)),
+			devices: new DeviceRepository(rig.store, loadKeyring({ dataDir: ':memory:', demo: true })),
 			catalog: new CatalogRepository(rig.store),
 			config: { venueTimeZone: 'UTC' } as never
 		};

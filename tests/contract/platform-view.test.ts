@@ -15,7 +15,10 @@ const sim = useSimulator();
 /** A store with one device record for the simulator device `simulatorId`. */
 async function fresh(simulatorId = 'dev_kiosk_main') {
 	const kioskStore = await contractStore();
-	const { id } = await new DeviceRepository(kioskStore, loadKeyring(':memory:', undefined)).add({
+	const { id } = await new DeviceRepository(
+		kioskStore,
+		loadKeyring({ dataDir: ':memory:', demo: true })
+	).add({
 		name: simulatorId,
 		environment: 'simulator',
 		baseUrl: sim.url,

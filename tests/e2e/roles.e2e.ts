@@ -6,6 +6,7 @@
  * bad input in words, in English and German.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
@@ -277,7 +278,7 @@ test.describe('first run on a fresh server (not demo)', () => {
 			port,
 			simulatorUrl: upstream,
 			dataDir,
-			env: { PLATFORM_BASE_URL: upstream }
+			env: { PLATFORM_BASE_URL: upstream, KIOSK_SECRET: randomBytes(32).toString('hex') }
 		});
 	});
 	test.afterAll(() => {

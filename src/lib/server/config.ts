@@ -3,6 +3,7 @@
  * PLATFORM_BASE_URL, `npm start` runs the embedded simulator and sets SIMULATOR_URL (demo mode).
  */
 import { z } from 'zod';
+import { SECRET_REQUIRED } from './store/keyring.ts';
 
 const optionalUrl = z
 	.url({ protocol: /^https?$/ })
@@ -21,6 +22,10 @@ const knownTimeZone = z.string().refine(
 	},
 	{ message: 'VENUE_TIME_ZONE must be an IANA time zone such as Europe/Berlin' }
 );
+
+/** The embedded simulator is the upstream and no real platform is named. */
+const isDemo = (values: { SIMULATOR_URL?: string; PLATFORM_BASE_URL?: string }) =>
+	values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined;
 
 const environmentSchema = z
 	.object({
@@ -56,7 +61,20 @@ const environmentSchema = z
 			.positive()
 			.max(24 * 60)
 			.default(10),
-		VENUE_TIME_ZONE: knownTimeZone.optional()
+		VENUE_TIME_ZONE: knownTimeZone.optional(),
+		ORDER_INBOX_RETENTION_HOURS: z.coerce
+			.number()
+			.int()
+			.min(1)
+			.max(24 * 366)
+			.default(48),
+		JOURNAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_600).default(400)
+	})
+	// The keys at rest open with the secret only; outside demo mode it never lies in the data
+	// folder (store/keyring.ts).
+	.refine((values) => isDemo(values) || values.KIOSK_SECRET !== undefined, {
+		path: ['KIOSK_SECRET'],
+		message: SECRET_REQUIRED
 	})
 	// Every server on one database decrypts the same device keys, and a secret generated per
 	// data directory would differ between them (store/keyring.ts).
@@ -105,6 +123,11 @@ export interface ServerConfig {
 	 */
 	leaseMs: number;
 	/**
+	 * How long finished records are kept (store/retention.ts): the order inbox's fetched and
+	 * failed callbacks, and the journal's settled entries.
+	 */
+	retention: { orderInboxMs: number; journalMs: number };
+	/**
 	 * Where the venue is: the back office's times, search ranges and days are the venue's. The
 	 * server's own time zone unless told.
 	 */
@@ -133,7 +156,7 @@ export function loadServerConfig(
 			production: values.PLATFORM_PRODUCTION_URL,
 			custom: values.PLATFORM_BASE_URL
 		},
-		demo: values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined,
+		demo: isDemo(values),
 		port: values.PORT,
 		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,
@@ -146,6 +169,10 @@ export function loadServerConfig(
 		orderReconcileMs: values.ORDER_RECONCILE_SECONDS * 1000,
 		unattendedSaleMs: values.UNATTENDED_SALE_MINUTES * 60_000,
 		leaseMs: values.LEASE_SECONDS * 1000,
+		retention: {
+			orderInboxMs: values.ORDER_INBOX_RETENTION_HOURS * 3_600_000,
+			journalMs: values.JOURNAL_RETENTION_DAYS * 24 * 3_600_000
+		},
 		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 	};
 }

@@ -1,7 +1,9 @@
 /**
  * The server's long-lived parts, wired once at start-up (hooks.server.ts `init`): the store and
  * what lives in it, the key ring, and a platform client per device built on demand from the
- * sealed key. Routes reach it through `serverContext()`.
+ * sealed key. Routes reach it through `serverContext()`. At start the store's secrets are brought
+ * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
+ * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
@@ -43,6 +45,7 @@ import { JobLeases } from './store/job-leases.ts';
 import { StoreLocks } from './store/store-locks.ts';
 import { loadKeyring } from './store/keyring.ts';
 import { openStore } from './store/open-store.ts';
+import { pruneStore, RETENTION_INTERVAL_MS } from './store/retention.ts';
 import type { Store } from './store/store.ts';
 
 /**
@@ -113,7 +116,9 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	// One kiosk server per host and port: a restart takes up its own payments and leases at once;
 	// another server waits until they lapse.
 	const serverId = `${hostname()}:${config.port}`;
-	const devices = new DeviceRepository(store, loadKeyring(config.dataDir, config.kioskSecret));
+	const keyring = loadKeyring(config);
+	const devices = new DeviceRepository(store, keyring);
+	await devices.refreshFingerprints();
 	const views = new PlatformViewStore(store);
 	const platformHealth = new PlatformHealth({
 		pauseMs: config.platformPauseMs,
@@ -155,6 +160,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
 		store,
+		keyring,
 		journal,
 		views,
 		places,
@@ -162,6 +168,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		platformFor,
 		reconcileMs: config.orderReconcileMs
 	});
+	await counterOrders.tokens.sealUnsealed();
 	const orderBoard = new OrderBoard({
 		places,
 		views,
@@ -187,6 +194,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		claimMs: config.leaseMs
 	});
 	const loginAttempts = new AttemptLimiter(store);
+	const sessions = new SessionStore(store);
 	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
 	const codeLocks = new StoreLocks(store, { leaseMs: 60_000, waitMs: 30_000 });
 	const returns = new ReturnDesk({
@@ -235,7 +243,17 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const timers = [
 		periodically('refresh-platform-views', config.refreshIntervalMs, refreshAll),
 		periodically('resolve-journal', config.refreshIntervalMs, resolveJournal),
-		periodically('recover-sales', config.recoveryIntervalMs, recoverSales)
+		periodically('recover-sales', config.recoveryIntervalMs, recoverSales),
+		periodically('prune-store', RETENTION_INTERVAL_MS, () =>
+			pruneStore({
+				inbox: counterOrders.inbox,
+				sessions,
+				loginAttempts,
+				journal,
+				sales,
+				retention: config.retention
+			})
+		)
 	];
 	counterOrders.start();
 	// One printer object per address: its calls queue, as the printer takes one job at a time.
@@ -258,7 +276,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		serverId,
 		devices,
 		views,
-		sessions: new SessionStore(store),
+		sessions,
 		staff: new StaffCredentials(store, {
 			staff: config.staffPassword,
 			manager: config.managerPassword

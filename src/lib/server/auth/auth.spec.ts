@@ -79,19 +79,24 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 			expect(await sessions.find(token)).toBeUndefined();
 		});
 
-		it('purges the expired sessions only', async () => {
+		it('deletes the expired sessions only, a batch at a time', async () => {
 			const start = new Date('2026-11-22T10:00:00Z');
 			let now = start;
 			const sessions = new SessionStore(store, () => now);
-			const early = await sessions.createStaff(SAM);
+			const early = await Promise.all([1, 2, 3].map(() => sessions.createStaff(SAM)));
 			now = new Date(start.getTime() + STAFF_SESSION_MS / 2);
 			const later = await sessions.createStaff(SAM);
 			now = new Date(start.getTime() + STAFF_SESSION_MS);
-			await sessions.purgeExpired();
-			// Back at a time both were live: only the one not purged is found.
+			expect(await sessions.deleteExpired(2)).toBe(2);
+			expect(await sessions.deleteExpired(2)).toBe(1);
+			expect(await sessions.deleteExpired(2)).toBe(0);
+			// Back at a time all were live: only the one not deleted is found.
 			now = new Date(start.getTime() + STAFF_SESSION_MS / 2);
-			expect(await sessions.find(early.token)).toBeUndefined();
+			for (const { token } of early) expect(await sessions.find(token)).toBeUndefined();
 			expect(await sessions.find(later.token)).toMatchObject({ kind: 'staff' });
+			expect(await store.db.selectFrom('sessions').select('kind').execute()).toEqual([
+				{ kind: 'staff' }
+			]);
 		});
 
 		it('a staff session from before roles (no name, no role) names nobody', async () => {
@@ -170,8 +175,25 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 			expect(await serverB.attempt('9.9.9.9')).toBe(60_000);
 			now = 60_000;
 			expect(await serverB.attempt('8.8.8.8')).toBe(0);
+			expect(await serverA.forgetClosed(100)).toBe(1);
+			expect(await serverA.forgetClosed(100)).toBe(0);
 			expect(await store.db.selectFrom('login_attempts').select('client').execute()).toEqual([
 				{ client: '8.8.8.8' }
+			]);
+		});
+
+		it('forgets the closed windows of clients that never came back, a batch at a time', async () => {
+			let now = 0;
+			const limiter = new AttemptLimiter(store, { limit: 3, windowMs: 60_000 }, () => now);
+			for (const client of ['a', 'b', 'c']) await limiter.attempt(client);
+			now = 30_000;
+			await limiter.attempt('d');
+			now = 60_000;
+			expect(await limiter.forgetClosed(2)).toBe(2);
+			expect(await limiter.forgetClosed(2)).toBe(1);
+			expect(await limiter.forgetClosed(2)).toBe(0);
+			expect(await store.db.selectFrom('login_attempts').select('client').execute()).toEqual([
+				{ client: 'd' }
 			]);
 		});
 

@@ -34,10 +34,12 @@ export class AttemptLimiter {
 	 */
 	async attempt(client: string): Promise<number> {
 		const now = this.#now();
-		const closed = new Date(now - this.#limits.windowMs).toISOString();
-		// A closed window is forgotten (and the table holds only live ones), so the count below
-		// starts a client's window afresh.
-		await this.#db.deleteFrom('login_attempts').where('window_started_at', '<=', closed).execute();
+		// A closed window is forgotten, so the count below starts the client's window afresh.
+		await this.#db
+			.deleteFrom('login_attempts')
+			.where('client', '=', client)
+			.where('window_started_at', '<=', this.#closedBefore())
+			.execute();
 		const counted = await this.#db
 			.insertInto('login_attempts')
 			.values({ client, attempts: 1, window_started_at: new Date(now).toISOString() })
@@ -56,5 +58,28 @@ export class AttemptLimiter {
 	/** The client got it right: its attempts are forgotten. */
 	async succeed(client: string): Promise<void> {
 		await this.#db.deleteFrom('login_attempts').where('client', '=', client).execute();
+	}
+
+	/**
+	 * Forgets up to `limit` closed windows of clients that did not come back (store/retention.ts);
+	 * answers how many.
+	 */
+	async forgetClosed(limit: number): Promise<number> {
+		const result = await this.#db
+			.deleteFrom('login_attempts')
+			.where('client', 'in', (eb) =>
+				eb
+					.selectFrom('login_attempts')
+					.select('client')
+					.where('window_started_at', '<=', this.#closedBefore())
+					.limit(limit)
+			)
+			.executeTakeFirst();
+		return Number(result.numDeletedRows);
+	}
+
+	/** A window that started at or before this has closed. */
+	#closedBefore(): string {
+		return new Date(this.#now() - this.#limits.windowMs).toISOString();
 	}
 }

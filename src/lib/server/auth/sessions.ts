@@ -99,10 +99,18 @@ export class SessionStore {
 		await query.execute();
 	}
 
-	async purgeExpired(): Promise<void> {
-		await this.#db
+	/** Deletes up to `limit` expired sessions (store/retention.ts); answers how many. */
+	async deleteExpired(limit: number): Promise<number> {
+		const result = await this.#db
 			.deleteFrom('sessions')
-			.where('expires_at', '<=', this.#now().toISOString())
-			.execute();
+			.where('token_hash', 'in', (eb) =>
+				eb
+					.selectFrom('sessions')
+					.select('token_hash')
+					.where('expires_at', '<=', this.#now().toISOString())
+					.limit(limit)
+			)
+			.executeTakeFirst();
+		return Number(result.numDeletedRows);
 	}
 }

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keyringOf } from '../store/keyring.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { answerCallback, readCallback } from './callback-request.ts';
 import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
+import type { RecordOutcome } from './order-inbox.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
 
 const TOKEN = 'a'.repeat(43);
@@ -62,7 +65,9 @@ describe('readCallback', () => {
 describe('answerCallback', () => {
 	it('answers 200 only once the callback is recorded', async () => {
 		let record = () => {};
-		const received = vi.fn(() => new Promise<void>((done) => (record = done)));
+		const received = vi.fn(
+			() => new Promise<RecordOutcome>((done) => (record = () => done('recorded')))
+		);
 		let answered = false;
 		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1')).then(
 			(result) => ((answered = true), result)
@@ -75,13 +80,19 @@ describe('answerCallback', () => {
 	});
 
 	it('records nothing for a bad callback', async () => {
-		const received = vi.fn(() => Promise.resolve());
+		const received = vi.fn(() => Promise.resolve<RecordOutcome>('recorded'));
 		const answer = (token: string, search: string) =>
 			answerCallback({ tokens, received }, token, query(search));
 		expect((await answer('nope', 'orderId=ord_1')).status).toBe(404);
 		expect((await answer(TOKEN, '')).status).toBe(400);
 		expect((await answer(TOKEN, 'orderId=a&orderId=b')).status).toBe(400);
 		expect(received).not.toHaveBeenCalled();
+	});
+
+	it('answers 429 when the callback was refused for its device’s unknown orders, so the platform retries', async () => {
+		const received = vi.fn(() => Promise.resolve<RecordOutcome>('refused'));
+		const answer = await answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
+		expect(answer).toEqual({ status: 429, body: { error: 'too-many-unknown-orders' } });
 	});
 
 	it('answers 503 when the store cannot take the callback, so the platform retries', async () => {
@@ -101,7 +112,7 @@ describe.each(ENGINES)('CallbackTokens on %s', (engine) => {
 	it('gives each device its own long random token, the same on every ask', async () => {
 		const store = await orderStore(engine, testClock());
 		const other = await store.addBoard('Second board', 'second-key');
-		const tokens = new CallbackTokens(store.store);
+		const tokens = new CallbackTokens(store.store, store.keyring);
 		const first = await tokens.tokenOf(store.deviceId);
 		expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
 		expect(await tokens.tokenOf(store.deviceId)).toBe(first);
@@ -112,9 +123,9 @@ describe.each(ENGINES)('CallbackTokens on %s', (engine) => {
 
 	it('survives a restart, stops the old address on rotation, and goes with the device', async () => {
 		let store = await orderStore(engine, testClock());
-		const token = await new CallbackTokens(store.store).tokenOf(store.deviceId);
+		const token = await new CallbackTokens(store.store, store.keyring).tokenOf(store.deviceId);
 		store = await store.reopen();
-		const tokens = new CallbackTokens(store.store);
+		const tokens = new CallbackTokens(store.store, store.keyring);
 		expect(await tokens.deviceOf(token)).toBe(store.deviceId);
 		const rotated = await tokens.rotate(store.deviceId);
 		expect(rotated).not.toBe(token);
@@ -124,9 +135,46 @@ describe.each(ENGINES)('CallbackTokens on %s', (engine) => {
 		expect(await tokens.deviceOf(rotated)).toBeUndefined();
 	});
 
+	it('stores no token in clear: the table holds its keyed hash and its sealed form only', async () => {
+		const store = await orderStore(engine, testClock());
+		const tokens = new CallbackTokens(store.store, store.keyring);
+		const token = await tokens.tokenOf(store.deviceId);
+		const rows = await store.store.db.selectFrom('order_callback_tokens').selectAll().execute();
+		expect(rows).toHaveLength(1);
+		for (const value of Object.values(rows[0]!)) expect(String(value)).not.toContain(token);
+		const unkeyed = createHash('sha256').update(token).digest('base64url');
+		expect(rows[0]!.token_hash).not.toBe(unkeyed);
+		// Another secret finds nothing by it and opens nothing of it.
+		const stranger = new CallbackTokens(store.store, keyringOf('ab'.repeat(32)));
+		expect(await stranger.deviceOf(token)).toBeUndefined();
+		await expect(stranger.tokenOf(store.deviceId)).rejects.toThrow();
+	});
+
+	it('seals at start a token stored in clear before, so its address keeps working; once, on every server', async () => {
+		const store = await orderStore(engine, testClock());
+		const token = 'L'.repeat(43);
+		await store.store.db
+			.insertInto('unsealed_callback_tokens')
+			.values({ device_id: store.deviceId, token, created_at: '2026-11-01T10:00:00.000Z' })
+			.execute();
+		const tokens = new CallbackTokens(store.store, store.keyring);
+		await Promise.all([tokens.sealUnsealed(), tokens.sealUnsealed()]);
+		expect(
+			await store.store.db.selectFrom('unsealed_callback_tokens').selectAll().execute()
+		).toEqual([]);
+		expect(await tokens.deviceOf(token)).toBe(store.deviceId);
+		expect(await tokens.tokenOf(store.deviceId)).toBe(token);
+		expect(
+			await store.store.db
+				.selectFrom('order_callback_tokens')
+				.select(['device_id', 'created_at'])
+				.execute()
+		).toEqual([{ device_id: store.deviceId, created_at: '2026-11-01T10:00:00.000Z' }]);
+	});
+
 	it('refuses malformed tokens without asking the store', async () => {
 		const store = await orderStore(engine, testClock());
-		const tokens = new CallbackTokens(store.store);
+		const tokens = new CallbackTokens(store.store, store.keyring);
 		const token = await tokens.tokenOf(store.deviceId);
 		for (const bad of [token.slice(0, 42), `${token}x`, `${token.slice(0, 42)}'`, "' OR 1=1 --"]) {
 			expect(await tokens.deviceOf(bad)).toBeUndefined();

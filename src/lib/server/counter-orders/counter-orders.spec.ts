@@ -49,6 +49,7 @@ async function rig(engine: Engine) {
 	} as unknown as PlatformClient);
 	const counterOrders = new CounterOrders({
 		store: store.store,
+		keyring: store.keyring,
 		journal: store.journal,
 		views,
 		places: new KnownPlaces(store.devices, views),

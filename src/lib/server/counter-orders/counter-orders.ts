@@ -10,13 +10,19 @@ import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
+import type { Keyring } from '../store/keyring.ts';
 import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
-import { OrderInbox, type InboxCallback } from './order-inbox.ts';
+import {
+	OrderInbox,
+	UNKNOWN_ORDERS,
+	type InboxCallback,
+	type RecordOutcome
+} from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { PlatformHealth } from './platform-health.ts';
@@ -27,6 +33,8 @@ const WORKER_TICK_MS = 1_000;
 
 export interface CounterOrdersDeps {
 	store: Store;
+	/** Seals the callback tokens and makes their hashes. */
+	keyring: Keyring;
 	journal: Journal;
 	views: PlatformViewStore;
 	places: KnownPlaces;
@@ -51,14 +59,18 @@ export class CounterOrders {
 	readonly steps: StaffSteps;
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
-	readonly #callbacks: GroupCommit<InboxCallback>;
+	readonly #now: () => Date;
+	readonly #callbacks: GroupCommit<InboxCallback, RecordOutcome>;
+	/** Per device, when this server last logged that its callbacks are refused. */
+	readonly #refusalLogged = new Map<string, number>();
 	#timers: ReturnType<typeof setInterval>[] = [];
 
 	constructor(deps: CounterOrdersDeps) {
 		this.#deps = deps;
-		const { store, journal, feed, platformFor, views, places, now, random } = deps;
+		this.#now = deps.now ?? (() => new Date());
+		const { store, keyring, journal, feed, platformFor, views, places, now, random } = deps;
 		const health = (this.health = new PlatformHealth(now));
-		this.tokens = new CallbackTokens(store, now);
+		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
 		this.orders = new AppOrderRepository(store, now);
@@ -110,12 +122,29 @@ export class CounterOrders {
 	}
 
 	/**
-	 * A callback for the device: resolves once it is on disk, fetched after that. The callbacks
-	 * of one burst share a transaction (store/group-commit.ts): one wait for the disk, not fifty.
+	 * A callback for the device: resolves once it is on disk, fetched after that — or refused,
+	 * nothing recorded, while the device's callbacks name too many orders the platform does not
+	 * know (order-inbox.ts). The callbacks of one burst share a transaction
+	 * (store/group-commit.ts): one wait for the disk, not fifty.
 	 */
-	async received(deviceId: string, orderId: string): Promise<void> {
-		await this.#callbacks.add({ deviceId, orderId });
-		this.fetcher.wake();
+	async received(deviceId: string, orderId: string): Promise<RecordOutcome> {
+		const outcome = await this.#callbacks.add({ deviceId, orderId });
+		if (outcome === 'recorded') this.fetcher.wake();
+		else this.#logRefusal(deviceId);
+		return outcome;
+	}
+
+	/** Once a window per device: someone may be announcing made-up orders at its address. */
+	#logRefusal(deviceId: string): void {
+		const at = this.#now().getTime();
+		if (at - (this.#refusalLogged.get(deviceId) ?? -Infinity) < UNKNOWN_ORDERS.windowMs) return;
+		this.#refusalLogged.set(deviceId, at);
+		console.warn(
+			`Order callbacks of device ${deviceId} named ${UNKNOWN_ORDERS.budget} or more orders the ` +
+				'platform does not know within a minute: new order ids are refused for now (the ' +
+				'platform sends them again). If this goes on, the callback address has leaked: rotate ' +
+				"it on the device's page."
+		);
 	}
 
 	/**

@@ -25,7 +25,8 @@ export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
 /** Renewed every third of it while fetching: a killed server's rows are due again soon. */
 const LEASE_MS = 15_000;
-const BATCH = 16;
+/** Orders claimed and read at once. */
+export const FETCH_BATCH = 16;
 /** A burst's callbacks first: a batch waits for 10 ms without one, 200 ms at most. */
 const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 
@@ -48,7 +49,7 @@ export class OrderFetcher {
 		name: 'order fetcher',
 		round: async () => {
 			await this.#lull.quiet();
-			const due = await this.#deps.inbox.claim(this.#owner, LEASE_MS, BATCH);
+			const due = await this.#deps.inbox.claim(this.#owner, LEASE_MS, FETCH_BATCH);
 			const stored = await Promise.all(due.map((entry) => this.#fetch(entry)));
 			return { claimed: due.length, finished: stored.filter(Boolean).length };
 		},

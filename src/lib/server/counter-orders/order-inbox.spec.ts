@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { OrderInbox } from './order-inbox.ts';
+import { OrderInbox, UNKNOWN_ORDERS } from './order-inbox.ts';
 import { closeOrderStores, orderStore, START, testClock } from './testing/order-store.ts';
 
 const LEASE = 60_000;
@@ -89,12 +89,92 @@ describe.each(ENGINES)('OrderInbox on %s', (engine) => {
 		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
 	});
 
+	it('reads a failed order named again no sooner than a window after it failed, however often it is named', async () => {
+		const { clock, inbox, store, row } = await rig(engine);
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
+		await inbox.claim('worker', LEASE, 10);
+		await inbox.failed('ord_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		for (let i = 0; i < 5; i += 1) {
+			clock.advance(UNKNOWN_ORDERS.windowMs / 10);
+			expect(await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }])).toEqual([
+				'recorded'
+			]);
+			expect(await inbox.claim('worker', LEASE, 10)).toEqual([]);
+		}
+		clock.advance(UNKNOWN_ORDERS.windowMs / 2);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'ord_1' }]);
+		expect(await row('ord_1')).toMatchObject({ callbacks: 6, attempts: 1 });
+	});
+
+	it('holds a device whose callbacks named its budget of unknown orders within the window: new ids refused, nothing claimed, until the window moves on', async () => {
+		const { clock, inbox, store } = await rig(engine);
+		const other = await store.addBoard('Second board', 'second-key');
+		const forged = Array.from({ length: UNKNOWN_ORDERS.budget }, (_, i) => `forged_${i}`);
+		await inbox.record(forged.map((orderId) => ({ deviceId: store.deviceId, orderId })));
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'waiting_1' }]);
+		for (const entry of await inbox.claim('worker', LEASE, UNKNOWN_ORDERS.budget)) {
+			await inbox.failed(entry.orderId, 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		}
+		// One at the budget: the device's new ids are refused, its known ones still counted.
+		expect(
+			await inbox.record([
+				{ deviceId: store.deviceId, orderId: 'new_1' },
+				{ deviceId: store.deviceId, orderId: 'waiting_1' },
+				{ deviceId: other, orderId: 'other_1' }
+			])
+		).toEqual(['refused', 'recorded', 'recorded']);
+		// Its rows wait; another device's are fetched.
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'other_1' }]);
+		await inbox.fetched('other_1', 'worker');
+		const ids = await store.store.db
+			.selectFrom('order_inbox')
+			.select('order_id')
+			.where('order_id', 'in', ['new_1', 'waiting_1'])
+			.execute();
+		expect(ids).toEqual([{ order_id: 'waiting_1' }]);
+
+		clock.advance(UNKNOWN_ORDERS.windowMs);
+		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([{ orderId: 'waiting_1' }]);
+		expect(await inbox.record([{ deviceId: store.deviceId, orderId: 'new_1' }])).toEqual([
+			'recorded'
+		]);
+	});
+
+	it('prunes the rows whose fetch is over once no callback named them for the retention, a batch at a time; never one still to fetch', async () => {
+		const { clock, inbox, store } = await rig(engine);
+		await inbox.record(
+			['fetched_1', 'fetched_2', 'failed_1', 'waiting_1', 'renamed_1'].map((orderId) => ({
+				deviceId: store.deviceId,
+				orderId
+			}))
+		);
+		await inbox.claim('worker', LEASE, 10);
+		for (const orderId of ['fetched_1', 'fetched_2', 'renamed_1'])
+			await inbox.fetched(orderId, 'worker');
+		await inbox.failed('failed_1', 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		await inbox.retryLater('waiting_1', 'worker', 'timeout', 1_000);
+		clock.advance(3_600_000);
+		// Named again since: kept.
+		await inbox.record([{ deviceId: store.deviceId, orderId: 'renamed_1' }]);
+		const before = new Date(clock.now().getTime() - 1);
+		expect(await inbox.prune(before, 2)).toBe(2);
+		expect(await inbox.prune(before, 2)).toBe(1);
+		expect(await inbox.prune(before, 2)).toBe(0);
+		const left = await store.store.db
+			.selectFrom('order_inbox')
+			.select('order_id')
+			.orderBy('order_id')
+			.execute();
+		expect(left).toEqual([{ order_id: 'renamed_1' }, { order_id: 'waiting_1' }]);
+	});
+
 	it('fetches an order not fetched yet with the key of the device whose callback came last', async () => {
-		const { inbox, store, row } = await rig(engine);
+		const { clock, inbox, store, row } = await rig(engine);
 		const other = await store.addBoard('Second board', 'second-key');
 		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);
 		await inbox.claim('worker', LEASE, 10);
 		await inbox.failed('ord_1', 'worker', '403 DEVICE_CANNOT_ACCESS_COUNTER_ORDER');
+		clock.advance(UNKNOWN_ORDERS.windowMs);
 		await inbox.record([{ deviceId: other, orderId: 'ord_1' }]);
 		expect(await inbox.claim('worker', LEASE, 10)).toMatchObject([
 			{ orderId: 'ord_1', deviceId: other }

@@ -5,11 +5,33 @@
  * the key, so a repeated callback (the platform retries until it sees a 200) never makes a second
  * card. The fetcher claims due rows with a lease (store/leases.ts) and fetches them after the
  * answer, with backoff; rows left by a restart are simply still due.
+ *
+ * Forged callbacks — someone who learnt a callback address announcing made-up ids — must not
+ * cost a platform read and a row each, for ever. An order the platform did not know (404, 403)
+ * counts against its device's budget of unknown orders: once a device has `UNKNOWN_ORDERS.budget`
+ * of them within `windowMs`, its rows are not fetched until the window has moved on, and its
+ * callbacks for ids not recorded yet are refused (the platform sends a refused callback again,
+ * with backoff: spec 2, Events, Failure) — nothing recorded, nothing read. An id the platform
+ * did not know is read again at most once a window however often it is named. Every callback
+ * recorded is fetched in the end, and a genuine order is never refused while its device's
+ * callbacks name orders the platform knows. Rows of finished fetches (fetched, failed) are
+ * pruned after the retention (`prune`, store/retention.ts); the orders stay in app_orders, which
+ * is keyed by the order id as well, so a callback repeated after its row was pruned is fetched
+ * once more and makes no second card.
  */
 import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
+
+/**
+ * How many orders unknown to the platform a device's callbacks may name in a window before they
+ * are held: a board that works sees none, or one now and then (a key without access to an
+ * order); sixty a minute is someone announcing made-up ones. The platform then answers a read a
+ * second at most, and a backlog of forged callbacks recorded before the budget ran out is read
+ * within minutes.
+ */
+export const UNKNOWN_ORDERS = { budget: 60, windowMs: 60_000 };
 
 /** One callback: the device whose address was called, and the order id it named. */
 export interface InboxCallback {
@@ -25,6 +47,16 @@ export interface InboxEntry {
 }
 
 const QUEUE: LeasedQueue = { table: 'order_inbox', key: 'order_id', open: sql`state = 'waiting'` };
+
+/** What became of a callback: recorded (answer 200), or refused for its device's budget. */
+export type RecordOutcome = 'recorded' | 'refused';
+
+/** The devices whose callbacks named `UNKNOWN_ORDERS.budget` unknown orders within the window. */
+function overBudget(now: Date) {
+	const since = new Date(now.getTime() - UNKNOWN_ORDERS.windowMs).toISOString();
+	return sql`SELECT device_id FROM order_inbox WHERE failed_at > ${since}
+		GROUP BY device_id HAVING count(*) >= ${UNKNOWN_ORDERS.budget}`;
+}
 
 /** Per device: when its last callback came, and what is still waiting to be fetched. */
 export interface InboxHealth {
@@ -44,18 +76,28 @@ export class OrderInbox {
 
 	/**
 	 * Records callbacks, all in one transaction (the callback endpoint groups a burst: see
-	 * store/group-commit.ts). A repeat of a known id only counts the callback (and, when its
-	 * order could not be fetched, makes it due again: the platform says there is something to
-	 * fetch). An order not fetched yet is fetched with the key of the device whose callback came
-	 * last: the first device's key may be the one that cannot read it. `received_at` is when the
-	 * row became due (a failed row made due again waits from then, not from its first callback).
+	 * store/group-commit.ts), and answers what became of each. A repeat of a known id only counts
+	 * the callback (and, when its order could not be fetched, makes it due again — not before the
+	 * window of unknown orders since it failed has passed: the platform says there is something
+	 * to fetch, a forger says so as often as he likes). An order not fetched yet is fetched with
+	 * the key of the device whose callback came last: the first device's key may be the one that
+	 * cannot read it. `received_at` is when the row became due (a failed row made due again waits
+	 * from then, not from its first callback). A new id of a device over its budget of unknown
+	 * orders is refused.
 	 */
-	async record(callbacks: readonly InboxCallback[]): Promise<void> {
-		const at = this.#now().toISOString();
+	async record(callbacks: readonly InboxCallback[]): Promise<RecordOutcome[]> {
+		const now = this.#now();
+		const at = now.toISOString();
 		const whenFailed = (then: string, otherwise: string) =>
 			sql<string>`CASE WHEN order_inbox.state = 'failed' THEN ${sql.ref(then)} ELSE ${sql.ref(otherwise)} END`;
-		await this.#store.db.transaction().execute(async (trx) => {
+		return this.#store.db.transaction().execute(async (trx) => {
+			const refusing = await devicesOverBudget(trx, now);
+			const outcomes: RecordOutcome[] = [];
 			for (const { deviceId, orderId } of callbacks) {
+				if (refusing.has(deviceId) && !(await isRecorded(trx, orderId))) {
+					outcomes.push('refused');
+					continue;
+				}
 				await trx
 					.insertInto('order_inbox')
 					.values({
@@ -75,19 +117,33 @@ export class OrderInbox {
 							state: sql<'waiting'>`CASE WHEN order_inbox.state = 'failed'
 								THEN 'waiting' ELSE order_inbox.state END`,
 							received_at: whenFailed('excluded.received_at', 'order_inbox.received_at'),
-							next_attempt_at: whenFailed('excluded.next_attempt_at', 'order_inbox.next_attempt_at')
+							// A failed row waits out the window after its failure (`failed` set the
+							// time), and is due at once after that.
+							next_attempt_at: sql<string>`CASE WHEN order_inbox.state = 'failed'
+								AND order_inbox.next_attempt_at < excluded.next_attempt_at
+								THEN excluded.next_attempt_at ELSE order_inbox.next_attempt_at END`
 						})
 					)
 					.execute();
+				outcomes.push('recorded');
 			}
+			return outcomes;
 		});
 	}
 
-	/** Claims due entries for `owner` for `leaseMs`. */
+	/**
+	 * Claims due entries for `owner` for `leaseMs`; none of a device over its budget of unknown
+	 * orders.
+	 */
 	async claim(owner: string, leaseMs: number, limit: number): Promise<InboxEntry[]> {
-		const rows = await claimDue<Row<'order_inbox'>>(this.#store.db, this.#store.engine, QUEUE, {
+		const now = this.#now();
+		const queue = {
+			...QUEUE,
+			open: sql`state = 'waiting' AND device_id NOT IN (${overBudget(now)})`
+		};
+		const rows = await claimDue<Row<'order_inbox'>>(this.#store.db, this.#store.engine, queue, {
 			owner,
-			now: this.#now(),
+			now,
 			leaseMs,
 			limit
 		});
@@ -121,14 +177,36 @@ export class OrderInbox {
 
 	/**
 	 * The platform answered that this device cannot have the order (404, 403): nothing to fetch
-	 * until another callback names it again.
+	 * until another callback names it again, and then not within the window of unknown orders.
 	 */
 	async failed(orderId: string, owner: string, error: string): Promise<void> {
+		const now = this.#now();
 		await this.#settle(orderId, owner, {
 			state: 'failed',
 			attempts: sql`attempts + 1`,
-			last_error: error
+			last_error: error,
+			failed_at: now.toISOString(),
+			next_attempt_at: new Date(now.getTime() + UNKNOWN_ORDERS.windowMs).toISOString()
 		});
+	}
+
+	/**
+	 * Deletes up to `limit` rows whose fetch is over (fetched, failed) and that no callback named
+	 * since `before`; answers how many. Rows still to fetch stay, however old.
+	 */
+	async prune(before: Date, limit: number): Promise<number> {
+		const result = await this.#store.db
+			.deleteFrom('order_inbox')
+			.where('order_id', 'in', (eb) =>
+				eb
+					.selectFrom('order_inbox')
+					.select('order_id')
+					.where('state', 'in', ['fetched', 'failed'])
+					.where('last_callback_at', '<', before.toISOString())
+					.limit(limit)
+			)
+			.executeTakeFirst();
+		return Number(result.numDeletedRows);
 	}
 
 	async health(deviceIds: string[]): Promise<InboxHealth> {
@@ -164,4 +242,18 @@ export class OrderInbox {
 	): Promise<void> {
 		await settleClaimed(this.#store.db, QUEUE, { key: orderId, owner }, assignments);
 	}
+}
+
+async function devicesOverBudget(db: StoreDb, now: Date): Promise<Set<string>> {
+	const { rows } = await sql<{ device_id: string }>`${overBudget(now)}`.execute(db);
+	return new Set(rows.map((row) => row.device_id));
+}
+
+async function isRecorded(db: StoreDb, orderId: string): Promise<boolean> {
+	const row = await db
+		.selectFrom('order_inbox')
+		.select('order_id')
+		.where('order_id', '=', orderId)
+		.executeTakeFirst();
+	return row !== undefined;
 }

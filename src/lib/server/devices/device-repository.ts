@@ -1,11 +1,13 @@
 /**
  * Devices: one record per platform API key. The key is stored sealed (keyring) and leaves this
  * module only through `apiKeyOf`, for the platform client; records handed out never carry it.
+ * A key added twice is found by its fingerprint, a keyed hash: without the secret it tells
+ * nothing, not even whether two stores hold the same key.
  */
 import { randomUUID } from 'node:crypto';
+import { SECRET_FILE, type Keyring } from '../store/keyring.ts';
 import { touchedOne, type Store } from '../store/store.ts';
-import type { Row } from '../store/tables.ts';
-import { fingerprint, type Keyring } from '../store/keyring.ts';
+import type { NewRow, Row } from '../store/tables.ts';
 
 export const DEVICE_MODES = ['kiosk', 'return', 'board', 'pickup'] as const;
 export type DeviceMode = (typeof DEVICE_MODES)[number];
@@ -46,6 +48,17 @@ const toRecord = (row: Pick<Row<'devices'>, (typeof COLUMNS)[number]>): DeviceRe
 /** Everything but the sealed key. */
 const COLUMNS = ['id', 'name', 'environment', 'base_url', 'mode', 'created_at'] as const;
 
+/** A key as it is stored: sealed, and its fingerprint to find it by. */
+export function sealedKey(
+	keyring: Keyring,
+	apiKey: string
+): Pick<NewRow<'devices'>, 'api_key_ciphertext' | 'api_key_fingerprint'> {
+	return {
+		api_key_ciphertext: keyring.encrypt(apiKey),
+		api_key_fingerprint: keyring.keyedHash('api-key', apiKey)
+	};
+}
+
 export class DeviceRepository {
 	readonly #store: Store;
 	readonly #keyring: Keyring;
@@ -79,7 +92,7 @@ export class DeviceRepository {
 		const row = await this.#store.db
 			.selectFrom('devices')
 			.select('id')
-			.where('api_key_fingerprint', '=', fingerprint(apiKey))
+			.where('api_key_fingerprint', '=', this.#keyring.keyedHash('api-key', apiKey))
 			.executeTakeFirst();
 		return row !== undefined;
 	}
@@ -106,8 +119,7 @@ export class DeviceRepository {
 				base_url: record.baseUrl,
 				mode: record.mode,
 				created_at: record.createdAt,
-				api_key_ciphertext: this.#keyring.encrypt(device.apiKey),
-				api_key_fingerprint: fingerprint(device.apiKey)
+				...sealedKey(this.#keyring, device.apiKey)
 			})
 			.onConflict((conflict) => conflict.column('api_key_fingerprint').doNothing())
 			.returning('id')
@@ -120,6 +132,38 @@ export class DeviceRepository {
 		return touchedOne(
 			await this.#store.db.deleteFrom('devices').where('id', '=', id).executeTakeFirst()
 		);
+	}
+
+	/**
+	 * At start-up: every key's fingerprint as this secret makes it — those from before
+	 * fingerprints were keyed, or made with another secret, are replaced (on every server alike:
+	 * they share the secret). Stops the start, naming KIOSK_SECRET, when a stored key does not
+	 * open with this secret: the server must not run on and lose its devices' keys.
+	 */
+	async refreshFingerprints(): Promise<void> {
+		const rows = await this.#store.db
+			.selectFrom('devices')
+			.select(['id', 'name', 'api_key_ciphertext', 'api_key_fingerprint'])
+			.execute();
+		for (const row of rows) {
+			let apiKey: string;
+			try {
+				apiKey = this.#keyring.decrypt(row.api_key_ciphertext);
+			} catch {
+				throw new Error(
+					`The API key of device "${row.name}" does not open with this secret (KIOSK_SECRET): ` +
+						'start with the secret the keys were sealed with. An install that kept it in ' +
+						`DATA_DIR/${SECRET_FILE}: set KIOSK_SECRET to that file's content.`
+				);
+			}
+			const fingerprint = this.#keyring.keyedHash('api-key', apiKey);
+			if (fingerprint === row.api_key_fingerprint) continue;
+			await this.#store.db
+				.updateTable('devices')
+				.set({ api_key_fingerprint: fingerprint })
+				.where('id', '=', row.id)
+				.execute();
+		}
 	}
 
 	/** The device's platform API key, for the server-side platform client only. */

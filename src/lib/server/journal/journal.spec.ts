@@ -6,7 +6,7 @@ import {
 } from '../platform/errors.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
-import { Journal, journalToCsv } from './journal.ts';
+import { Journal, journalToCsv, type JournalStatus } from './journal.ts';
 
 const at = new Date('2026-11-22T12:00:00Z');
 const call = {
@@ -24,6 +24,32 @@ describe.each(ENGINES)('the journal on %s', (engine) => {
 		journal = new Journal(store, () => at);
 	});
 	afterEach(() => store.close());
+
+	describe('Journal.prune', () => {
+		it('deletes the settled entries last changed before a time, a batch at a time; never an open one or one that needs staff', async () => {
+			let now = new Date('2026-01-01T10:00:00Z');
+			const old = new Journal(store, () => now);
+			const statuses = ['succeeded', 'failed', 'resolved', 'pending', 'uncertain', 'needs-staff'];
+			for (const status of statuses) {
+				const id = await old.begin({ ...call, reference: status });
+				if (status !== 'pending') await old.settle(id, status as JournalStatus);
+			}
+			// Settled long ago, changed lately: kept.
+			const late = await old.begin({ ...call, reference: 'late' });
+			now = new Date('2026-11-22T10:00:00Z');
+			await old.settle(late, 'resolved');
+			const before = new Date('2026-06-01T00:00:00Z');
+			expect(await journal.prune(before, 2)).toBe(2);
+			expect(await journal.prune(before, 2)).toBe(1);
+			expect(await journal.prune(before, 2)).toBe(0);
+			expect((await journal.list()).map((entry) => entry.reference).sort()).toEqual([
+				'late',
+				'needs-staff',
+				'pending',
+				'uncertain'
+			]);
+		});
+	});
 
 	describe('Journal.record', () => {
 		it('writes the entry before the call is sent', async () => {

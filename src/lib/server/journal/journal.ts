@@ -21,6 +21,9 @@ export const JOURNAL_STATUSES = [
 ] as const;
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 
+/** An entry whose outcome is known and needs nobody: what the retention may remove. */
+const SETTLED: JournalStatus[] = ['succeeded', 'failed', 'resolved'];
+
 export interface JournalEntry {
 	id: number;
 	deviceId: string;
@@ -264,6 +267,26 @@ export class Journal {
 			.limit(Math.min(Math.max(filter.limit ?? 500, 1), 10_000))
 			.execute();
 		return rows.map(toEntry);
+	}
+
+	/**
+	 * Deletes up to `limit` settled entries (succeeded, failed, resolved) last changed before
+	 * `before` (store/retention.ts); answers how many. An open entry (pending, uncertain) or one
+	 * that needs staff stays, however old.
+	 */
+	async prune(before: Date, limit: number): Promise<number> {
+		const result = await this.#store.db
+			.deleteFrom('journal')
+			.where('id', 'in', (eb) =>
+				eb
+					.selectFrom('journal')
+					.select('id')
+					.where('status', 'in', SETTLED)
+					.where('updated_at', '<', before.toISOString())
+					.limit(limit)
+			)
+			.executeTakeFirst();
+		return Number(result.numDeletedRows);
 	}
 
 	/** Entries whose outcome is still open: sent but unanswered (pending after a crash) or uncertain. */

@@ -183,6 +183,29 @@ describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 			expect(await sales.refundedSince('2026-11-24T00:00:00.000Z')).toEqual([]);
 		});
 
+		it('names when the earliest sale whose deposits are still out after a time was paid', async () => {
+			await sales.create(
+				saleFactory({
+					state: 'completed',
+					quote,
+					id: 'early-deposit',
+					createdAt: at(10),
+					paidAt: at(10),
+					orderNumber: 'K-002',
+					deposit: {
+						code: 'CODE-2',
+						sequenceNumber: '4712',
+						categories: [
+							{ categoryId: 'cup', name: 'Cup', count: 2, expiresAt: '2026-11-22T12:00:00.000Z' }
+						]
+					}
+				})
+			);
+			expect(await sales.firstPaidWithDepositsOutAfter(at(0))).toBe(at(10));
+			expect(await sales.firstPaidWithDepositsOutAfter(at(59))).toBe(at(10));
+			expect(await sales.firstPaidWithDepositsOutAfter('2026-11-22T12:00:00.000Z')).toBeNull();
+		});
+
 		it('keeps the time of payment with the sale', async () => {
 			expect((await sales.get('card'))?.paidAt).toBe(at(59));
 			expect((await sales.get('open'))?.paidAt).toBeNull();

@@ -289,6 +289,20 @@ export class SaleRepository {
 		return rows.map(toSale);
 	}
 
+	/**
+	 * When the earliest of the sales whose deposits are still out after `instant` was paid, or
+	 * null: the day report's deposit ledger of a day reads the returns of its containers from
+	 * there on (store/retention.ts keeps them).
+	 */
+	async firstPaidWithDepositsOutAfter(instant: string): Promise<string | null> {
+		const row = await this.#store.db
+			.selectFrom('sales')
+			.select((eb) => eb.fn.min<string | null>('paid_at').as('first'))
+			.where('deposit_expires_at', '>', instant)
+			.executeTakeFirst();
+		return row?.first ?? null;
+	}
+
 	/** Sales a person must settle, newest first. */
 	async needingStaff(limit = 200): Promise<Sale[]> {
 		const rows = await this.#store.db

@@ -6,7 +6,7 @@ import { DeviceRepository, type DeviceMode } from '../devices/device-repository.
 import { PlatformViewStore } from '../devices/platform-view.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
-import { loadKeyring } from '../store/keyring.ts';
+import { keyringOf } from '../store/keyring.ts';
 import type { Engine, Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from './order-callback.ts';
 
 const ORIGIN = 'https://kiosk.example.org';
+const keyring = keyringOf('ab'.repeat(32));
 const tokenIn = (address: string | null) => address?.split('/').at(-1) ?? '';
 
 const stores: Store[] = [];
@@ -27,9 +28,9 @@ afterEach(async () => {
 async function setUp(engine: Engine, config: Partial<ServerConfig> = {}) {
 	const store = await openTestStore(engine);
 	stores.push(store);
-	const devices = new DeviceRepository(store, loadKeyring(':memory:', 'ab'.repeat(32)));
+	const devices = new DeviceRepository(store, keyring);
 	const views = new PlatformViewStore(store);
-	const tokens = new CallbackTokens(store);
+	const tokens = new CallbackTokens(store, keyring);
 	const context: OrderCallbackContext = {
 		config: { demo: false, baseUrls: {}, port: 3000, ...config } as ServerConfig,
 		devices,

@@ -1,10 +1,11 @@
 /**
  * The server's store: one SQLite file under DATA_DIR through Node's built-in `node:sqlite`
- * (no native build), write-ahead logging, foreign keys on, migrations applied on open.
+ * (no native build), write-ahead logging, foreign keys on, migrations applied on open. The folder
+ * and its files are its owner's only (data-dir.ts).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { createPrivateFile, prepareDataDir } from './data-dir.ts';
 import { migrations } from './sqlite-migrations.ts';
 
 export type Database = DatabaseSync;
@@ -13,8 +14,9 @@ export type Database = DatabaseSync;
 export function openDatabase(dataDir: string): Database {
 	let location = ':memory:';
 	if (dataDir !== ':memory:') {
-		mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+		prepareDataDir(dataDir);
 		location = join(dataDir, 'kiosk.sqlite');
+		createPrivateFile(location);
 	}
 	const db = new DatabaseSync(location);
 	db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');

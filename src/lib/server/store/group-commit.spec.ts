@@ -22,6 +22,13 @@ describe('GroupCommit', () => {
 		expect(groups).toEqual([['a', 'b', 'c'], ['d']]);
 	});
 
+	it('answers each add with what the write answered for its own item', async () => {
+		const commit = new GroupCommit<string, string>(async (items) =>
+			items.map((item) => item.toUpperCase())
+		);
+		expect(await Promise.all(['a', 'b'].map((item) => commit.add(item)))).toEqual(['A', 'B']);
+	});
+
 	it('writes one group at a time: what arrives meanwhile is the next group', async () => {
 		const groups: string[][] = [];
 		let release = () => {};

@@ -5,23 +5,27 @@
  * writes of one row each cost fifty waits, and fifty rows in one transaction cost one; every
  * caller still learns only after its own row is on disk.
  *
- * `add` queues an item and resolves once the transaction that holds it has committed (rejects
- * when it failed: none of that group is written). The group is written in the check phase of
+ * `add` queues an item and resolves once the transaction that holds it has committed, with what
+ * the write answered for that item, if anything (rejects when it failed: none of that group is
+ * written). The group is written in the check phase of
  * the loop (`setImmediate`), after every request of this turn has been read. `write` is
  * asynchronous (the store may be PostgreSQL, a network away): one transaction per group, one
  * group at a time.
  */
-export class GroupCommit<T> {
-	readonly #write: (items: readonly T[]) => Promise<void>;
-	#waiting: { item: T; done: () => void; failed: (error: unknown) => void }[] = [];
+export class GroupCommit<T, R = void> {
+	readonly #write: (items: readonly T[]) => Promise<readonly R[] | void>;
+	#waiting: { item: T; done: (result: R) => void; failed: (error: unknown) => void }[] = [];
 	#writing = false;
 
-	/** `write` stores every item of one group atomically (in one transaction). */
-	constructor(write: (items: readonly T[]) => Promise<void>) {
+	/**
+	 * `write` stores every item of one group atomically (in one transaction), and may answer a
+	 * result per item, in their order.
+	 */
+	constructor(write: (items: readonly T[]) => Promise<readonly R[] | void>) {
 		this.#write = write;
 	}
 
-	add(item: T): Promise<void> {
+	add(item: T): Promise<R> {
 		return new Promise((done, failed) => {
 			if (this.#waiting.length === 0 && !this.#writing) setImmediate(() => void this.#commit());
 			this.#waiting.push({ item, done, failed });
@@ -37,8 +41,8 @@ export class GroupCommit<T> {
 		this.#waiting = [];
 		this.#writing = true;
 		try {
-			await this.#write(group.map((entry) => entry.item));
-			for (const entry of group) entry.done();
+			const results = await this.#write(group.map((entry) => entry.item));
+			group.forEach((entry, index) => entry.done(results?.[index] as R));
 		} catch (error) {
 			for (const entry of group) entry.failed(error);
 		} finally {

@@ -292,5 +292,29 @@ export const postgresMigrations: readonly string[] = [
 		last_trace_number integer NOT NULL,
 		updated_at text NOT NULL
 	);
+	`,
+	/* 12: SQLite's 18, callback tokens sealed and found by their keyed hash (those in clear wait
+	   for the server's start in unsealed_callback_tokens), when the platform last did not know an
+	   inbox order, and the indexes of the pruning job */ `
+	CREATE TABLE unsealed_callback_tokens (
+		device_id text PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		token text NOT NULL,
+		created_at text NOT NULL
+	);
+	INSERT INTO unsealed_callback_tokens (device_id, token, created_at)
+		SELECT device_id, token, created_at FROM order_callback_tokens;
+	DROP TABLE order_callback_tokens;
+	CREATE TABLE order_callback_tokens (
+		device_id text PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		token_hash text NOT NULL UNIQUE,
+		token_sealed text NOT NULL,
+		created_at text NOT NULL
+	);
+	ALTER TABLE order_inbox ADD COLUMN failed_at text;
+	CREATE INDEX order_inbox_failed ON order_inbox (failed_at);
+	CREATE INDEX order_inbox_settled ON order_inbox (state, last_callback_at);
+	CREATE INDEX journal_updated ON journal (updated_at);
+	CREATE INDEX sessions_expires ON sessions (expires_at);
+	CREATE INDEX login_attempts_window ON login_attempts (window_started_at);
 	`
 ];

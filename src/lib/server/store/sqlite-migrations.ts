@@ -329,5 +329,32 @@ export const migrations: readonly string[] = [
 		last_trace_number INTEGER NOT NULL,
 		updated_at TEXT NOT NULL
 	);
+	`,
+	/* 18: data at rest and bounded tables. A callback token is stored sealed and found by its
+	   keyed hash (counter-orders/callback-tokens.ts); SQL cannot make either, so the tokens stored
+	   in clear wait in unsealed_callback_tokens until the server's start seals them with its
+	   secret. When the platform last did not know an order of the inbox (the budget of unknown
+	   orders, counter-orders/order-inbox.ts); the indexes the pruning job deletes by
+	   (store/retention.ts) */ `
+	CREATE TABLE unsealed_callback_tokens (
+		device_id TEXT PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		token TEXT NOT NULL,
+		created_at TEXT NOT NULL
+	);
+	INSERT INTO unsealed_callback_tokens (device_id, token, created_at)
+		SELECT device_id, token, created_at FROM order_callback_tokens;
+	DROP TABLE order_callback_tokens;
+	CREATE TABLE order_callback_tokens (
+		device_id TEXT PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		token_hash TEXT NOT NULL UNIQUE,
+		token_sealed TEXT NOT NULL,
+		created_at TEXT NOT NULL
+	);
+	ALTER TABLE order_inbox ADD COLUMN failed_at TEXT;
+	CREATE INDEX order_inbox_failed ON order_inbox (failed_at);
+	CREATE INDEX order_inbox_settled ON order_inbox (state, last_callback_at);
+	CREATE INDEX journal_updated ON journal (updated_at);
+	CREATE INDEX sessions_expires ON sessions (expires_at);
+	CREATE INDEX login_attempts_window ON login_attempts (window_started_at);
 	`
 ];

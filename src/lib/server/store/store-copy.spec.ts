@@ -1,10 +1,13 @@
 /**
  * A venue moves from SQLite to PostgreSQL (scripts/copy-store.ts): every row arrives as it was,
- * the API keys open with the target's secret only, ids continue after the copied ones, and a
- * target that already holds data is refused untouched.
+ * the API keys and callback tokens open with the target's secret only and are found by hashes
+ * the target's secret makes, ids continue after the copied ones, and a target that already holds
+ * data is refused untouched.
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CallbackTokens, sealedToken } from '../counter-orders/callback-tokens.ts';
+import { DeviceRepository } from '../devices/device-repository.ts';
 import { Keyring } from './keyring.ts';
 import type { Store } from './store.ts';
 import { COPY_ORDER, copyStore, TargetNotEmptyError } from './store-copy.ts';
@@ -13,7 +16,8 @@ import { openTestStore } from './testing/test-stores.ts';
 const at = '2026-11-23T10:00:00.000Z';
 const sourceKeys = new Keyring(randomBytes(32));
 const targetKeys = new Keyring(randomBytes(32));
-const reseal = (sealed: string) => targetKeys.encrypt(sourceKeys.decrypt(sealed));
+const keyrings = { from: sourceKeys, to: targetKeys };
+const TOKEN = 'T'.repeat(43);
 
 /**
  * A small venue: a device with its key, a paid sale with its order, journal entries, the feed, a
@@ -30,9 +34,13 @@ async function seed(store: Store): Promise<void> {
 			base_url: 'http://sim.test',
 			mode: 'kiosk',
 			api_key_ciphertext: sourceKeys.encrypt('api-key-k1'),
-			api_key_fingerprint: 'fp-k1',
+			api_key_fingerprint: sourceKeys.keyedHash('api-key', 'api-key-k1'),
 			created_at: at
 		})
+		.execute();
+	await db
+		.insertInto('order_callback_tokens')
+		.values({ device_id: 'k1', ...sealedToken(sourceKeys, TOKEN), created_at: at })
 		.execute();
 	await db
 		.insertInto('device_snapshots')
@@ -131,9 +139,9 @@ describe('copying a store from SQLite to PostgreSQL', () => {
 		);
 	});
 
-	it('copies every row as it was, with the keys sealed for the target and ids continuing', async () => {
+	it('copies every row as it was, the keys and callback tokens sealed and hashed for the target, ids continuing', async () => {
 		await seed(from);
-		const copied = await copyStore({ from, to, reseal });
+		const copied = await copyStore({ from, to, keyrings });
 		expect(copied).toMatchObject({
 			devices: 1,
 			sales: 1,
@@ -144,7 +152,7 @@ describe('copying a store from SQLite to PostgreSQL', () => {
 		});
 
 		for (const table of COPY_ORDER) {
-			if (table === 'devices') continue;
+			if (table === 'devices' || table === 'order_callback_tokens') continue;
 			const read = async (store: Store) =>
 				(await store.db.selectFrom(table).selectAll().execute()).map(withPlainBytes);
 			expect(await read(to), table).toEqual(await read(from));
@@ -152,7 +160,12 @@ describe('copying a store from SQLite to PostgreSQL', () => {
 		const device = await to.db.selectFrom('devices').selectAll().executeTakeFirstOrThrow();
 		expect(targetKeys.decrypt(device.api_key_ciphertext)).toBe('api-key-k1');
 		expect(() => sourceKeys.decrypt(device.api_key_ciphertext)).toThrow();
-		expect(device.api_key_fingerprint).toBe('fp-k1');
+		const devices = new DeviceRepository(to, targetKeys);
+		expect(await devices.hasApiKey('api-key-k1')).toBe(true);
+		// The callback address the platform knows keeps working on the target.
+		const tokens = new CallbackTokens(to, targetKeys);
+		expect(await tokens.deviceOf(TOKEN)).toBe('k1');
+		expect(await tokens.tokenOf('k1')).toBe(TOKEN);
 
 		const next = await to.db
 			.insertInto('journal')
@@ -175,7 +188,7 @@ describe('copying a store from SQLite to PostgreSQL', () => {
 	it('refuses a target that already holds data, and changes nothing in it', async () => {
 		await seed(from);
 		await to.db.insertInto('settings').values({ key: 'venue', value: 'other' }).execute();
-		await expect(copyStore({ from, to, reseal })).rejects.toThrow(TargetNotEmptyError);
+		await expect(copyStore({ from, to, keyrings })).rejects.toThrow(TargetNotEmptyError);
 		expect(await to.db.selectFrom('devices').selectAll().execute()).toEqual([]);
 		expect(await to.db.selectFrom('order_feed').selectAll().execute()).toEqual([
 			{ id: 1, sequence: 0 }

@@ -2,11 +2,16 @@
  * Moves a venue's store from one engine to the other — in practice from the SQLite file of a
  * single server to the PostgreSQL database of several (scripts/copy-store.ts). Every table is
  * copied row for row in one transaction of the target, parents before children (foreign keys);
- * the identity columns continue after the highest copied id; the platform API keys are sealed
- * again with the target's secret (KIOSK_SECRET must be the same on every server of the target).
+ * the identity columns continue after the highest copied id; what is sealed with the source's
+ * secret — the platform API keys, the order callback tokens — is sealed again with the target's
+ * (KIOSK_SECRET must be the same on every server of the target), and their keyed hashes made
+ * anew, so a key is still found once and every callback address keeps working.
  * The target must be freshly migrated and empty: a copy never merges two venues' data.
  */
 import { sql, type Kysely } from 'kysely';
+import { sealedToken } from '../counter-orders/callback-tokens.ts';
+import { sealedKey } from '../devices/device-repository.ts';
+import type { Keyring } from './keyring.ts';
 import type { Store } from './store.ts';
 
 /** Every table, parents before the tables that refer to them. */
@@ -28,6 +33,7 @@ export const COPY_ORDER = [
 	'zvt_attempts',
 	'zvt_terminals',
 	'order_callback_tokens',
+	'unsealed_callback_tokens',
 	'order_inbox',
 	'app_orders',
 	'order_outbox',
@@ -50,9 +56,8 @@ type LooseDb = Kysely<Record<string, AnyRow>>;
 export interface StoreCopy {
 	from: Store;
 	to: Store;
-	/** Seals a device's API key again for the target (decrypt with the source's secret, encrypt
-	 *  with the target's). */
-	reseal: (ciphertext: string) => string;
+	/** The source's secret, to open what it sealed, and the target's, to seal it again. */
+	keyrings: { from: Keyring; to: Keyring };
 }
 
 export class TargetNotEmptyError extends Error {
@@ -65,7 +70,11 @@ export class TargetNotEmptyError extends Error {
 }
 
 /** Copies everything; answers the rows copied per table. */
-export async function copyStore({ from, to, reseal }: StoreCopy): Promise<Record<string, number>> {
+export async function copyStore({
+	from,
+	to,
+	keyrings
+}: StoreCopy): Promise<Record<string, number>> {
 	const source = from.db as unknown as LooseDb;
 	const copied: Record<string, number> = {};
 	await (to.db as unknown as LooseDb).transaction().execute(async (target) => {
@@ -84,7 +93,7 @@ export async function copyStore({ from, to, reseal }: StoreCopy): Promise<Record
 		}
 		for (const table of COPY_ORDER) {
 			const rows = await source.selectFrom(table).selectAll().execute();
-			const values = table === 'devices' ? rows.map((row) => resealed(row, reseal)) : rows;
+			const values = rows.map((row) => sealedAgain(table, row, keyrings));
 			for (let start = 0; start < values.length; start += BATCH) {
 				await target
 					.insertInto(table)
@@ -104,6 +113,15 @@ export async function copyStore({ from, to, reseal }: StoreCopy): Promise<Record
 	return copied;
 }
 
-function resealed(row: AnyRow, reseal: StoreCopy['reseal']): AnyRow {
-	return { ...row, api_key_ciphertext: reseal(String(row.api_key_ciphertext)) };
+/** A row as the target's secret seals it (the rows of other tables as they are). */
+function sealedAgain(table: string, row: AnyRow, keyrings: StoreCopy['keyrings']): AnyRow {
+	if (table === 'devices') {
+		const apiKey = keyrings.from.decrypt(String(row.api_key_ciphertext));
+		return { ...row, ...sealedKey(keyrings.to, apiKey) };
+	}
+	if (table === 'order_callback_tokens') {
+		const token = keyrings.from.decrypt(String(row.token_sealed));
+		return { ...row, ...sealedToken(keyrings.to, token) };
+	}
+	return row;
 }

@@ -202,7 +202,16 @@ export interface ZvtTerminalsTable {
 	updated_at: string;
 }
 
+/** A device's callback token, sealed and found by its keyed hash (counter-orders/callback-tokens.ts). */
 export interface OrderCallbackTokensTable {
+	device_id: string;
+	token_hash: string;
+	token_sealed: string;
+	created_at: string;
+}
+
+/** A token stored in clear before tokens were sealed, until the server's start seals it. */
+export interface UnsealedCallbackTokensTable {
 	device_id: string;
 	token: string;
 	created_at: string;
@@ -220,6 +229,8 @@ export interface OrderInboxTable {
 	lease_owner: Nullable<string>;
 	lease_until: Nullable<string>;
 	last_error: Nullable<string>;
+	/** When the platform last answered that this device cannot have the order (404, 403). */
+	failed_at: Nullable<string>;
 }
 
 export interface AppOrdersTable {
@@ -292,6 +303,7 @@ export interface KioskTables {
 	zvt_attempts: ZvtAttemptsTable;
 	zvt_terminals: ZvtTerminalsTable;
 	order_callback_tokens: OrderCallbackTokensTable;
+	unsealed_callback_tokens: UnsealedCallbackTokensTable;
 	order_inbox: OrderInboxTable;
 	app_orders: AppOrdersTable;
 	order_outbox: OrderOutboxTable;

@@ -19,7 +19,7 @@ import {
 	type RecordedCall
 } from '../../platform/testing/fake-fetch.ts';
 import { counterOrder } from '../../platform/testing/fixtures.ts';
-import { loadKeyring } from '../../store/keyring.ts';
+import { loadKeyring, type Keyring } from '../../store/keyring.ts';
 import { openSqliteStore } from '../../store/sqlite-store.ts';
 import type { Engine, Store } from '../../store/store.ts';
 import { openTestStore } from '../../store/testing/test-stores.ts';
@@ -42,6 +42,8 @@ export function testClock(start = START): Clock {
 export interface OrderStore {
 	dataDir: string;
 	store: Store;
+	/** The secret of this data folder (the same after `reopen`). */
+	keyring: Keyring;
 	devices: DeviceRepository;
 	/** The board device every row belongs to. */
 	deviceId: string;
@@ -94,7 +96,8 @@ async function rigOver(
 	server: string,
 	reopen: () => Promise<OrderStore>
 ): Promise<OrderStore> {
-	const devices = new DeviceRepository(store, loadKeyring(dataDir, undefined));
+	const keyring = loadKeyring({ dataDir, demo: true });
+	const devices = new DeviceRepository(store, keyring);
 	const addBoard = async (name: string, apiKey: string) => {
 		const { id } = await devices.add({
 			name,
@@ -109,6 +112,7 @@ async function rigOver(
 	return {
 		dataDir,
 		store,
+		keyring,
 		devices,
 		deviceId,
 		addBoard,
