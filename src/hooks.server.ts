@@ -6,7 +6,7 @@ import {
 	type ServerInit
 } from '@sveltejs/kit/hooks';
 import { paraglideMiddleware } from '#lib/paraglide/server.js';
-import { loadServerConfig } from '#lib/server/config.ts';
+import { loadServerConfig, modeLine } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
@@ -14,7 +14,9 @@ import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 
 export const init: ServerInit = async () => {
-	const context = await createServerContext(loadServerConfig());
+	const config = loadServerConfig();
+	console.log(modeLine(config));
+	const context = await createServerContext(config);
 	setServerContext(context);
 	try {
 		await setUpDemo(context);

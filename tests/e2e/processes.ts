@@ -51,6 +51,7 @@ export async function startKioskServer(
 	const kiosk = startProcess('scripts/start.ts', {
 		PORT: String(options.port),
 		HOST: '127.0.0.1',
+		DEMO: 'true',
 		SIMULATOR_URL: options.simulatorUrl,
 		DATA_DIR: options.dataDir,
 		...options.env
