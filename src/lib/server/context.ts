@@ -76,9 +76,12 @@ export interface ServerContext {
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
 	sales: SaleRepository;
-	/** The simulated card terminal, answered from the kiosk screen (a kiosk without a ZVT one). */
-	terminal: SimulatedTerminal;
-	/** Each kiosk's card terminal: its ZVT terminal, or the simulated one (issue 15). */
+	/**
+	 * Demo mode's simulated card terminal, answered from the kiosk screen (a kiosk without a ZVT
+	 * one); null outside demo, where such a kiosk takes no cards.
+	 */
+	terminal: SimulatedTerminal | null;
+	/** Each kiosk's card terminal: its ZVT terminal, the simulated one in demo mode, or none. */
 	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
@@ -147,7 +150,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const settings = new Settings(store);
 	const catalog = new CatalogRepository(store);
 	const productImages = new ProductImageRepository(store);
-	const terminal = new SimulatedTerminal(store);
+	const terminal = config.demo ? new SimulatedTerminal(store) : null;
 	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
@@ -179,6 +182,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		journal,
 		platformFor,
 		terminal: terminals,
+		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
