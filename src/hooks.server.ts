@@ -6,6 +6,7 @@ import {
 	type ServerInit
 } from '@sveltejs/kit/hooks';
 import { paraglideMiddleware } from '#lib/paraglide/server.js';
+import { announceSetupCode } from '#lib/server/auth/setup-code.ts';
 import { loadServerConfig, modeLine } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
@@ -23,6 +24,8 @@ export const init: ServerInit = async () => {
 	} catch (error) {
 		console.error(`Demo set-up failed: ${(error as Error).message}`);
 	}
+	// After the demo's set-up, which makes the passwords: a code only while none exists.
+	await announceSetupCode(() => context.staff.isSet(), context.setupCode);
 	void context.refreshAll();
 	// Sales first: the journal resolver leaves the entries of sales in payment to their recovery.
 	void context.recoverSales().then(() => context.resolveJournal());

@@ -6,6 +6,7 @@
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
 import { AttemptLimiter } from './auth/rate-limit.ts';
+import { SetupCode } from './auth/setup-code.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
@@ -62,6 +63,8 @@ export interface ServerContext {
 	sessions: SessionStore;
 	staff: StaffCredentials;
 	loginAttempts: AttemptLimiter;
+	/** The first run's one-time code, printed in the log while no password exists. */
+	setupCode: SetupCode;
 	/** Who changed which setting and who refunded what (issue 14). */
 	audit: AuditLog;
 	journal: Journal;
@@ -268,6 +271,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 			manager: config.managerPassword
 		}),
 		loginAttempts,
+		setupCode: new SetupCode(settings),
 		audit: new AuditLog(store),
 		journal,
 		catalog,
