@@ -10,6 +10,7 @@ import { announceSetupCode } from '#lib/server/auth/setup-code.ts';
 import { loadServerConfig, modeLine } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
+import { allowedHost } from '#lib/server/http/allowed-host.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
@@ -92,7 +93,13 @@ const everything = sequence(securityHeaders, csrf, i18n, sessions);
  * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
  * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
  */
-export const handle: Handle = (input) =>
+const byPath: Handle = (input) =>
 	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`)
 		? input.resolve(input.event)
 		: everything(input);
+
+/** First, for every request: one naming another host than ORIGIN's goes no further. */
+export const handle: Handle = sequence(
+	allowedHost(() => serverContext().config.origin),
+	byPath
+);

@@ -76,6 +76,13 @@ describe('loadServerConfig', () => {
 		);
 	});
 
+	it('ORIGIN: the origin the server answers for', () => {
+		expect(loadServerConfig({ ORIGIN: 'https://kiosk.venue.example/' }).origin).toBe(
+			'https://kiosk.venue.example'
+		);
+		expect(() => loadServerConfig({ ORIGIN: 'kiosk.venue.example' })).toThrow(/ORIGIN/);
+	});
+
 	it('refuses bad values with a message naming each variable', () => {
 		expect(() =>
 			loadServerConfig({

@@ -68,6 +68,8 @@ const environmentSchema = z
 		PLATFORM_PRODUCTION_URL: optionalUrl,
 		SIMULATOR_URL: optionalUrl,
 		CALLBACK_ORIGIN: optionalUrl,
+		/** adapter-node's: the one origin this server answers for (http/allowed-host.ts). */
+		ORIGIN: optionalUrl,
 		KIOSK_SECRET: z
 			.string()
 			.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
@@ -141,6 +143,11 @@ export interface ServerConfig {
 	 * paired automatically, cards are paid on the screen. False: production.
 	 */
 	demo: boolean;
+	/**
+	 * adapter-node's ORIGIN: the origin this server is reached at; requests naming another host
+	 * are refused (http/allowed-host.ts). Unset: any host.
+	 */
+	origin?: string;
 	/** Where this server listens (demo mode tells the simulator its callback address). */
 	port: number;
 	/** Demo mode: the origin the simulator sends order callbacks to, when not this server's own
@@ -204,6 +211,7 @@ export function loadServerConfig(
 			custom: values.PLATFORM_BASE_URL
 		},
 		demo: values.DEMO,
+		...(values.ORIGIN ? { origin: values.ORIGIN } : {}),
 		port: values.PORT,
 		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,
