@@ -40,13 +40,27 @@ export function listeningUrls({ address, port }: AddressInfo): string[] {
 /** The build to serve: `build/` (`npm run build`) unless BUILD_DIR names another one. */
 const buildDir = resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build');
 
+/**
+ * The app's start-up (hooks.server.ts `init`, run as the handler loads) refused the
+ * configuration: its message names each bad variable, and that is all the operator needs —
+ * printed alone, and the process ends. Anything else is thrown on as it is.
+ */
+function stopOnBadConfiguration(error: unknown): never {
+	if (!(error instanceof Error) || error.name !== 'ConfigurationError') throw error;
+	console.error(error.message);
+	process.exit(1);
+}
+
 /** Serves the build; resolves once the server listens. */
 export async function serve(): Promise<Server> {
 	const handlerFile = resolve(buildDir, 'handler.js');
 	if (!existsSync(handlerFile)) {
-		throw new Error(`No build in ${buildDir}: build the app first (npm run build).`);
+		console.error(`No build in ${buildDir}: build the app first (npm run build).`);
+		process.exit(1);
 	}
-	const { handler } = (await import(pathToFileURL(handlerFile).href)) as { handler: Handler };
+	const { handler } = (await import(pathToFileURL(handlerFile).href).catch(
+		stopOnBadConfiguration
+	)) as { handler: Handler };
 	const server = createServer((req, res) => {
 		if (!behindProxy) req.headers[OWN_PROTOCOL_HEADER] = 'http';
 		handler(req, res, () => {
@@ -71,9 +85,4 @@ export async function serve(): Promise<Server> {
 	return server;
 }
 
-if (import.meta.main) {
-	await serve().catch((error: Error) => {
-		console.error(error.message);
-		process.exit(1);
-	});
-}
+if (import.meta.main) await serve();

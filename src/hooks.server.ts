@@ -5,9 +5,11 @@ import {
 	type ServerInit
 } from '@sveltejs/kit/hooks';
 import { paraglideMiddleware } from '#lib/paraglide/server.js';
-import { loadServerConfig } from '#lib/server/config.ts';
+import { announceSetupCode } from '#lib/server/auth/setup-code.ts';
+import { loadServerConfig, modeLine } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
+import { allowedHost } from '#lib/server/http/allowed-host.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
@@ -15,13 +17,17 @@ import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
 import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
 
 export const init: ServerInit = async () => {
-	const context = await createServerContext(loadServerConfig());
+	const config = loadServerConfig();
+	console.log(modeLine(config));
+	const context = await createServerContext(config);
 	setServerContext(context);
 	try {
 		await setUpDemo(context);
 	} catch (error) {
 		console.error(`Demo set-up failed: ${(error as Error).message}`);
 	}
+	// After the demo's set-up, which makes the passwords: a code only while none exists.
+	await announceSetupCode(() => context.staff.isSet(), context.setupCode);
 	void context.refreshAll();
 	// Sales first: the journal resolver leaves the entries of sales in payment to their recovery.
 	void context.recoverSales().then(() => context.resolveJournal());
@@ -94,4 +100,12 @@ const callbacksOrPages: Handle = (input) =>
 		? input.resolve(input.event)
 		: pages(input);
 
-export const handle = sequence(securityHeaders, callbacksOrPages);
+/**
+ * Every request: the security headers on whatever answers it; then one naming another host than
+ * ORIGIN's goes no further.
+ */
+export const handle: Handle = sequence(
+	securityHeaders,
+	allowedHost(() => serverContext().config.origin),
+	callbacksOrPages
+);

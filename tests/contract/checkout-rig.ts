@@ -47,6 +47,8 @@ export interface CheckoutRig {
 	settings: CheckoutSettings;
 	/** Whether the platform's deposits can be used now (the server learns it: platform-health.ts). */
 	depositsUsable: boolean;
+	/** Whether the kiosk takes cards (false: no card terminal outside demo): change it between sales. */
+	takesCards: boolean;
 	/** The kiosk device's id in the store. */
 	deviceId: string;
 	/** The kiosk device's platform client, as the checkout uses it. */
@@ -107,6 +109,7 @@ export async function checkoutRig(
 		journal,
 		platformFor: async () => platform,
 		terminal: cardTerminal?.(store, deviceId) ?? terminal,
+		takesCards: async () => rig.takesCards,
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
@@ -122,6 +125,7 @@ export async function checkoutRig(
 		recovery: new SaleRecovery({ checkout, sales, unattendedAfterMs: 10 * 60_000 }),
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
 		depositsUsable: true,
+		takesCards: true,
 		deviceId,
 		platform,
 		refreshView,

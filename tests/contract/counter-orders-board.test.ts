@@ -609,7 +609,7 @@ describe('desks', () => {
 describe('the server context (context.ts)', () => {
 	it('fetches after a restart what a killed server recorded, and leaves a pending money step’s journal entry to the outbox', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'board-context-'));
-		const config = loadServerConfig({ DATA_DIR: dataDir, SIMULATOR_URL: sim.url });
+		const config = loadServerConfig({ DATA_DIR: dataDir, DEMO: 'true', SIMULATOR_URL: sim.url });
 		const first = await createServerContext(config);
 		const deviceId = (
 			await first.devices.add({

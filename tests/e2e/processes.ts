@@ -1,6 +1,7 @@
 /**
  * A simulator and a kiosk server of a test's own, as processes it can kill -9 and start again on
- * the same data (the crash tests); the Playwright web server is left alone.
+ * the same data (the crash tests), in demo mode or as a venue runs it in production; the
+ * Playwright web server is left alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -51,6 +52,7 @@ export async function startKioskServer(
 	const kiosk = startProcess('scripts/start.ts', {
 		PORT: String(options.port),
 		HOST: '127.0.0.1',
+		DEMO: 'true',
 		SIMULATOR_URL: options.simulatorUrl,
 		DATA_DIR: options.dataDir,
 		...options.env
@@ -66,4 +68,49 @@ export async function killHard(child: ChildProcess): Promise<void> {
 	const exited = new Promise((done) => child.once('exit', done));
 	child.kill('SIGKILL');
 	await exited;
+}
+
+/** A kiosk server started as a venue runs it, and what it printed so far. */
+export interface ProductionServer {
+	process: ChildProcess;
+	/** Its standard output so far. */
+	log(): string;
+	/** The first run's set-up code, from its log (auth/setup-code.ts). */
+	setupCode(): Promise<string>;
+}
+
+/**
+ * Starts the built kiosk server with the production start command (`node scripts/serve.ts`)
+ * against `platformUrl` as PLATFORM_BASE_URL — not demo — and waits until it answers.
+ */
+export async function startProductionServer(
+	request: APIRequestContext,
+	options: { port: number; platformUrl: string; dataDir: string; env?: Record<string, string> }
+): Promise<ProductionServer> {
+	let output = '';
+	const server = spawn(process.execPath, ['scripts/serve.ts'], {
+		cwd: ROOT,
+		env: {
+			...process.env,
+			PORT: String(options.port),
+			HOST: '127.0.0.1',
+			PLATFORM_BASE_URL: options.platformUrl,
+			DATA_DIR: options.dataDir,
+			// Required outside demo mode; the same for every start on the same data.
+			KIOSK_SECRET: 'ab'.repeat(32),
+			...options.env
+		},
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+	// The health endpoint answers whatever ORIGIN says (http/allowed-host.ts).
+	await until('the kiosk server', async () =>
+		(await request.get(`http://127.0.0.1:${options.port}/api/health`)).ok() ? true : undefined
+	);
+	return {
+		process: server,
+		log: () => output,
+		setupCode: () =>
+			until('the set-up code in the log', async () => /Set-up code[^:]*: (\S+)/.exec(output)?.[1])
+	};
 }

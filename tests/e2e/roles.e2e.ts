@@ -5,14 +5,12 @@
  * the manager's name. First run on a fresh, non-demo server creates both passwords and refuses
  * bad input in words, in English and German.
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
 import { pilsAndPretzelAtPayment } from './kiosk-support.ts';
-import { startKioskServer } from './processes.ts';
+import { startProductionServer, type ProductionServer } from './processes.ts';
 import {
 	DEMO_MANAGER_NAME,
 	DEMO_STAFF_NAME,
@@ -267,22 +265,20 @@ test.describe('first run on a fresh server (not demo)', () => {
 	const port = KIOSK_PORT + 600;
 	const origin = `http://127.0.0.1:${port}`;
 	const dataDir = `test-results/first-run-${port}`;
-	let server: ChildProcess | undefined;
+	let server: ProductionServer | undefined;
 
 	test.beforeAll(async ({ request }) => {
 		test.setTimeout(60_000);
 		rmSync(dataDir, { recursive: true, force: true });
-		const upstream = `http://127.0.0.1:${SIM_PORT}`;
-		// A real platform's address switches demo mode off: no passwords are made for us.
-		server = await startKioskServer(request, {
+		// Not demo: no passwords are made for us.
+		server = await startProductionServer(request, {
 			port,
-			simulatorUrl: upstream,
-			dataDir,
-			env: { PLATFORM_BASE_URL: upstream, KIOSK_SECRET: randomBytes(32).toString('hex') }
+			platformUrl: `http://127.0.0.1:${SIM_PORT}`,
+			dataDir
 		});
 	});
 	test.afterAll(() => {
-		server?.kill('SIGKILL');
+		server?.process.kill('SIGKILL');
 	});
 
 	test('asks for a name and two different passwords, names every problem, and logs the manager in', async ({
@@ -296,7 +292,9 @@ test.describe('first run on a fresh server (not demo)', () => {
 		).toBeVisible();
 		await expect(page.locator('main[data-ready]')).toBeAttached();
 
+		const setupCode = await server!.setupCode();
 		const fill = async (name: string, staff: string, manager: string) => {
+			await page.getByLabel('Set-up code').fill(setupCode);
 			await page.getByLabel('Your name').fill(name);
 			await page.getByLabel('Staff password', { exact: true }).fill(staff);
 			await page.getByLabel('Repeat the staff password').fill(staff);
@@ -318,6 +316,7 @@ test.describe('first run on a fresh server (not demo)', () => {
 
 		await page.getByRole('button', { name: 'Deutsch' }).tap();
 		await expect(page.getByRole('heading', { level: 1, name: 'Passwörter anlegen' })).toBeVisible();
+		await page.getByLabel('Einrichtungscode').fill(setupCode);
 		await page.getByLabel('Ihr Name').fill('   ');
 		await page.getByLabel('Personal-Passwort', { exact: true }).fill('same-pass-1');
 		await page.getByLabel('Personal-Passwort wiederholen').fill('same-pass-1');

@@ -43,6 +43,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'preview-expired',
 	'menu-vat',
 	'card-declined',
+	'card-unavailable',
 	'card-outcome-unknown',
 	'platform-unavailable',
 	'deposits-unavailable',
@@ -93,10 +94,20 @@ const plan = (
 	refreshMenu: extra.refreshMenu ?? false
 });
 
-export function planFor(
-	failure: ApiFailure,
-	context: { stage: FailedStage; withCredits: boolean }
-): FailurePlan {
+/**
+ * Where the guest stands: the stage that failed, whether credits were part of the payment, and
+ * whether this kiosk takes cards (without, no message sends the guest to the card).
+ */
+export interface FailureContext {
+	stage: FailedStage;
+	withCredits: boolean;
+	cards: boolean;
+}
+
+export function planFor(failure: ApiFailure, context: FailureContext): FailurePlan {
+	/** A message that offers the card, or the counter at a kiosk that takes no cards. */
+	const orCard = (withCard: FailureMessage, withoutCard: FailureMessage) =>
+		context.cards ? withCard : withoutCard;
 	switch (failure) {
 		case 'key-format':
 			return plan('kiosk_failure_key_format', 'scan');
@@ -105,17 +116,25 @@ export function planFor(
 		case 'key-used':
 			return plan('kiosk_failure_key_used', 'scan');
 		case 'key-other-venue':
-			return plan('kiosk_failure_key_other_venue', 'scan');
+			return plan(
+				orCard('kiosk_failure_key_other_venue', 'kiosk_failure_key_other_venue_no_card'),
+				'scan'
+			);
 		case 'insufficient-credit':
-			return plan('kiosk_failure_insufficient_credit', 'scan');
+			return plan(
+				orCard('kiosk_failure_insufficient_credit', 'kiosk_failure_insufficient_credit_no_card'),
+				'scan'
+			);
 		case 'preview-expired':
 			return plan('kiosk_failure_preview_expired', 'scan');
 		case 'menu-vat':
-			return plan('kiosk_failure_menu_vat', 'payment');
+			return plan(orCard('kiosk_failure_menu_vat', 'kiosk_failure_menu_vat_no_card'), 'payment');
 		case 'card-declined':
 			return context.withCredits
 				? plan('kiosk_failure_card_declined_credits', 'payment')
 				: plan('kiosk_failure_card_declined', 'payment');
+		case 'card-unavailable':
+			return plan('kiosk_failure_card_unavailable', 'payment');
 		case 'card-outcome-unknown':
 			return plan('kiosk_failure_card_outcome_unknown', 'staff', ['start-over']);
 		case 'payment-pending':
@@ -123,11 +142,15 @@ export function planFor(
 		case 'card-refund-pending':
 			return plan('kiosk_failure_card_refund_pending', 'staff', ['start-over']);
 		case 'platform-unavailable':
-			return context.stage === 'scan'
-				? plan('kiosk_failure_platform_unavailable', 'scan')
-				: plan('kiosk_failure_platform_unavailable', 'payment');
+			return plan(
+				orCard('kiosk_failure_platform_unavailable', 'kiosk_failure_platform_unavailable_no_card'),
+				context.stage === 'scan' ? 'scan' : 'payment'
+			);
 		case 'platform-refused':
-			return plan('kiosk_failure_platform_refused', 'payment');
+			return plan(
+				orCard('kiosk_failure_platform_refused', 'kiosk_failure_platform_refused_no_card'),
+				'payment'
+			);
 		case 'sale-closed':
 		case 'sale-not-found':
 			return plan('kiosk_failure_sale_closed', 'payment', [], { clearSale: true });
@@ -142,8 +165,11 @@ export function planFor(
 			// Ordering is paused; the menu stays browsable and the basket stays.
 			return plan('kiosk_failure_offline', 'menu');
 		case 'loyalty-offline':
-			// Credits are paused: the card still works.
-			return plan('kiosk_failure_loyalty_offline', 'payment');
+			// Credits are paused: the card still works, where the kiosk takes cards.
+			return plan(
+				orCard('kiosk_failure_loyalty_offline', 'kiosk_failure_loyalty_offline_no_card'),
+				'payment'
+			);
 		case 'deposits-offline':
 		case 'deposits-unavailable':
 			// No container can be issued: the basket stays, the guest may take the cups out.

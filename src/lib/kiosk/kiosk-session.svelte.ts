@@ -24,6 +24,7 @@ import {
 	type TerminalAnswer,
 	type TerminalProgress
 } from './kiosk-api.ts';
+import { paymentMethods, type PaymentMethods } from './payment-methods.ts';
 import { suggestionFor } from './suggestion.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
 import type { BasketLine, KioskView, SaleView } from './types.ts';
@@ -152,6 +153,11 @@ export class KioskSession {
 		return !this.orderingPaused && this.#reachability?.platform.loyalty === false;
 	}
 
+	/** How the guest can pay now: by card (a card terminal), with credits (loyalty usable). */
+	get methods(): PaymentMethods {
+		return paymentMethods(this.data.settings, this.data.features.loyalty && !this.loyaltyPaused);
+	}
+
 	/** Products in returnable cups are paused: the platform's deposits are out of reach. */
 	get depositsPaused(): boolean {
 		return !this.orderingPaused && this.#reachability?.platform.deposits === false;
@@ -239,6 +245,7 @@ export class KioskSession {
 
 	async payByCard(): Promise<void> {
 		this.#suggestionOffered = true;
+		if (!this.methods.card) return;
 		this.problem = null;
 		if (await this.#openSale()) await this.#collect();
 	}
@@ -525,7 +532,7 @@ export class KioskSession {
 			}
 			if (check.ok) this.sale = check.value;
 		}
-		const plan = planFor(failure, { stage, withCredits });
+		const plan = planFor(failure, { stage, withCredits, cards: this.methods.card });
 		if (plan.clearSale) {
 			this.sale = null;
 			this.#saleBasket = null;
@@ -539,7 +546,7 @@ export class KioskSession {
 	}
 
 	#show(failure: ApiFailure, stage: FailedStage, withCredits = false): void {
-		const plan = planFor(failure, { stage, withCredits });
+		const plan = planFor(failure, { stage, withCredits, cards: this.methods.card });
 		this.problem = { message: plan.message, actions: plan.actions };
 		if (plan.next === 'reload') return;
 		this.step = plan.next;

@@ -7,10 +7,11 @@ import type { OptionGroup } from '#lib/product-options.ts';
 import type { Language, Translated } from '#lib/server/catalog/product.ts';
 import type { CheckoutFailure } from '#lib/server/sales/checkout.ts';
 import type { SaleView } from '#lib/server/sales/sale-view.ts';
+import type { CardTerminalKind } from '#lib/server/terminal/kiosk-terminals.ts';
 
 import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
 
-export type { CheckoutFailure, Language, SaleView, Translated };
+export type { CardTerminalKind, CheckoutFailure, Language, SaleView, Translated };
 
 /** The deposit a product's container carries (from the cached deposit configuration). */
 export interface ProductDeposit {
@@ -50,8 +51,11 @@ export interface KioskSettingsView {
 	suggestedProductId?: string | null;
 	/** The kiosk's receipt printer (issue 15); none, or absent in older snapshots: the browser prints. */
 	printer?: 'auto' | 'on-request' | null;
-	/** The kiosk's card terminal: a ZVT one; none (or absent): the on-screen demo terminal. */
-	cardTerminal?: 'zvt' | null;
+	/**
+	 * How the kiosk takes cards: its ZVT terminal, demo mode's on-screen terminal, or none (null,
+	 * or absent in a snapshot kept by an older version): card payments are off.
+	 */
+	cardTerminal?: CardTerminalKind;
 }
 
 /** The kiosk page's load data: the screen's snapshot and what is not kept with it. */

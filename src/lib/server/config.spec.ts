@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig } from './config.ts';
+import { loadServerConfig, modeLine } from './config.ts';
 
 /** Outside demo mode the secret is required. */
 const SECRET = { KIOSK_SECRET: 'ab'.repeat(32) };
@@ -39,7 +39,7 @@ describe('loadServerConfig', () => {
 				/KIOSK_SECRET: KIOSK_SECRET is required outside demo mode[\s\S]*`openssl rand -hex 32`[\s\S]*DATA_DIR\/secret\.key: set KIOSK_SECRET to that file's content/
 			);
 		expect(
-			loadServerConfig({ SIMULATOR_URL: 'http://127.0.0.1:4010' }).kioskSecret
+			loadServerConfig({ DEMO: 'true', SIMULATOR_URL: 'http://127.0.0.1:4010' }).kioskSecret
 		).toBeUndefined();
 	});
 
@@ -59,17 +59,61 @@ describe('loadServerConfig', () => {
 		);
 	});
 
-	it('demo mode when the start script runs the simulator and no real platform is named', () => {
-		const config = loadServerConfig({ SIMULATOR_URL: 'http://127.0.0.1:4010/' });
+	it('demo mode only when asked for with DEMO, against the simulator it names', () => {
+		const config = loadServerConfig({ DEMO: 'true', SIMULATOR_URL: 'http://127.0.0.1:4010/' });
 		expect(config.demo).toBe(true);
 		expect(config.baseUrls.simulator).toBe('http://127.0.0.1:4010');
-		expect(
-			loadServerConfig({
-				...SECRET,
-				SIMULATOR_URL: 'http://a.test',
-				PLATFORM_BASE_URL: 'https://b.test'
-			}).demo
-		).toBe(false);
+		expect(modeLine(config)).toBe(
+			'Demo mode: DEMO=true asks for it; the simulator at http://127.0.0.1:4010 stands in for the platform.'
+		);
+		expect(loadServerConfig(SECRET).demo).toBe(false);
+		expect(loadServerConfig({ ...SECRET, DEMO: 'false' }).demo).toBe(false);
+		expect(() => loadServerConfig({ DEMO: 'maybe' })).toThrow(/DEMO: DEMO must be true or false/);
+		expect(() => loadServerConfig({ DEMO: 'true' })).toThrow(
+			'SIMULATOR_URL: demo mode needs the simulator it runs against (npm start runs one)'
+		);
+	});
+
+	it.each(['PLATFORM_BASE_URL', 'PLATFORM_SANDBOX_URL', 'PLATFORM_PRODUCTION_URL'])(
+		'any platform address means production, whichever variable carries it: %s',
+		(variable) => {
+			const config = loadServerConfig({ ...SECRET, [variable]: 'https://platform.example' });
+			expect(config.demo).toBe(false);
+			expect(modeLine(config)).toBe(
+				`Production mode: DEMO is not set to true; platform ${variable}=https://platform.example.`
+			);
+			// Asking for the demo as well contradicts it: the server does not start.
+			expect(() =>
+				loadServerConfig({
+					DEMO: 'true',
+					SIMULATOR_URL: 'http://127.0.0.1:4010',
+					[variable]: 'https://platform.example'
+				})
+			).toThrow(
+				`DEMO: demo mode cannot run against a platform (${variable} set): remove DEMO for production, or the platform address for the demo`
+			);
+		}
+	);
+
+	it('a simulator without DEMO does not start: it never turns demo mode on by itself', () => {
+		for (const env of [
+			{ SIMULATOR_URL: 'http://127.0.0.1:4010' },
+			{ SIMULATOR_URL: 'http://a.test', PLATFORM_PRODUCTION_URL: 'https://b.test' }
+		]) {
+			expect(() => loadServerConfig(env)).toThrow(
+				'SIMULATOR_URL: the simulator is for demo mode only: set DEMO=true for the demo, or give the platform as PLATFORM_BASE_URL'
+			);
+		}
+		expect(modeLine(loadServerConfig(SECRET))).toBe(
+			'Production mode: DEMO is not set to true; no platform address configured (devices are added with their address).'
+		);
+	});
+
+	it('ORIGIN: the origin the server answers for', () => {
+		expect(loadServerConfig({ ...SECRET, ORIGIN: 'https://kiosk.venue.example/' }).origin).toBe(
+			'https://kiosk.venue.example'
+		);
+		expect(() => loadServerConfig({ ...SECRET, ORIGIN: 'kiosk.venue.example' })).toThrow(/ORIGIN/);
 	});
 
 	it('refuses bad values with a message naming each variable', () => {
@@ -112,7 +156,11 @@ describe('loadServerConfig', () => {
 			}).database?.connections
 		).toBe(40);
 		expect(() =>
-			loadServerConfig({ SIMULATOR_URL: 'http://a.test', DATABASE_URL: 'postgres://db/kiosk' })
+			loadServerConfig({
+				DEMO: 'true',
+				SIMULATOR_URL: 'http://a.test',
+				DATABASE_URL: 'postgres://db/kiosk'
+			})
 		).toThrow(
 			'KIOSK_SECRET: KIOSK_SECRET is required when DATABASE_URL is set (the same on every server)'
 		);

@@ -1,6 +1,13 @@
 /**
- * Server configuration from the environment, validated once at start-up. Without
- * PLATFORM_BASE_URL, `npm start` runs the embedded simulator and sets SIMULATOR_URL (demo mode).
+ * Server configuration from the environment, validated once at start-up.
+ *
+ * The mode is asked for, never guessed: demo mode (the simulator stands in for the platform,
+ * devices are paired from the home page, the demo passwords are shown on it, cards are paid on
+ * the screen) only with `DEMO=true`, which `npm start` sets on a clone with no platform address
+ * configured (scripts/start.ts); the production start command never sets it. Every other start
+ * is production. A configuration that asks for both — DEMO with a platform address, or a
+ * simulator without DEMO — stops the server at start: a venue must never find itself in demo
+ * mode because one variable of several was set.
  */
 import { z } from 'zod';
 import { SECRET_REQUIRED } from './store/keyring.ts';
@@ -23,12 +30,35 @@ const knownTimeZone = z.string().refine(
 	{ message: 'VENUE_TIME_ZONE must be an IANA time zone such as Europe/Berlin' }
 );
 
-/** The embedded simulator is the upstream and no real platform is named. */
-const isDemo = (values: { SIMULATOR_URL?: string; PLATFORM_BASE_URL?: string }) =>
-	values.SIMULATOR_URL !== undefined && values.PLATFORM_BASE_URL === undefined;
+/** The variables that name a real platform: any one of them means production. */
+export const PLATFORM_ADDRESS_VARIABLES = [
+	'PLATFORM_BASE_URL',
+	'PLATFORM_SANDBOX_URL',
+	'PLATFORM_PRODUCTION_URL'
+] as const;
+
+type PlatformAddressVariable = (typeof PLATFORM_ADDRESS_VARIABLES)[number];
+
+/** The platform address variables that are set (non-empty) in `env`. */
+export function platformAddressesIn(
+	env: Readonly<Partial<Record<PlatformAddressVariable, unknown>>>
+): PlatformAddressVariable[] {
+	return PLATFORM_ADDRESS_VARIABLES.filter((name) => Boolean(env[name]));
+}
+
+const demoSchema = z
+	.stringbool({ error: 'DEMO must be true or false' })
+	.optional()
+	.transform((demo) => demo ?? false);
+
+/** Whether `env` asks for demo mode (a DEMO that cannot be read is named by loadServerConfig). */
+export function demoAskedFor(env: Record<string, string | undefined>): boolean {
+	return demoSchema.safeParse(env.DEMO).data ?? false;
+}
 
 const environmentSchema = z
 	.object({
+		DEMO: demoSchema,
 		DATA_DIR: z.string().min(1).default('./data'),
 		DATABASE_URL: z
 			.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' })
@@ -39,6 +69,8 @@ const environmentSchema = z
 		PLATFORM_PRODUCTION_URL: optionalUrl,
 		SIMULATOR_URL: optionalUrl,
 		CALLBACK_ORIGIN: optionalUrl,
+		/** adapter-node's: the one origin this server answers for (http/allowed-host.ts). */
+		ORIGIN: optionalUrl,
 		KIOSK_SECRET: z
 			.string()
 			.regex(/^[0-9a-fA-F]{64}$/, 'KIOSK_SECRET must be 64 hexadecimal characters')
@@ -72,7 +104,7 @@ const environmentSchema = z
 	})
 	// The keys at rest open with the secret only; outside demo mode it never lies in the data
 	// folder (store/keyring.ts).
-	.refine((values) => isDemo(values) || values.KIOSK_SECRET !== undefined, {
+	.refine((values) => values.DEMO || values.KIOSK_SECRET !== undefined, {
 		path: ['KIOSK_SECRET'],
 		message: SECRET_REQUIRED
 	})
@@ -81,6 +113,31 @@ const environmentSchema = z
 	.refine((values) => values.DATABASE_URL === undefined || values.KIOSK_SECRET !== undefined, {
 		path: ['KIOSK_SECRET'],
 		message: 'KIOSK_SECRET is required when DATABASE_URL is set (the same on every server)'
+	})
+	.superRefine((values, context) => {
+		const platforms = platformAddressesIn(values);
+		if (values.DEMO && platforms.length > 0) {
+			context.addIssue({
+				code: 'custom',
+				path: ['DEMO'],
+				message: `demo mode cannot run against a platform (${platforms.join(', ')} set): remove DEMO for production, or the platform address for the demo`
+			});
+		}
+		if (values.DEMO && values.SIMULATOR_URL === undefined) {
+			context.addIssue({
+				code: 'custom',
+				path: ['SIMULATOR_URL'],
+				message: 'demo mode needs the simulator it runs against (npm start runs one)'
+			});
+		}
+		if (!values.DEMO && values.SIMULATOR_URL !== undefined) {
+			context.addIssue({
+				code: 'custom',
+				path: ['SIMULATOR_URL'],
+				message:
+					'the simulator is for demo mode only: set DEMO=true for the demo, or give the platform as PLATFORM_BASE_URL'
+			});
+		}
 	})
 	// The password decides the role: one password cannot be both.
 	.refine(
@@ -95,8 +152,16 @@ export interface ServerConfig {
 	database?: { url: string; connections: number };
 	/** Base URLs per environment a device can be set up for; absent ones are not offered. */
 	baseUrls: { simulator?: string; sandbox?: string; production?: string; custom?: string };
-	/** The embedded simulator is the upstream: devices are set up and paired automatically. */
+	/**
+	 * Demo mode, asked for with DEMO=true: the simulator is the upstream, devices are set up and
+	 * paired automatically, cards are paid on the screen. False: production.
+	 */
 	demo: boolean;
+	/**
+	 * adapter-node's ORIGIN: the origin this server is reached at; requests naming another host
+	 * are refused (http/allowed-host.ts). Unset: any host.
+	 */
+	origin?: string;
 	/** Where this server listens (demo mode tells the simulator its callback address). */
 	port: number;
 	/** Demo mode: the origin the simulator sends order callbacks to, when not this server's own
@@ -134,6 +199,14 @@ export interface ServerConfig {
 	venueTimeZone: string;
 }
 
+/**
+ * A configuration the server cannot start with: its message names each bad variable, and the
+ * start commands print it alone, without a stack trace (scripts/serve.ts knows it by its name).
+ */
+export class ConfigurationError extends Error {
+	override name = 'ConfigurationError';
+}
+
 export function loadServerConfig(
 	env: Record<string, string | undefined> = process.env
 ): ServerConfig {
@@ -142,7 +215,7 @@ export function loadServerConfig(
 		const problems = parsed.error.issues.map(
 			(issue) => `${issue.path.join('.')}: ${issue.message}`
 		);
-		throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+		throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 	}
 	const values = parsed.data;
 	return {
@@ -156,7 +229,8 @@ export function loadServerConfig(
 			production: values.PLATFORM_PRODUCTION_URL,
 			custom: values.PLATFORM_BASE_URL
 		},
-		demo: isDemo(values),
+		demo: values.DEMO,
+		...(values.ORIGIN ? { origin: values.ORIGIN } : {}),
 		port: values.PORT,
 		...(values.CALLBACK_ORIGIN ? { callbackOrigin: values.CALLBACK_ORIGIN } : {}),
 		kioskSecret: values.KIOSK_SECRET,
@@ -175,4 +249,20 @@ export function loadServerConfig(
 		},
 		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 	};
+}
+
+/** The start-up log's line: which mode the server is in, and why. */
+export function modeLine(config: ServerConfig): string {
+	if (config.demo) {
+		return `Demo mode: DEMO=true asks for it; the simulator at ${config.baseUrls.simulator} stands in for the platform.`;
+	}
+	const named = Object.entries({
+		PLATFORM_BASE_URL: config.baseUrls.custom,
+		PLATFORM_SANDBOX_URL: config.baseUrls.sandbox,
+		PLATFORM_PRODUCTION_URL: config.baseUrls.production
+	}).filter(([, url]) => url !== undefined);
+	const platforms = named.length
+		? `platform ${named.map(([name, url]) => `${name}=${url}`).join(', ')}`
+		: 'no platform address configured (devices are added with their address)';
+	return `Production mode: DEMO is not set to true; ${platforms}.`;
 }

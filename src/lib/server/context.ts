@@ -8,6 +8,7 @@
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
 import { AttemptLimiter } from './auth/rate-limit.ts';
+import { SetupCode } from './auth/setup-code.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
@@ -65,6 +66,8 @@ export interface ServerContext {
 	sessions: SessionStore;
 	staff: StaffCredentials;
 	loginAttempts: AttemptLimiter;
+	/** The first run's one-time code, printed in the log while no password exists. */
+	setupCode: SetupCode;
 	/** Who changed which setting and who refunded what (issue 14). */
 	audit: AuditLog;
 	journal: Journal;
@@ -79,9 +82,12 @@ export interface ServerContext {
 	/** The guest sales of the ordering kiosks. */
 	checkout: Checkout;
 	sales: SaleRepository;
-	/** The simulated card terminal, answered from the kiosk screen (a kiosk without a ZVT one). */
-	terminal: SimulatedTerminal;
-	/** Each kiosk's card terminal: its ZVT terminal, or the simulated one (issue 15). */
+	/**
+	 * Demo mode's simulated card terminal, answered from the kiosk screen (a kiosk without a ZVT
+	 * one); null outside demo, where such a kiosk takes no cards.
+	 */
+	terminal: SimulatedTerminal | null;
+	/** Each kiosk's card terminal: its ZVT terminal, the simulated one in demo mode, or none. */
 	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
@@ -152,7 +158,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const settings = new Settings(store);
 	const catalog = new CatalogRepository(store);
 	const productImages = new ProductImageRepository(store);
-	const terminal = new SimulatedTerminal(store);
+	const terminal = config.demo ? new SimulatedTerminal(store) : null;
 	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
@@ -186,6 +192,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		journal,
 		platformFor,
 		terminal: terminals,
+		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list({ availableOnly: true }),
@@ -282,6 +289,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 			manager: config.managerPassword
 		}),
 		loginAttempts,
+		setupCode: new SetupCode(settings),
 		audit: new AuditLog(store),
 		journal,
 		catalog,

@@ -72,6 +72,7 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 				throw new Error('a card-only sale without containers calls no platform');
 			},
 			terminal,
+			takesCards: async () => true,
 			depositConfiguration: async () => null,
 			depositsUsable: () => true,
 			products: async () => [],

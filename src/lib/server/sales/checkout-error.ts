@@ -15,6 +15,8 @@ export type CheckoutFailure =
 	| 'preview-expired'
 	| 'menu-vat'
 	| 'card-declined'
+	/** The kiosk takes no cards (no card terminal outside demo) and something is left to pay. */
+	| 'card-unavailable'
 	| 'card-outcome-unknown'
 	| 'platform-unavailable'
 	| 'deposits-unavailable'

@@ -19,6 +19,11 @@
  * memory of one server); credits finalize only after the card; a sale that cannot be paid after
  * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
  * what to do.
+ *
+ * A kiosk that takes no cards (`takesCards`: no card terminal outside demo) sells only what
+ * loyalty credits pay in full: its credits are previewed as CREDIT, all or nothing, and a sale
+ * with anything left to pay by card is refused before it is claimed — nothing is charged, no
+ * goods are issued.
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
@@ -55,6 +60,8 @@ export interface CheckoutDependencies {
 	journal: Journal;
 	platformFor: PlatformFor;
 	terminal: PaymentTerminal;
+	/** Whether the kiosk can take a card now (terminal/kiosk-terminals.ts `cardTerminalOf`). */
+	takesCards(deviceId: string): Promise<boolean>;
 	/** The device's cached deposit configuration when it answered 200, else null. */
 	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
@@ -154,11 +161,19 @@ export class Checkout {
 			if (normalized.key === null) throw new CheckoutError('key-format', normalized.reason);
 			const key = normalized.key;
 			if (sale.credits && sale.keyFingerprint === keyFingerprint(key)) return sale;
+			const [settings, cards] = await Promise.all([
+				this.#deps.settings(),
+				this.#deps.takesCards(sale.deviceId)
+			]);
+			// Without a card the credits must pay everything, and a service fee (added by update)
+			// never gets credits (spec 3): nothing to preview.
+			if (!cards && sale.quote.serviceFeeMinor > 0) throw new CheckoutError('card-unavailable');
 			if (sale.credits) sale = await this.#releaseCredits(sale);
 			const credits = await this.#credits.preview(
 				sale,
 				key,
-				(await this.#deps.settings()).creditPaymentType
+				cards ? settings.creditPaymentType : 'CREDIT',
+				cards
 			);
 			sale = await this.#sales.save({
 				...sale,
@@ -254,6 +269,8 @@ export class Checkout {
 			const sale = await this.get(saleId);
 			if (sale.state === 'abandoned') throw new CheckoutError('sale-closed', sale.state);
 			if (!isOpen(sale)) return isInPayment(sale) ? this.#takeUp(sale, 'guest') : sale;
+			if (this.#cardDue(sale) > 0 && !(await this.#deps.takesCards(sale.deviceId)))
+				throw new CheckoutError('card-unavailable');
 			const claimed = await this.#claim(sale);
 			// Saved meanwhile (another server's claim, a keep-alive): see where it stands now.
 			if (!claimed) continue;
@@ -268,7 +285,7 @@ export class Checkout {
 	 * when another save of the sale came first.
 	 */
 	async #claim(sale: Sale): Promise<Sale | null> {
-		const amountMinor = sale.credits ? sale.credits.outstandingMinor : this.#cardTotal(sale);
+		const amountMinor = this.#cardDue(sale);
 		// The sale's version is unique per save, so each claim has a reference of its own.
 		const payment = { reference: `${sale.id}.${sale.version}`, amountMinor };
 		const claim = this.#newClaim();
@@ -440,9 +457,14 @@ export class Checkout {
 		return sale;
 	}
 
-	/** Card only: the whole sale, the service fee included. */
-	#cardTotal(sale: Sale): number {
-		return sale.quote.totalMinor + sale.quote.serviceFeeMinor;
+	/**
+	 * What an open sale leaves to the card: what the credits do not cover, or card only the whole
+	 * sale, the service fee included.
+	 */
+	#cardDue(sale: Sale): number {
+		return sale.credits
+			? sale.credits.outstandingMinor
+			: sale.quote.totalMinor + sale.quote.serviceFeeMinor;
 	}
 
 	/** A claim of this server, from now. */

@@ -23,6 +23,7 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'preview-expired': 400,
 	'menu-vat': 422,
 	'card-declined': 402,
+	'card-unavailable': 409,
 	'card-outcome-unknown': 409,
 	'platform-unavailable': 503,
 	'deposits-unavailable': 503,

@@ -33,13 +33,23 @@ export class SaleCredits {
 		this.#platformFor = platformFor;
 	}
 
-	/** spec 3 Decision: with CREDIT, "on 400 INSUFFICIENT_CREDIT preview again with EXTERNAL_PAYMENT". */
-	async preview(sale: Sale, key: string, paymentType: CreditPaymentType): Promise<CreditSummary> {
+	/**
+	 * spec 3 Decision: with CREDIT, "on 400 INSUFFICIENT_CREDIT preview again with
+	 * EXTERNAL_PAYMENT" — where a card pays the rest (`cardForTheRest`); at a kiosk that takes no
+	 * cards, too few credits are the guest's answer.
+	 */
+	async preview(
+		sale: Sale,
+		key: string,
+		paymentType: CreditPaymentType,
+		cardForTheRest: boolean
+	): Promise<CreditSummary> {
 		try {
 			return await this.#preview(sale, key, paymentType);
 		} catch (error) {
 			const short = error instanceof PlatformApiError && error.errorCode === 'INSUFFICIENT_CREDIT';
-			if (paymentType !== 'CREDIT' || !short) throw new CheckoutError(failureOf(error));
+			if (paymentType !== 'CREDIT' || !short || !cardForTheRest)
+				throw new CheckoutError(failureOf(error));
 		}
 		try {
 			return await this.#preview(sale, key, 'EXTERNAL_PAYMENT');

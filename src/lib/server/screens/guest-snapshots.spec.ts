@@ -79,7 +79,8 @@ function context(platformView = view()): ServerContext {
 			list: ({ availableOnly }: { availableOnly: boolean }) =>
 				products.filter((entry) => !availableOnly || entry.available)
 		},
-		settings: { get: async () => undefined }
+		settings: { get: async () => undefined },
+		terminals: { cardTerminalOf: async () => null }
 	};
 	return stub as unknown as ServerContext;
 }
@@ -129,7 +130,7 @@ describe('the guest screens’ snapshots', () => {
 			},
 			deposits: { fetchedAt: '2026-11-23T08:00:01.000Z' },
 			features: { deposits: true, loyalty: true },
-			settings: { fetchedAt: NOW.toISOString() }
+			settings: { value: { cardTerminal: null }, fetchedAt: NOW.toISOString() }
 		});
 		expect(snapshot.menu.value.map((item) => item.id)).toEqual([
 			'pils',

@@ -15,7 +15,6 @@ import type {
 } from '#lib/screen-data/snapshot.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
-import { terminalSettings } from '../terminal/terminal-settings.ts';
 import type { ServerContext } from '../context.ts';
 import {
 	activeDepositConfiguration,
@@ -109,7 +108,7 @@ export async function kioskSnapshot(
 	const [settings, printer, terminal] = await Promise.all([
 		kioskSettings(context.settings),
 		printerSettings(context.settings, deviceId),
-		terminalSettings(context.settings, deviceId)
+		context.terminals.cardTerminalOf(deviceId)
 	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
@@ -127,7 +126,7 @@ export async function kioskSnapshot(
 				serviceFeeMinor: settings.serviceFeeMinor,
 				suggestedProductId: settings.suggestedProductId,
 				printer: printer?.mode ?? null,
-				cardTerminal: terminal?.kind ?? null
+				cardTerminal: terminal
 			},
 			fetchedAt
 		}

@@ -8,6 +8,8 @@ export interface DeviceOverview {
 	device: DeviceRecord;
 	view: PlatformView;
 	features: Features;
+	/** An ordering kiosk without a card terminal (outside demo): it sells for credits only. */
+	cardPaymentsOff: boolean;
 }
 
 export async function deviceOverview(
@@ -15,7 +17,9 @@ export async function deviceOverview(
 	device: DeviceRecord
 ): Promise<DeviceOverview> {
 	const view = await context.views.get(device.id);
-	return { device, view, features: featuresOf(view) };
+	const cardPaymentsOff =
+		device.mode === 'kiosk' && (await context.terminals.cardTerminalOf(device.id)) === null;
+	return { device, view, features: featuresOf(view), cardPaymentsOff };
 }
 
 export async function allDeviceOverviews(context: ServerContext): Promise<DeviceOverview[]> {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../audit/audit-log.ts';
 import { AttemptLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/sessions.ts';
+import { SetupCode } from '../auth/setup-code.ts';
 import { StaffCredentials } from '../auth/staff-credentials.ts';
 import type { ServerContext } from '../context.ts';
 import { Settings } from '../settings.ts';
@@ -16,7 +17,11 @@ const form = (values: Record<string, string>) => {
 	return data;
 };
 
+/** The set-up code of the tests' stores, as the server's log would show it. */
+const SETUP_CODE = 'K7QM-ZP3T-H9XW';
+
 const FIRST_RUN = {
+	setupCode: SETUP_CODE,
 	name: 'Mia',
 	password: 'staff-pass-1',
 	confirm: 'staff-pass-1',
@@ -34,6 +39,7 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 			sessions: new SessionStore(store),
 			loginAttempts: new AttemptLimiter(store, { limit: 3, windowMs: 15 * 60_000 }),
 			settings: new Settings(store),
+			setupCode: new SetupCode(new Settings(store), () => SETUP_CODE),
 			audit: new AuditLog(store)
 		} as unknown as ServerContext;
 	});
@@ -101,12 +107,76 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 
 	describe('first run', () => {
 		let fresh: ServerContext;
-		beforeEach(() => {
+		beforeEach(async () => {
 			fresh = { ...context, staff: new StaffCredentials(store) } as ServerContext;
+			// The server's start made the code and logged it.
+			await fresh.setupCode.current();
+		});
+
+		it('needs the set-up code from the log: refused without it or with a wrong one (nothing changed, attempts limited), accepted with it', async () => {
+			expect(
+				await createFirstPasswords(fresh, form({ ...FIRST_RUN, setupCode: ' ' }), 'a')
+			).toEqual({
+				ok: false,
+				status: 400,
+				name: 'Mia',
+				errors: { setupCode: { key: 'setup_code_missing' } }
+			});
+			for (const wrong of ['K7QM-ZP3T-H9XX', 'anything']) {
+				expect(
+					await createFirstPasswords(fresh, form({ ...FIRST_RUN, setupCode: wrong }), 'a')
+				).toEqual({
+					ok: false,
+					status: 400,
+					name: 'Mia',
+					errors: { setupCode: { key: 'setup_code_wrong' } }
+				});
+			}
+			expect(await fresh.staff.isSet()).toBe(false);
+			expect(await fresh.audit.list()).toMatchObject({ entries: [] });
+			// The third wrong code is the limiter's last; then even the right one waits.
+			await createFirstPasswords(fresh, form({ ...FIRST_RUN, setupCode: 'wrong' }), 'a');
+			expect(await createFirstPasswords(fresh, form(FIRST_RUN), 'a')).toMatchObject({
+				ok: false,
+				status: 429,
+				errors: { setupCode: { key: 'login_rate_limited', params: { minutes: 15 } } }
+			});
+			expect(await fresh.staff.isSet()).toBe(false);
+
+			// From another address, as printed or typed loosely: the passwords are made.
+			expect(
+				await createFirstPasswords(
+					fresh,
+					form({ ...FIRST_RUN, setupCode: ' k7qm zp3t h9xw ' }),
+					'b'
+				)
+			).toMatchObject({ ok: true, staff: { role: 'manager' } });
+			// Used up: the store holds no code any more.
+			expect(await fresh.setupCode.matches(SETUP_CODE)).toBe(false);
+		});
+
+		it('one code for every server sharing the store, crypto-random and shown on no page', async () => {
+			const settings = new Settings(store);
+			const [first, second] = [new SetupCode(settings), new SetupCode(settings)];
+			const code = await first.current();
+			expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+			expect(await second.current()).toBe(code);
+			expect(await new SetupCode(new Settings(store)).current()).toBe(code);
+			const others = await Promise.all(
+				Array.from({ length: 5 }, async () => {
+					const other = await openTestStore(engine);
+					try {
+						return await new SetupCode(new Settings(other)).current();
+					} finally {
+						await other.close();
+					}
+				})
+			);
+			expect(new Set([code, ...others]).size).toBe(6);
 		});
 
 		it('creates both passwords once, on whichever server comes first, and logs in as manager', async () => {
-			const created = await createFirstPasswords(fresh, form(FIRST_RUN));
+			const created = await createFirstPasswords(fresh, form(FIRST_RUN), 'a');
 			expect(created).toMatchObject({ ok: true, staff: { name: 'Mia', role: 'manager' } });
 			expect(await fresh.staff.verify('staff-pass-1')).toBe('staff');
 			expect(await fresh.staff.verify('manager-pass-1')).toBe('manager');
@@ -120,7 +190,8 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 			expect(
 				await createFirstPasswords(
 					{ ...fresh, staff: new StaffCredentials(store) } as ServerContext,
-					form({ ...FIRST_RUN, password: 'other-password', confirm: 'other-password' })
+					form({ ...FIRST_RUN, password: 'other-password', confirm: 'other-password' }),
+					'a'
 				)
 			).toMatchObject({ ok: false, status: 409 });
 		});
@@ -129,7 +200,8 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 			expect(
 				await createFirstPasswords(
 					fresh,
-					form({ ...FIRST_RUN, name: '', password: 'short', managerConfirm: 'manager-pass-2' })
+					form({ ...FIRST_RUN, name: '', password: 'short', managerConfirm: 'manager-pass-2' }),
+					'a'
 				)
 			).toEqual({
 				ok: false,
@@ -148,14 +220,15 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 						...FIRST_RUN,
 						managerPassword: 'staff-pass-1',
 						managerConfirm: 'staff-pass-1'
-					})
+					}),
+					'a'
 				)
 			).toMatchObject({
 				status: 400,
 				errors: { managerPassword: { key: 'passwords_same' } }
 			});
 			expect(
-				await createFirstPasswords(fresh, form({ ...FIRST_RUN, name: 'n'.repeat(61) }))
+				await createFirstPasswords(fresh, form({ ...FIRST_RUN, name: 'n'.repeat(61) }), 'a')
 			).toMatchObject({ status: 400, errors: { name: { key: 'staff_name_too_long' } } });
 			expect(await fresh.staff.isSet()).toBe(false);
 		});
@@ -165,14 +238,20 @@ describe.each(ENGINES)('the staff login on %s', (engine) => {
 				...fresh,
 				staff: new StaffCredentials(store, { manager: 'boss-from-env' })
 			} as ServerContext;
-			const staffOnly = { name: 'Mia', password: 'staff-pass-1', confirm: 'staff-pass-1' };
+			const staffOnly = {
+				setupCode: SETUP_CODE,
+				name: 'Mia',
+				password: 'staff-pass-1',
+				confirm: 'staff-pass-1'
+			};
 			expect(
 				await createFirstPasswords(
 					withEnvironment,
-					form({ ...staffOnly, password: 'boss-from-env', confirm: 'boss-from-env' })
+					form({ ...staffOnly, password: 'boss-from-env', confirm: 'boss-from-env' }),
+					'a'
 				)
 			).toMatchObject({ status: 400, errors: { password: { key: 'passwords_same' } } });
-			expect(await createFirstPasswords(withEnvironment, form(staffOnly))).toMatchObject({
+			expect(await createFirstPasswords(withEnvironment, form(staffOnly), 'a')).toMatchObject({
 				ok: true
 			});
 			expect(await withEnvironment.staff.verify('staff-pass-1')).toBe('staff');

@@ -21,7 +21,8 @@ export type LoginResult<Field extends string> =
 	| { ok: false; status: number; errors: FieldErrors<Field>; name: string };
 
 export type LoginField = 'name' | 'password';
-export type FirstRunField = 'name' | 'password' | 'confirm' | 'managerPassword' | 'managerConfirm';
+export type FirstRunField =
+	'setupCode' | 'name' | 'password' | 'confirm' | 'managerPassword' | 'managerConfirm';
 
 /** The name field: the name, or the message to show by the field. */
 function nameOf(form: FormData): { name: string } | { error: Message } {
@@ -84,19 +85,25 @@ export async function logIn(
 }
 
 /**
- * First run: the staff password and the manager password (unless MANAGER_PASSWORD gives it),
- * each repeated, at least 8 characters and different from each other; the one creating them is
- * logged in as manager under the name given.
+ * First run: the set-up code from the server's log (auth/setup-code.ts), the staff password and
+ * the manager password (unless MANAGER_PASSWORD gives it), each repeated, at least 8 characters
+ * and different from each other; the one creating them is logged in as manager under the name
+ * given. As with the login, a form whose fields are not right is refused without checking the
+ * code, so it is not counted; every form that reaches the check counts as an attempt of `client`
+ * before it. A wrong code changes nothing.
  */
 export async function createFirstPasswords(
 	context: ServerContext,
-	form: FormData
+	form: FormData,
+	client: string
 ): Promise<LoginResult<FirstRunField>> {
 	const name = typedName(form);
 	if (await context.staff.isSet())
 		return { ok: false, status: 409, errors: { password: message('password_already_set') }, name };
 	const managerFromEnvironment = context.staff.fromEnvironment().manager;
 	const errors: FieldErrors<FirstRunField> = {};
+	const setupCode = textField(form, 'setupCode');
+	if (setupCode.trim().length === 0) errors.setupCode = message('setup_code_missing');
 	const who = nameOf(form);
 	if ('error' in who) errors.name = who.error;
 	const password = textField(form, 'password');
@@ -118,11 +125,27 @@ export async function createFirstPasswords(
 	if ('error' in who || Object.keys(errors).length > 0) {
 		return { ok: false, status: 400, errors, name };
 	}
+	const waitMs = await context.loginAttempts.attempt(client);
+	if (waitMs > 0) {
+		return {
+			ok: false,
+			status: 429,
+			errors: {
+				setupCode: message('login_rate_limited', { minutes: Math.ceil(waitMs / 60_000) })
+			},
+			name
+		};
+	}
+	if (!(await context.setupCode.matches(setupCode))) {
+		return { ok: false, status: 400, errors: { setupCode: message('setup_code_wrong') }, name };
+	}
 	if (
 		!(await context.staff.create(password, managerFromEnvironment ? undefined : managerPassword))
 	) {
 		return { ok: false, status: 409, errors: { password: message('password_already_set') }, name };
 	}
+	await context.setupCode.discard();
+	await context.loginAttempts.succeed(client);
 	const staff: StaffMember = { name: who.name, role: 'manager' };
 	await context.audit.write(staff, 'passwords.first-run', null, {
 		manager: managerFromEnvironment ? 'from-environment' : 'created'

@@ -94,4 +94,27 @@ describe.each(ENGINES)('KioskTerminals on %s', (engine) => {
 		expect(terminals.progressOf('waiting.1')).toBeNull();
 		expect(booked()).toEqual([]);
 	});
+
+	it('outside demo there is no on-screen terminal: a kiosk without a ZVT one takes no cards', async () => {
+		const production = new KioskTerminals({
+			store,
+			settings,
+			simulated: null,
+			zvtTerminal: (deviceId, _settings, onStatus) => rig.terminal(deviceId, { onStatus })
+		});
+		try {
+			expect(await production.cardTerminalOf(SCREEN_KIOSK)).toBeNull();
+			expect(await production.cardTerminalOf(ZVT_KIOSK)).toBe('zvt');
+			expect(await terminals.cardTerminalOf(SCREEN_KIOSK)).toBe('on-screen');
+			// Asked anyway (its terminal removed as the guest paid): nothing is charged, nor recorded.
+			expect(await production.collect(request(SCREEN_KIOSK, 'no-card.1'))).toBe('cancelled');
+			expect(await production.lookup('no-card.1')).toBe('not-found');
+			expect(await production.refund('no-card.1', 1_250)).toBe('failed');
+			expect(await production.refundedMinor('no-card.1')).toBe(0);
+			expect(await production.collect(request(ZVT_KIOSK, 'zvt-sale.1'))).toBe('approved');
+			expect(booked()).toEqual([1_250]);
+		} finally {
+			production.close();
+		}
+	});
 });

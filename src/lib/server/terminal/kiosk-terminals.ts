@@ -1,7 +1,11 @@
 /**
  * Every kiosk's card terminal behind the one PaymentTerminal the checkout and the refunds use
- * (issue 15): a kiosk with a ZVT terminal set up (terminal-settings.ts) pays on it; any other on
- * the simulated terminal answered on its screen (sales/terminal.ts).
+ * (issue 15): a kiosk with a ZVT terminal set up (terminal-settings.ts) pays on it; any other, in
+ * demo mode, on the simulated terminal answered on its screen (sales/terminal.ts). Outside demo
+ * there is no on-screen terminal — its approve button would let a guest approve their own
+ * payment — so a kiosk without a ZVT terminal takes no cards (`cardTerminalOf` is null): the
+ * checkout refuses a card part, the screen offers what else it takes, setup shows it as "card
+ * payments off".
  *
  * A payment's later calls — its lookup after a lost answer or a crash, its refund — go to the
  * terminal that took it, found by the ZVT record of its reference (zvt-attempts.ts): a settings
@@ -28,10 +32,14 @@ import type { PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtTerminal, type PaymentProgress } from './zvt-terminal.ts';
 import { tcpConnector } from './zvt/zvt-client.ts';
 
+/** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */
+export type CardTerminalKind = 'zvt' | 'on-screen' | null;
+
 export interface KioskTerminalsDependencies {
 	store: Store;
 	settings: Settings;
-	simulated: SimulatedTerminal;
+	/** Demo mode's on-screen terminal for kiosks without a ZVT one; null outside demo. */
+	simulated: SimulatedTerminal | null;
 	/**
 	 * A kiosk's ZVT terminal as set up, telling `onStatus` what it shows (tests reach the double
 	 * with shorter timeouts).
@@ -54,9 +62,18 @@ export class KioskTerminals implements PaymentTerminal {
 		this.#deps = dependencies;
 	}
 
+	/**
+	 * How the kiosk takes cards now. The checkout refuses a card part before asking when this is
+	 * null; `collect` asked anyway (the terminal removed meanwhile) charges nothing.
+	 */
+	async cardTerminalOf(deviceId: string): Promise<CardTerminalKind> {
+		if ((await terminalSettings(this.#deps.settings, deviceId)) !== null) return 'zvt';
+		return this.#deps.simulated ? 'on-screen' : null;
+	}
+
 	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
 		const zvt = await this.#zvtOfDevice(request.deviceId);
-		if (!zvt) return this.#deps.simulated.collect(request);
+		if (!zvt) return this.#deps.simulated?.collect(request) ?? 'cancelled';
 		try {
 			return await zvt.collect(request);
 		} finally {
@@ -64,21 +81,22 @@ export class KioskTerminals implements PaymentTerminal {
 		}
 	}
 
+	/** Outside demo, a payment no ZVT terminal took was taken by none: `not-found`, nothing charged. */
 	async lookup(reference: string): Promise<TerminalRecord> {
 		const zvt = await this.#zvtOfPayment(reference);
-		if (zvt === 'simulated') return this.#deps.simulated.lookup(reference);
+		if (zvt === 'not-zvt') return this.#deps.simulated?.lookup(reference) ?? 'not-found';
 		return zvt ? zvt.lookup(reference) : 'unknown';
 	}
 
 	async refund(reference: string, amountMinor: number): Promise<RefundOutcome> {
 		const zvt = await this.#zvtOfPayment(reference);
-		if (zvt === 'simulated') return this.#deps.simulated.refund(reference, amountMinor);
+		if (zvt === 'not-zvt') return this.#deps.simulated?.refund(reference, amountMinor) ?? 'failed';
 		return zvt ? zvt.refund(reference, amountMinor) : 'failed';
 	}
 
 	async refundedMinor(reference: string): Promise<number | null> {
 		const zvt = await this.#zvtOfPayment(reference);
-		if (zvt === 'simulated') return this.#deps.simulated.refundedMinor(reference);
+		if (zvt === 'not-zvt') return this.#deps.simulated?.refundedMinor(reference) ?? 0;
 		return zvt ? zvt.refundedMinor(reference) : null;
 	}
 
@@ -94,7 +112,7 @@ export class KioskTerminals implements PaymentTerminal {
 
 	/**
 	 * The kiosk's ZVT terminal as set up now (its test, day closing, and the guest's cancel);
-	 * null: it pays on the screen.
+	 * null: it has none.
 	 */
 	async zvtOf(deviceId: string): Promise<ZvtTerminal | null> {
 		return this.#zvtOfDevice(deviceId);
@@ -116,10 +134,13 @@ export class KioskTerminals implements PaymentTerminal {
 		return terminal;
 	}
 
-	/** The payment's ZVT terminal; 'simulated' when no ZVT terminal took it; null when its is gone. */
-	async #zvtOfPayment(reference: string): Promise<ZvtTerminal | 'simulated' | null> {
+	/**
+	 * The payment's ZVT terminal; 'not-zvt' when no ZVT terminal took it (the on-screen one did,
+	 * or none); null when its terminal is not set up any more.
+	 */
+	async #zvtOfPayment(reference: string): Promise<ZvtTerminal | 'not-zvt' | null> {
 		const deviceId = await zvtPaymentDevice(this.#deps.store, reference);
-		return deviceId === null ? 'simulated' : this.#zvtOfDevice(deviceId);
+		return deviceId === null ? 'not-zvt' : this.#zvtOfDevice(deviceId);
 	}
 
 	#production = (deviceId: string, settings: TerminalSettings, onStatus: PaymentProgressListener) =>

@@ -19,8 +19,12 @@ export const load: PageServerLoad = async () => {
 };
 
 export const actions: Actions = {
-	default: async ({ request, cookies, url }) => {
-		const result = await createFirstPasswords(serverContext(), await readForm(request));
+	default: async ({ request, cookies, url, getClientAddress }) => {
+		const result = await createFirstPasswords(
+			serverContext(),
+			await readForm(request),
+			getClientAddress()
+		);
 		if (!result.ok) return fail(result.status, { errors: result.errors, name: result.name });
 		setSessionCookie(cookies, STAFF_COOKIE, result.token, result.expiresAt, url);
 		redirect(303, '/setup');

@@ -52,6 +52,8 @@ export const load: PageServerLoad = async ({ params, url, locals }) => {
 				? await printerSettings(context.settings, overview.device.id)
 				: null,
 		terminal: await shownTerminal(overview.device.id),
+		/** Without a ZVT terminal the kiosk pays on the screen in demo mode, and takes no cards else. */
+		demo: context.config.demo,
 		terminalCurrencies: Object.keys(TERMINAL_CURRENCIES),
 		currencyCode: await context.catalog.currencyCode()
 	};

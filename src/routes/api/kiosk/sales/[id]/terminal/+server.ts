@@ -1,4 +1,4 @@
-import { json } from '@sveltejs/kit';
+import { error, json } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import {
 	failureResponse,
@@ -22,9 +22,10 @@ async function saleOfKiosk(screenDeviceId: string | null, saleId: string) {
 }
 
 /**
- * The card terminal's answer given on the kiosk screen: the simulated terminal's approve,
+ * The card terminal's answer given on the kiosk screen: demo mode's simulated terminal's approve,
  * decline or cancel ("tap your card"); with a ZVT terminal only the guest's cancel, which stops a
- * payment still waiting for the card (issue 15).
+ * payment still waiting for the card (issue 15). Outside demo there is no on-screen terminal:
+ * its answer would be the guest approving their own payment, so it does not exist (404).
  */
 export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const found = await saleOfKiosk(locals.screenDeviceId, params.id);
@@ -34,10 +35,15 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const { terminal, terminals } = serverContext();
 	const zvt = await terminals.zvtOf(found.deviceId);
 	const reference = found.sale.payment?.reference;
-	const answered = zvt
-		? body.outcome === 'cancelled' && reference !== undefined && zvt.cancel(reference)
-		: await terminal.answer(params.id, body.outcome);
-	return answered ? json({ answered: body.outcome }) : failureResponse('sale-closed', 409);
+	if (zvt) {
+		const cancelled =
+			body.outcome === 'cancelled' && reference !== undefined && zvt.cancel(reference);
+		return cancelled ? json({ answered: body.outcome }) : failureResponse('sale-closed', 409);
+	}
+	if (!terminal) error(404, 'no on-screen terminal outside demo mode');
+	return (await terminal.answer(params.id, body.outcome))
+		? json({ answered: body.outcome })
+		: failureResponse('sale-closed', 409);
 };
 
 /** What the kiosk's ZVT terminal shows for the sale's payment now, for the screen to say. */
