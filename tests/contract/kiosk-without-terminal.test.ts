@@ -42,7 +42,9 @@ afterEach(async () => {
 /** A kiosk server as `env` configures it, with the demo menu and the main stage's kiosk paired. */
 async function kioskServer(env: Record<string, string>) {
 	const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-without-terminal-'));
-	const context = await createServerContext(loadServerConfig({ DATA_DIR: dataDir, ...env }));
+	// Outside demo mode the secret is required (store/keyring.ts).
+	const config = loadServerConfig({ DATA_DIR: dataDir, KIOSK_SECRET: 'ab'.repeat(32), ...env });
+	const context = await createServerContext(config);
 	opened.push({ context, dataDir });
 	setServerContext(context);
 	const menu = importJson(JSON.stringify(demoMenu));
