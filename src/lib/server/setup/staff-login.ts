@@ -1,9 +1,10 @@
 /**
- * Staff login, first run and password changes: the name and password checks, rate limiting, and
- * the session to set as a cookie. The name is who the audit log names; the password decides the
+ * Staff login, first run and password changes: the name and password checks, the waits after
+ * wrong passwords (auth/login-attempts.ts), and the session to set as a cookie. The name is who the audit log names; the password decides the
  * role (auth/staff-credentials.ts).
  */
 import { message, type Message } from '#lib/i18n/message.ts';
+import { waitMessage } from '#lib/i18n/wait-message.ts';
 import {
 	readStaffName,
 	STAFF_NAME_MAX_LENGTH,
@@ -51,25 +52,18 @@ const typedName = (form: FormData) => textField(form, 'name').slice(0, 200);
 export async function logIn(
 	context: ServerContext,
 	form: FormData,
-	client: string
+	address: string
 ): Promise<LoginResult<LoginField>> {
 	const name = typedName(form);
 	// A form without a usable name never reaches the password check, so it tells a guesser
-	// nothing and is not counted: a colleague's typo (or a malformed body) does not lock the
-	// venue's staff out. Every form that reaches the check is counted before it, whatever it holds.
+	// nothing and is not counted: a colleague's typo (or a malformed body) slows nobody down.
+	// Every form that reaches the check is counted before it (auth/login-attempts.ts: per source
+	// address and per name), whatever it holds.
 	const who = nameOf(form);
 	if ('error' in who) return { ok: false, status: 400, errors: { name: who.error }, name };
-	const waitMs = await context.loginAttempts.attempt(client);
-	if (waitMs > 0) {
-		return {
-			ok: false,
-			status: 429,
-			errors: {
-				password: message('login_rate_limited', { minutes: Math.ceil(waitMs / 60_000) })
-			},
-			name
-		};
-	}
+	const waitMs = await context.loginAttempts.staffLogin(address, who.name);
+	if (waitMs > 0)
+		return { ok: false, status: 429, errors: { password: waitMessage(waitMs) }, name };
 	const password = textField(form, 'password');
 	const role =
 		password.length === 0 || password.length > MAX_PASSWORD_LENGTH
@@ -78,7 +72,7 @@ export async function logIn(
 	if (role === null) {
 		return { ok: false, status: 400, errors: { password: message('login_wrong_password') }, name };
 	}
-	await context.loginAttempts.succeed(client);
+	await context.loginAttempts.staffLoginSucceeded(address, who.name);
 	const staff = { name: who.name, role };
 	return { ok: true, staff, ...(await context.sessions.createStaff(staff)) };
 }

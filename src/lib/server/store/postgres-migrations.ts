@@ -292,5 +292,15 @@ export const postgresMigrations: readonly string[] = [
 		last_trace_number integer NOT NULL,
 		updated_at text NOT NULL
 	);
+	`,
+	/* 12: SQLite's 18, the login throttle's counters in place of the windows per client */ `
+	DROP TABLE login_attempts;
+	CREATE TABLE attempt_counts (
+		key text PRIMARY KEY,
+		failures integer NOT NULL CHECK (failures > 0),
+		last_failure_at text NOT NULL,
+		blocked_until text NOT NULL
+	);
+	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
 	`
 ];
