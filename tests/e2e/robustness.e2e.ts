@@ -235,6 +235,32 @@ test('login and the screen exit refuse malformed bodies with their own message',
 	expect(exit.status()).toBe(303);
 });
 
+test('a body past the server’s limit is answered 413 with a clear message, forms and JSON alike', async ({
+	request,
+	baseURL
+}) => {
+	// 10 MB: past BODY_SIZE_LIMIT (9M), announced by Content-Length.
+	const big = 'x'.repeat(10 * 1024 * 1024);
+	const login = await request.post('/setup/login', {
+		headers: {
+			origin: baseURL!,
+			accept: 'text/html',
+			'content-type': 'application/x-www-form-urlencoded'
+		},
+		data: `name=Sam&password=${big}`
+	});
+	expect(login.status()).toBe(413);
+	expect(await login.text()).toContain(
+		'What was sent is larger than this server accepts. Nothing was changed.'
+	);
+	const confirm = await request.post('/api/return/confirm', {
+		headers: { origin: baseURL! },
+		data: { returnId: big, code: '', quantities: {} }
+	});
+	expect(confirm.status()).toBe(413);
+	expect(await confirm.json()).toEqual({ error: { failure: 'body-too-large' } });
+});
+
 test('a form post from another origin is refused (CSRF)', async ({ request }) => {
 	const response = await request.post('/setup/login', {
 		form: { name: DEMO_MANAGER_NAME, password: DEMO_MANAGER_PASSWORD },
