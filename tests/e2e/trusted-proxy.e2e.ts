@@ -58,21 +58,25 @@ async function startBalancer(port: number, upstreamPort: number): Promise<Server
 	return server;
 }
 
-/** A staff login through the balancer from `clientAddress`; its status (303 in, 400, 429). */
+/**
+ * A staff login through the balancer (or, `via` the server's own address, past it) from
+ * `clientAddress`; its status (303 in, 400, 429).
+ */
 function logIn(
 	clientAddress: string,
 	form: { name: string; password: string },
-	headers: Record<string, string> = {}
+	headers: Record<string, string> = {},
+	via = balancer
 ): Promise<number> {
 	const body = new URLSearchParams(form).toString();
 	return new Promise((done, failed) => {
 		const sent = httpRequest(
-			`${balancer}/setup/login`,
+			`${via}/setup/login`,
 			{
 				method: 'POST',
 				localAddress: clientAddress,
 				headers: {
-					origin: balancer,
+					origin: via,
 					accept: 'text/html',
 					'content-type': 'application/x-www-form-urlencoded',
 					'content-length': String(Buffer.byteLength(body)),
@@ -159,4 +163,12 @@ test('two clients behind the balancer are counted apart, and neither can pick it
 	expect(await logIn('127.0.0.3', { name: 'Sam', password: DEMO_STAFF_PASSWORD })).toBe(303);
 	expect(counters()).not.toHaveProperty(['address:127.0.0.3']);
 	expect(counters()).toMatchObject({ 'address:127.0.0.2': 6 });
+});
+
+test('a request that reached the server past the balancer is answered, not failed', async () => {
+	const server = `http://127.0.0.1:${SERVER_PORT}`;
+	expect(await logIn('127.0.0.4', { name: 'Eve', password: 'not-the-password' }, {}, server)).toBe(
+		400
+	);
+	expect(counters()).toHaveProperty(['address:no-address-header'], 1);
 });

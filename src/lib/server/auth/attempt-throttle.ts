@@ -1,19 +1,20 @@
 /**
  * Guessing slowed down without locking anyone out: wrong passwords and PINs are counted per
- * counter — a source address, a staff name as typed, a paired screen (the callers choose:
- * login-attempts.ts) — and a counter past its free failures makes its
- * next attempt wait, twice as long after each further failure, up to a cap. A wait is never a
- * lock: once it is over the next attempt is checked, and the right password clears the counters
- * it went through.
+ * counter — a source address, a staff name as typed, a paired screen (login-attempts.ts chooses)
+ * — and a counter past its free failures makes its next attempt wait, twice as long after each
+ * further failure, up to a cap. A wait is never a lock: once it is over the next attempt is
+ * checked, and the right password clears the counters it went through.
  *
  * The numbers (LOGIN_BACKOFF):
  * - 5 failures free: a colleague's typos, a forgotten caps lock, never slowed down.
  * - then 1 s after the 6th failure, 2 s, 4 s, … doubling: a person trying again after a pause
  *   hardly notices the first waits; a guesser's rate halves with every miss.
- * - capped at 15 minutes (reached after the 15th failure): a source that keeps guessing gets
- *   at most ~110 tries a day (5 free, 10 growing waits, then 96 a day), against passwords of 8
- *   characters or more and PINs of 4 to 8 digits. The cap bounds what a typo costs someone
- *   whose counter an attacker ran up; a longer one would only help an attacker holding it up.
+ * - capped at 15 minutes (from the 16th failure on): a source that keeps guessing gets about 110
+ *   tries a day (6 at once, 10 more over the growing waits' 8½ minutes, then 4 an hour), against
+ *   passwords of 8 characters or more and PINs of 4 to 8 digits (a 4-digit PIN guessed at that
+ *   rate on one screen: a month and a half on average). The cap bounds what a typo costs
+ *   someone whose counter an attacker ran up; a longer one would only help an attacker holding
+ *   it up.
  * - forgotten 24 hours after a counter's last failure, so an old run of typos is not held
  *   against anyone the next day.
  *
