@@ -171,11 +171,11 @@ describe('the day report of a seeded day', () => {
 		// A guest brings one container of the first sale back.
 		const preview = await desk.preview(station, codes[0]!);
 		const [first] = preview.categories;
-		await desk.confirm(
-			station,
-			{ returnId: preview.returnId, code: codes[0]!, quantities: { [first!.categoryId]: 1 } },
-			'10.0.0.7'
-		);
+		await desk.confirm(station, {
+			returnId: preview.returnId,
+			code: codes[0]!,
+			quantities: { [first!.categoryId]: 1 }
+		});
 
 		const configuration = await rig.platform.deposits.getConfiguration();
 		const depositOf = (categoryId: string) =>

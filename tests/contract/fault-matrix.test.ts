@@ -324,11 +324,11 @@ describe('the return station × every call × every fault', () => {
 						preview.categories.map((category) => [category.categoryId, category.activeCount])
 					);
 					if (Object.values(quantities).every((count) => count === 0)) break;
-					const result = await desk.confirm(
-						STATION,
-						{ returnId: preview.returnId, code, quantities },
-						'10.0.0.7'
-					);
+					const result = await desk.confirm(STATION, {
+						returnId: preview.returnId,
+						code,
+						quantities
+					});
 					refundedMinor += result.refunds.reduce((sum, refund) => sum + refund.minor, 0);
 				} catch (error) {
 					if (!(error instanceof ReturnError)) throw error;

@@ -4,7 +4,8 @@
  * failed answer injected with the simulator's faults.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '#lib/server/auth/rate-limit.ts';
+import { AttemptThrottle } from '#lib/server/auth/attempt-throttle.ts';
+import { LoginAttempts } from '#lib/server/auth/login-attempts.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation } from '#lib/server/journal/resolver.ts';
 import { DepositErrorCode } from '#lib/server/platform/deposits.ts';
@@ -20,7 +21,6 @@ import { errorCodeOf, useSimulator } from './harness.ts';
 
 const sim = useSimulator();
 const STATION = 'dev_return_main';
-const CLIENT = '10.0.0.7';
 
 let journal: Journal;
 let codeLocks: StoreLocks;
@@ -32,7 +32,7 @@ beforeEach(async () => {
 	const store = await contractStore();
 	const venueSettings = new Settings(store);
 	await setScreenPin(venueSettings, '2468');
-	const attempts = new AttemptLimiter(store);
+	const attempts = new LoginAttempts(new AttemptThrottle(store));
 	journal = new Journal(store);
 	// As the server wires it: one validate per code at a time across the servers on the store.
 	codeLocks = new StoreLocks(store, { leaseMs: 60_000, waitMs: 30_000 });
@@ -51,7 +51,7 @@ beforeEach(async () => {
 		placeName: async (placeId) => (placeId === 'place_garden' ? 'Garden Food Court' : null),
 		placeOfDevice: async () => null,
 		settings: async () => settings,
-		checkPin: (pin, client) => checkScreenPin(attempts, venueSettings, pin, client),
+		checkPin: (pin, deviceId) => checkScreenPin(attempts, venueSettings, pin, deviceId),
 		acrossServers: (code, task) => codeLocks.run(`deposit-code:${code}`, task)
 	});
 });
@@ -85,7 +85,7 @@ const confirm = (
 	preview: ReturnPreviewView,
 	quantities = all(preview),
 	pin?: string
-) => desk.confirm(STATION, { returnId: preview.returnId, code, quantities, pin }, CLIENT);
+) => desk.confirm(STATION, { returnId: preview.returnId, code, quantities, pin });
 
 const failureOf = async (promise: Promise<unknown>): Promise<ReturnError> => {
 	const error = await caught(promise);
@@ -285,7 +285,7 @@ describe('confirm', () => {
 		const body = JSON.parse(
 			`{"returnId":"${preview.returnId}","code":"${code}","quantities":{"cat_cup":1,"cat_cup":2}}`
 		) as ReturnRequest;
-		const result = await desk.confirm(STATION, body, CLIENT);
+		const result = await desk.confirm(STATION, body);
 		expect(result.lines[0]).toMatchObject({ categoryId: 'cat_cup', returned: 2, remaining: 1 });
 		expect((await validateEntries())[0]?.request).toMatchObject({
 			items: [{ categoryId: 'cat_cup', quantity: 2 }]
@@ -413,11 +413,7 @@ describe('lost answers', () => {
 			delayMs: 2_000
 		});
 		const error = await failureOf(
-			impatient.confirm(
-				STATION,
-				{ returnId: preview.returnId, code, quantities: all(preview) },
-				CLIENT
-			)
+			impatient.confirm(STATION, { returnId: preview.returnId, code, quantities: all(preview) })
 		);
 		// The fresh preview saw nothing returned yet: the guest gets the counts to confirm again.
 		expect(error.failure).toBe('not-returned');
@@ -474,13 +470,14 @@ describe('staff-attended', () => {
 		expect(result).toMatchObject({ payOut: true, refunds: [{ currencyCode: 'EUR', minor: 1100 }] });
 	});
 
-	it('wrong PINs are rate-limited like the screen exit', async () => {
+	it('wrong PINs make the station wait, counted per station like the screen exit', async () => {
 		const code = await issue();
 		const preview = await desk.preview(STATION, code);
-		for (let i = 0; i < 5; i += 1) await failureOf(confirm(code, preview, all(preview), '0000'));
-		expect((await failureOf(confirm(code, preview, all(preview), '2468'))).failure).toBe(
-			'staff-pin-rate-limited'
-		);
+		for (let i = 0; i < 6; i += 1) await failureOf(confirm(code, preview, all(preview), '0000'));
+		const waiting = await failureOf(confirm(code, preview, all(preview), '2468'));
+		expect(waiting.failure).toBe('staff-pin-rate-limited');
+		expect(waiting.waitMs).toBeGreaterThan(0);
+		expect(waiting.waitMs).toBeLessThanOrEqual(1_000);
 		expect(await statuses(code)).toEqual({ ACTIVE: 4 });
 	});
 });

@@ -39,6 +39,21 @@ describe('every return failure ends in a message and a next step', () => {
 		}
 	});
 
+	it('too many wrong staff PINs: says how long the keypad waits, in seconds or minutes', () => {
+		expect(planFor('staff-pin-rate-limited', 'confirm', null, 1_500)).toMatchObject({
+			next: 'staff',
+			message: { key: 'return_failure_pin_wait_seconds', params: { seconds: 2 } }
+		});
+		const plan = planFor('staff-pin-rate-limited', 'confirm', null, 15 * 60_000);
+		expect(plan.message).toEqual({
+			key: 'return_failure_pin_wait_minutes',
+			params: { minutes: 15 }
+		});
+		expect(translate(plan.message)).toBe(
+			'Too many wrong PINs. Nothing was returned. Please try again in 15 min.'
+		);
+	});
+
 	it('out of reach of the server: paused, scanning stays or the choice stays', () => {
 		expect(planFor('offline', 'scan')).toMatchObject({
 			next: 'scan',

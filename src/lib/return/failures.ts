@@ -3,6 +3,7 @@
  * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
  */
 import type { MessageKey } from '#lib/i18n/message.ts';
+import { waitMessage } from '#lib/i18n/wait-message.ts';
 import type { ReturnFailure } from './types.ts';
 
 /**
@@ -47,10 +48,13 @@ export type ReturnProblemAction = 'check-again' | 'start-over';
 /** The return station's failure messages (failure-messages.ts renders them by name). */
 export type ReturnFailureMessage = Extract<MessageKey, `return_failure_${string}`>;
 
-/** A failure message, with the place a code was issued at where the message names it. */
+/**
+ * A failure message, with the place a code was issued at, or how long the PIN keypad waits, where
+ * the message names it.
+ */
 export interface ReturnMessage {
 	key: ReturnFailureMessage;
-	params?: { place: string };
+	params?: { place: string } | { seconds: number } | { minutes: number };
 }
 
 export interface ReturnPlan {
@@ -66,11 +70,15 @@ const plan = (
 	params?: ReturnMessage['params']
 ): ReturnPlan => ({ message: params ? { key, params } : { key }, next, actions });
 
-/** `place`: where an `other-location` code was issued, when the server knows it. */
+/**
+ * `place`: where an `other-location` code was issued, when the server knows it; `waitMs`: how
+ * long the PIN keypad waits after too many wrong PINs.
+ */
 export function planFor(
 	failure: ReturnApiFailure,
 	stage: ReturnStage,
-	place: string | null = null
+	place: string | null = null,
+	waitMs: number | null = null
 ): ReturnPlan {
 	switch (failure) {
 		case 'code-empty':
@@ -97,8 +105,12 @@ export function planFor(
 			return plan('return_failure_nothing_chosen', 'choose');
 		case 'staff-pin-wrong':
 			return plan('return_failure_pin_wrong', 'staff');
-		case 'staff-pin-rate-limited':
-			return plan('return_failure_pin_rate_limited', 'staff');
+		case 'staff-pin-rate-limited': {
+			const wait = waitMessage(waitMs ?? 0);
+			return 'seconds' in wait.params
+				? plan('return_failure_pin_wait_seconds', 'staff', [], wait.params)
+				: plan('return_failure_pin_wait_minutes', 'staff', [], wait.params);
+		}
 		case 'outcome-unknown':
 			return plan('return_failure_outcome_unknown', 'stay', ['check-again', 'start-over']);
 		case 'platform-unavailable':

@@ -16,6 +16,8 @@ export type ReturnApiResult<T> =
 			place: string | null;
 			/** `counts-changed`: the fresh counts. */
 			preview: ReturnPreviewView | null;
+			/** `staff-pin-rate-limited`: how long the PIN keypad waits. */
+			waitMs: number | null;
 	  };
 
 export interface ConfirmRequest {
@@ -32,11 +34,12 @@ const isFailure = (value: unknown): value is ReturnApiFailure =>
 
 const failed = (
 	failure: ReturnApiFailure,
-	details: { place?: unknown; preview?: unknown } = {}
+	details: { place?: unknown; preview?: unknown; waitMs?: unknown } = {}
 ): ReturnApiResult<never> => ({
 	ok: false,
 	failure,
 	place: typeof details.place === 'string' ? details.place : null,
+	waitMs: typeof details.waitMs === 'number' ? details.waitMs : null,
 	preview:
 		details.preview && typeof details.preview === 'object'
 			? (details.preview as ReturnPreviewView)

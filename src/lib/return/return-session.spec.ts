@@ -38,12 +38,13 @@ const RESULT: ReturnResultView = {
 type Answer<T> = ReturnApiResult<T>;
 const failure = (
 	name: Extract<Answer<unknown>, { ok: false }>['failure'],
-	details: { place?: string; preview?: ReturnPreviewView } = {}
+	details: { place?: string; preview?: ReturnPreviewView; waitMs?: number } = {}
 ): Answer<never> => ({
 	ok: false,
 	failure: name,
 	place: details.place ?? null,
-	preview: details.preview ?? null
+	preview: details.preview ?? null,
+	waitMs: details.waitMs ?? null
 });
 
 /** Whether the station reaches its server, as the test says; what the session reported. */

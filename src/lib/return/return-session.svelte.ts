@@ -278,7 +278,7 @@ export class ReturnSession {
 
 	#fail(result: Extract<ReturnApiResult<unknown>, { ok: false }>, stage: ReturnStage): void {
 		if (result.failure === 'network') this.#reachability?.unreachable();
-		const plan = planFor(result.failure, stage, result.place);
+		const plan = planFor(result.failure, stage, result.place, result.waitMs);
 		if (plan.next === 'reload') {
 			// The screen was unpaired: the page sends it where it belongs now.
 			if (browser) window.location.reload();

@@ -7,7 +7,8 @@
  */
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
-import { AttemptLimiter } from './auth/rate-limit.ts';
+import { AttemptThrottle } from './auth/attempt-throttle.ts';
+import { LoginAttempts } from './auth/login-attempts.ts';
 import { SetupCode } from './auth/setup-code.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
@@ -65,7 +66,8 @@ export interface ServerContext {
 	views: PlatformViewStore;
 	sessions: SessionStore;
 	staff: StaffCredentials;
-	loginAttempts: AttemptLimiter;
+	/** Wrong passwords and PINs, counted per source, name and screen: growing waits. */
+	loginAttempts: LoginAttempts;
 	/** The first run's one-time code, printed in the log while no password exists. */
 	setupCode: SetupCode;
 	/** Who changed which setting and who refunded what (issue 14). */
@@ -200,7 +202,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		serverId,
 		claimMs: config.leaseMs
 	});
-	const loginAttempts = new AttemptLimiter(store);
+	const loginAttempts = new LoginAttempts(new AttemptThrottle(store));
 	const sessions = new SessionStore(store);
 	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
 	const codeLocks = new StoreLocks(store, { leaseMs: 60_000, waitMs: 30_000 });
@@ -211,7 +213,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		placeName: (placeId) => places.nameOf(placeId),
 		placeOfDevice: async (deviceId) => (await places.placeOf(deviceId))?.name ?? null,
 		settings: () => returnSettings(settings),
-		checkPin: (pin, client) => checkScreenPin(loginAttempts, settings, pin, client),
+		checkPin: (pin, deviceId) => checkScreenPin(loginAttempts, settings, pin, deviceId),
 		acrossServers: (code, task) => codeLocks.run(`deposit-code:${code}`, task)
 	});
 	const refunds = new SaleRefunds({
@@ -255,7 +257,6 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 			pruneStore({
 				inbox: counterOrders.inbox,
 				sessions,
-				loginAttempts,
 				journal,
 				sales,
 				retention: config.retention

@@ -24,7 +24,9 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'refund.requested': m.audit_action_refund_requested,
 	'refund.outcome': m.audit_action_refund_outcome,
 	'refund.refused': m.audit_action_refund_refused,
-	'refund.check-again': m.audit_action_refund_check_again
+	'refund.check-again': m.audit_action_refund_check_again,
+	'journal.handled': m.audit_action_journal_handled,
+	'journal.resolve-now': m.audit_action_journal_resolve_now
 };
 
 export const auditActionLabel = (action: string): string => ACTION_LABELS[action]?.() ?? action;

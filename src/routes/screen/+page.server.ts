@@ -19,7 +19,11 @@ export const load: PageServerLoad = async ({ locals }) => {
 		: undefined;
 	// A paired browser shows its mode's own screen.
 	if (device) redirect(303, SCREEN_PATHS[device.mode]);
-	return { hasPin: await hasScreenPin(context.settings) };
+	return {
+		hasPin: await hasScreenPin(context.settings),
+		/** A screen session whose device is gone: its exit (with the PIN) ends the session. */
+		hasScreenSession: locals.screenDeviceId !== null
+	};
 };
 
 export const actions: Actions = {

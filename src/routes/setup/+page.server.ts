@@ -5,29 +5,19 @@ import { serverContext } from '#lib/server/context.ts';
 import { STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { changePassword } from '#lib/server/setup/staff-login.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
-import { hasScreenPin, isPinFormat, setScreenPin } from '#lib/server/setup/screen-pin.ts';
+import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import {
-	kioskSettings,
-	kioskSettingsFromForm,
-	saveKioskSettings,
-	type KioskSettingsFormContext
-} from '#lib/server/sales/kiosk-settings.ts';
+	changeBoardSettings,
+	changeKioskSettings,
+	changeReturnSettings,
+	changeScreenGeometry,
+	changeScreenPin
+} from '#lib/server/setup/setting-changes.ts';
+import { kioskSettings } from '#lib/server/sales/kiosk-settings.ts';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
-import {
-	boardSettings,
-	boardSettingsFromForm,
-	saveBoardSettings
-} from '#lib/server/orders/board-settings.ts';
-import {
-	returnSettings,
-	returnSettingsFromForm,
-	saveReturnSettings
-} from '#lib/server/returns/return-settings.ts';
-import {
-	saveScreenGeometry,
-	screenGeometry,
-	screenGeometryFromForm
-} from '#lib/server/screens/screen-geometry.ts';
+import { boardSettings } from '#lib/server/orders/board-settings.ts';
+import { returnSettings } from '#lib/server/returns/return-settings.ts';
+import { screenGeometry } from '#lib/server/screens/screen-geometry.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals }) => {
@@ -67,76 +57,49 @@ export const load: PageServerLoad = async ({ locals }) => {
 };
 
 /**
- * What the kiosk settings are checked against: the menu's currency (the fee is charged in it;
- * EUR for an empty menu) and its products (one may be suggested).
- */
-async function menuContext(): Promise<KioskSettingsFormContext> {
-	const { catalog } = serverContext();
-	const products = await catalog.list();
-	return {
-		currencyCode: await catalog.currencyCode(),
-		productIds: new Set(products.map((product) => product.id))
-	};
-}
-
-/**
- * Every settings form is a manager's (requireManager), and each change that is saved goes to the
- * audit log with what it was before and after (never the PIN or a password).
+ * Every settings form is a manager's (requireManager); setup/setting-changes.ts saves it and
+ * writes its audit entry.
  */
 export const actions: Actions = {
 	kiosk: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const { settings, audit } = serverContext();
-		const values = kioskSettingsFromForm(await readForm(request), await menuContext());
-		if (!values) return fail(400, { kioskError: true });
-		const before = await kioskSettings(settings);
-		await saveKioskSettings(settings, values);
-		await audit.write(actor, 'settings.kiosk', null, { before, after: values });
-		return { kioskSaved: true };
+		const saved = await changeKioskSettings(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved ? { kioskSaved: true } : fail(400, { kioskError: true });
 	},
 	returnStation: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const { settings, audit } = serverContext();
-		const parsed = returnSettingsFromForm(await readForm(request), await hasScreenPin(settings));
-		if (!parsed.ok) return fail(400, { returnError: parsed.problem });
-		const before = await returnSettings(settings);
-		await saveReturnSettings(settings, parsed.values);
-		await audit.write(actor, 'settings.return-station', null, { before, after: parsed.values });
-		return { returnSaved: true };
+		const saved = await changeReturnSettings(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved.ok ? { returnSaved: true } : fail(400, { returnError: saved.problem });
 	},
 	screenGeometry: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const { settings, audit } = serverContext();
-		const values = screenGeometryFromForm(await readForm(request));
-		if (!values) return fail(400, { geometryError: true });
-		const before = await screenGeometry(settings);
-		await saveScreenGeometry(settings, values);
-		await audit.write(actor, 'settings.screen-geometry', null, { before, after: values });
-		return { geometrySaved: true };
+		const saved = await changeScreenGeometry(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved ? { geometrySaved: true } : fail(400, { geometryError: true });
 	},
 	orderBoard: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const { settings, audit } = serverContext();
-		const values = boardSettingsFromForm(await readForm(request));
-		if (!values) return fail(400, { boardError: true });
-		const before = await boardSettings(settings);
-		await saveBoardSettings(settings, values);
-		await audit.write(actor, 'settings.order-board', null, { before, after: values });
-		return { boardSaved: true };
+		const saved = await changeBoardSettings(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved ? { boardSaved: true } : fail(400, { boardError: true });
 	},
 	pin: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const { settings, audit } = serverContext();
-		const pin = (await readForm(request)).get('pin');
-		if (typeof pin !== 'string' || !isPinFormat(pin)) return fail(400, { pinError: true });
-		const had = await hasScreenPin(settings);
-		await setScreenPin(settings, pin);
-		// That it changed, never the PIN.
-		await audit.write(actor, 'settings.screen-pin', null, {
-			before: had ? 'set' : 'none',
-			after: 'set'
-		});
-		return { pinSaved: true };
+		const saved = await changeScreenPin(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved ? { pinSaved: true } : fail(400, { pinError: true });
 	},
 	/** The staff or the manager password; every other staff login ends. */
 	password: async ({ request, locals, cookies }) => {

@@ -1,7 +1,9 @@
 /**
- * The audit log (issue 14): who changed which setting, and who refunded what, when. Written by
- * the back office's actions once a change succeeded, and for a refund when it is confirmed (what
- * was asked) and when it ended (its outcomes, or why it was refused). Details hold what was
+ * The audit log (issue 14): who changed which setting, device or the menu, who refunded what and
+ * who settled what in the journal, when. Written by the modules that make the back office's
+ * changes (setup/*: setting-changes, menu-edits, device-admin, add-device, refund-steps,
+ * journal-steps, staff-login) once a change succeeded, and for a refund when it is confirmed
+ * (what was asked) and when it ended (its outcomes, or why it was refused); never by a route. Details hold what was
  * changed — before and after where that makes sense — and never a secret: no API key, password,
  * token, PIN or callback address is given to `write` (and the keys that name one are dropped,
  * should a caller slip).
@@ -38,7 +40,9 @@ export const AUDIT_ACTIONS = [
 	'refund.requested',
 	'refund.outcome',
 	'refund.refused',
-	'refund.check-again'
+	'refund.check-again',
+	'journal.handled',
+	'journal.resolve-now'
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { AttemptLimiter } from './rate-limit.ts';
 import { SessionStore, STAFF_SESSION_MS } from './sessions.ts';
 import { readStaffName, requireManager } from './roles.ts';
 import { StaffCredentials } from './staff-credentials.ts';
@@ -133,83 +132,6 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 			expect(await sessions.find(own.token)).toMatchObject({ staff: MIA });
 			expect(await sessions.find(other.token)).toBeUndefined();
 			expect(await sessions.find(screen.token)).toMatchObject({ kind: 'screen' });
-		});
-	});
-
-	describe('AttemptLimiter', () => {
-		it('blocks after the limit within the window, and forgets after it', async () => {
-			let now = 0;
-			const limiter = new AttemptLimiter(store, { limit: 3, windowMs: 60_000 }, () => now);
-			for (let i = 0; i < 3; i += 1) {
-				expect(await limiter.attempt('1.2.3.4')).toBe(0);
-				now += 1_000;
-			}
-			expect(await limiter.attempt('1.2.3.4')).toBe(57_000);
-			expect(await limiter.attempt('5.6.7.8')).toBe(0);
-			// Refused attempts do not keep the window open.
-			now = 59_999;
-			expect(await limiter.attempt('1.2.3.4')).toBe(1);
-			now = 60_000;
-			expect(await limiter.attempt('1.2.3.4')).toBe(0);
-		});
-
-		it('a success clears the attempts', async () => {
-			const limiter = new AttemptLimiter(store, { limit: 2, windowMs: 60_000 }, () => 0);
-			await limiter.attempt('a');
-			await limiter.attempt('a');
-			await limiter.succeed('a');
-			expect(await limiter.attempt('a')).toBe(0);
-			expect(await limiter.attempt('a')).toBe(0);
-			expect(await limiter.attempt('a')).toBe(60_000);
-		});
-
-		it('two servers on one store count the same attempts, and forget closed windows', async () => {
-			let now = 0;
-			const limits = { limit: 4, windowMs: 60_000 };
-			const serverA = new AttemptLimiter(store, limits, () => now);
-			const serverB = new AttemptLimiter(store, limits, () => now);
-			for (const server of [serverA, serverB, serverA, serverB]) {
-				expect(await server.attempt('9.9.9.9')).toBe(0);
-			}
-			expect(await serverA.attempt('9.9.9.9')).toBe(60_000);
-			expect(await serverB.attempt('9.9.9.9')).toBe(60_000);
-			now = 60_000;
-			expect(await serverB.attempt('8.8.8.8')).toBe(0);
-			expect(await serverA.forgetClosed(100)).toBe(1);
-			expect(await serverA.forgetClosed(100)).toBe(0);
-			expect(await store.db.selectFrom('login_attempts').select('client').execute()).toEqual([
-				{ client: '8.8.8.8' }
-			]);
-		});
-
-		it('forgets the closed windows of clients that never came back, a batch at a time', async () => {
-			let now = 0;
-			const limiter = new AttemptLimiter(store, { limit: 3, windowMs: 60_000 }, () => now);
-			for (const client of ['a', 'b', 'c']) await limiter.attempt(client);
-			now = 30_000;
-			await limiter.attempt('d');
-			now = 60_000;
-			expect(await limiter.forgetClosed(2)).toBe(2);
-			expect(await limiter.forgetClosed(2)).toBe(1);
-			expect(await limiter.forgetClosed(2)).toBe(0);
-			expect(await store.db.selectFrom('login_attempts').select('client').execute()).toEqual([
-				{ client: 'd' }
-			]);
-		});
-
-		it('20 attempts at once are all counted: the limit get through, the rest wait', async () => {
-			const limiter = new AttemptLimiter(store, { limit: 5, windowMs: 60_000 });
-			const waits = await Promise.all(
-				Array.from({ length: 20 }, () => limiter.attempt('10.0.0.1'))
-			);
-			expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
-			expect(waits.filter((wait) => wait > 0)).toHaveLength(15);
-			const row = await store.db
-				.selectFrom('login_attempts')
-				.select('attempts')
-				.where('client', '=', '10.0.0.1')
-				.executeTakeFirstOrThrow();
-			expect(row.attempts).toBe(20);
 		});
 	});
 

@@ -28,6 +28,16 @@ export const isManager = (staff: StaffMember | null | undefined): boolean =>
 	staff?.role === 'manager';
 
 /**
+ * The logged-in staff member (either role), for an action that names who did it; the setup
+ * pages' hook has already sent whoever is not logged in to the login page, so this is a guard
+ * against a route outside them.
+ */
+export function staffOf(locals: App.Locals): StaffMember {
+	if (!locals.staff) error(401, 'staff-only');
+	return locals.staff;
+}
+
+/**
  * The logged-in manager, for a manager-only load or action; anyone else gets a 403 (the error
  * page says, in the page's language, that a manager must log in). The setup pages' hook has
  * already sent whoever is not logged in at all to the login page.

@@ -1,12 +1,17 @@
+import { error } from '@sveltejs/kit';
+import { BODY_TOO_LARGE, isBodyTooLarge } from './body-limit.ts';
+
 /**
- * Form bodies for actions. A body that is not a readable form (wrong content type, truncated,
- * oversized) is treated as an empty form, so the action answers its own 4xx message instead of
- * the framework throwing a 500.
+ * Form bodies for actions. A body past the server's limit is a 413 (body-limit.ts), before the
+ * action changes anything. A body that is not a readable form (wrong content type, truncated) is
+ * treated as an empty form, so the action answers its own 4xx message instead of the framework
+ * throwing a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
 	try {
 		return await request.formData();
-	} catch {
+	} catch (problem) {
+		if (isBodyTooLarge(problem)) error(413, BODY_TOO_LARGE);
 		return new FormData();
 	}
 }

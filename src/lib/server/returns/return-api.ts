@@ -53,7 +53,14 @@ export async function returnStep(
 	} catch (error) {
 		if (!(error instanceof ReturnError)) throw error;
 		return json(
-			{ error: { failure: error.failure, place: error.place, preview: error.preview } },
+			{
+				error: {
+					failure: error.failure,
+					place: error.place,
+					preview: error.preview,
+					waitMs: error.waitMs
+				}
+			},
 			{ status: STATUS[error.failure] }
 		);
 	}

@@ -72,14 +72,18 @@ export class ReturnError extends Error {
 	/** `counts-changed`, `not-returned`: the fresh counts to choose from. */
 	readonly preview: ReturnPreviewView | null;
 
+	/** `staff-pin-rate-limited`: how long the station's PIN keypad waits. */
+	readonly waitMs: number | null;
+
 	constructor(
 		failure: ReturnFailure,
-		details: { place?: string | null; preview?: ReturnPreviewView } = {}
+		details: { place?: string | null; preview?: ReturnPreviewView; waitMs?: number } = {}
 	) {
 		super(failure);
 		this.failure = failure;
 		this.place = details.place ?? null;
 		this.preview = details.preview ?? null;
+		this.waitMs = details.waitMs ?? null;
 	}
 }
 
@@ -93,8 +97,8 @@ export interface ReturnDeskDependencies {
 	/** The name of the place of one of this server's devices, else null. */
 	placeOfDevice(deviceId: string): Promise<string | null>;
 	settings(): Promise<ReturnSettings>;
-	/** The screen PIN, rate-limited per client (setup/screen-pin.ts). */
-	checkPin(pin: string, client: string): Promise<PinCheck>;
+	/** The screen PIN, typed on the station `deviceId` and counted per screen (setup/screen-pin.ts). */
+	checkPin(pin: string, deviceId: string): Promise<PinCheck>;
 	/**
 	 * Runs the work on one code while no other kiosk server on the store works on it (their
 	 * validates would both pass the counts check before either lands): store/store-locks.ts.
@@ -162,13 +166,9 @@ export class ReturnDesk {
 	}
 
 	/** The guest's choice (and the staff PIN): return the containers, or say what happened. */
-	async confirm(
-		deviceId: string,
-		request: ReturnRequest,
-		client: string
-	): Promise<ReturnResultView> {
+	async confirm(deviceId: string, request: ReturnRequest): Promise<ReturnResultView> {
 		const { staffAttended } = await this.#deps.settings();
-		if (staffAttended) await this.#checkPin(request.pin ?? '', client);
+		if (staffAttended) await this.#checkPin(request.pin ?? '', deviceId);
 		if (!RETURN_ID_PATTERN.test(request.returnId)) throw new ReturnError('bad-request');
 		const code = parseCode(request.code);
 		const items = validateItems(request.quantities);
@@ -424,10 +424,10 @@ export class ReturnDesk {
 		return issuer ? this.#deps.placeOfDevice(issuer) : null;
 	}
 
-	async #checkPin(pin: string, client: string): Promise<void> {
-		const check = await this.#deps.checkPin(pin, client);
+	async #checkPin(pin: string, deviceId: string): Promise<void> {
+		const check = await this.#deps.checkPin(pin, deviceId);
 		if (check === 'wrong-pin') throw new ReturnError('staff-pin-wrong');
-		if (check === 'rate-limited') throw new ReturnError('staff-pin-rate-limited');
+		if (check !== 'ok') throw new ReturnError('staff-pin-rate-limited', { waitMs: check.waitMs });
 	}
 
 	async #serial<T>(key: string, task: () => Promise<T>): Promise<T> {

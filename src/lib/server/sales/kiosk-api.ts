@@ -1,11 +1,13 @@
 /**
  * The guest screen's JSON API over the checkout saga. Every call needs a browser paired as an
  * ordering kiosk; a sale is reachable only from the device it was started on. Failures are a
- * `failure` code the screen translates; bad input is 400, never a 500.
+ * `failure` code the screen translates; bad input is 400 (a body past the server's limit 413),
+ * never a 500.
  */
 import { json } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
+import { BODY_TOO_LARGE, isBodyTooLarge } from '../http/body-limit.ts';
 import { pairedDevice } from '../setup/screen-session.ts';
 import { CheckoutError, type CheckoutFailure } from './checkout.ts';
 import type { Sale } from './sale.ts';
@@ -31,7 +33,7 @@ const STATUS: Record<CheckoutFailure, number> = {
 };
 
 export function failureResponse(
-	failure: CheckoutFailure | 'not-paired' | 'bad-request',
+	failure: CheckoutFailure | 'not-paired' | 'bad-request' | typeof BODY_TOO_LARGE,
 	status: number
 ) {
 	return json({ error: { failure } }, { status });
@@ -53,8 +55,10 @@ export async function readJson<Schema extends z.ZodType>(
 	let body: unknown;
 	try {
 		body = await request.json();
-	} catch {
-		return failureResponse('bad-request', 400);
+	} catch (problem) {
+		return isBodyTooLarge(problem)
+			? failureResponse(BODY_TOO_LARGE, 413)
+			: failureResponse('bad-request', 400);
 	}
 	const parsed = schema.safeParse(body);
 	return parsed.success ? parsed.data : failureResponse('bad-request', 400);

@@ -1,10 +1,12 @@
 /**
  * Adding a device from the setup form: validate the fields, verify the key with
  * GET /v1/integrations/me (spec 1: "used to verify the key at start-up"), and only then store it
- * sealed and fetch its identity and deposit configuration. The key never goes back to the page.
+ * sealed and fetch its identity and deposit configuration, and record who added it in the audit
+ * log. The key never goes back to the page, nor into the log.
  */
 import { z } from 'zod';
 import { message, type Message } from '#lib/i18n/message.ts';
+import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
 import {
 	DEVICE_MODES,
@@ -41,7 +43,12 @@ const formSchema = z.object({
 	mode: z.enum(DEVICE_MODES)
 });
 
-export async function addDevice(context: ServerContext, form: FormData): Promise<AddDeviceResult> {
+/** A manager adds a device (the route checks the role); the audit log names what, never the key. */
+export async function addDevice(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<AddDeviceResult> {
 	const field = (name: string) => textField(form, name);
 	const values: AddDeviceValues = {
 		name: field('name').trim(),
@@ -90,6 +97,14 @@ export async function addDevice(context: ServerContext, form: FormData): Promise
 			apiKey: input.apiKey
 		});
 		await context.views.refresh(device.id, platform);
+		await context.audit.write(actor, 'device.add', device.id, {
+			after: {
+				name: device.name,
+				mode: device.mode,
+				environment: device.environment,
+				baseUrl: device.baseUrl
+			}
+		});
 		return { ok: true, deviceId: device.id };
 	} catch (error) {
 		if (error instanceof DuplicateDeviceKeyError) {

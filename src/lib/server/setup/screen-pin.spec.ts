@@ -1,64 +1,66 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../auth/rate-limit.ts';
+import { AttemptThrottle } from '../auth/attempt-throttle.ts';
+import { LoginAttempts } from '../auth/login-attempts.ts';
 import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { checkScreenPin, hasScreenPin, setScreenPin } from './screen-pin.ts';
 
-const LIMITS = { limit: 5, windowMs: 60_000 };
-
 describe.each(ENGINES)('checkScreenPin on %s', (engine) => {
 	let store: Store;
+	let settings: Settings;
+	let now: number;
+	const attempts = () => new LoginAttempts(new AttemptThrottle(store, undefined, () => now));
 	beforeEach(async () => {
 		store = await openTestStore(engine);
+		settings = new Settings(store);
+		now = Date.parse('2026-06-01T12:00:00Z');
 	});
 	afterEach(() => store.close());
 
-	it('accepts the PIN, refuses others, and stops a client after 5 wrong ones', async () => {
-		const settings = new Settings(store);
+	it('accepts the PIN, refuses others, and makes a screen wait after 6 wrong ones; another screen does not', async () => {
 		await setScreenPin(settings, '4711');
-		const attempts = new AttemptLimiter(store, LIMITS);
-		expect(await checkScreenPin(attempts, settings, '4711', 'a')).toBe('ok');
-		for (let i = 0; i < 5; i += 1) {
-			expect(await checkScreenPin(attempts, settings, '0000', 'a')).toBe('wrong-pin');
+		const counters = attempts();
+		expect(await checkScreenPin(counters, settings, '4711', 'dev_kiosk')).toBe('ok');
+		for (let i = 0; i < 6; i += 1) {
+			expect(await checkScreenPin(counters, settings, '0000', 'dev_kiosk')).toBe('wrong-pin');
 		}
-		// Even the right PIN waits now; another client does not.
-		expect(await checkScreenPin(attempts, settings, '4711', 'a')).toBe('rate-limited');
-		expect(await checkScreenPin(attempts, settings, '4711', 'b')).toBe('ok');
+		// Even the right PIN waits now, for a second; the other screen's keypad does not.
+		expect(await checkScreenPin(counters, settings, '4711', 'dev_kiosk')).toEqual({
+			waitMs: 1_000
+		});
+		expect(await checkScreenPin(counters, settings, '4711', 'dev_return')).toBe('ok');
+		now += 1_000;
+		expect(await checkScreenPin(counters, settings, '4711', 'dev_kiosk')).toBe('ok');
 	});
 
 	it('without a PIN set, nothing is accepted', async () => {
-		const settings = new Settings(store);
 		expect(await hasScreenPin(settings)).toBe(false);
-		expect(await checkScreenPin(new AttemptLimiter(store), settings, '1234', 'a')).toBe(
-			'wrong-pin'
-		);
+		expect(await checkScreenPin(attempts(), settings, '1234', 'dev_kiosk')).toBe('wrong-pin');
 	});
 
-	it('wrong PINs alternating between two servers are refused after the limit', async () => {
-		const settings = new Settings(store);
+	it('wrong PINs alternating between two servers are counted together', async () => {
 		await setScreenPin(settings, '4711');
-		const servers = [new AttemptLimiter(store, LIMITS), new AttemptLimiter(store, LIMITS)];
-		for (let i = 0; i < 5; i += 1) {
-			expect(await checkScreenPin(servers[i % 2]!, settings, '0000', 'a')).toBe('wrong-pin');
+		const servers = [attempts(), attempts()];
+		for (let i = 0; i < 6; i += 1) {
+			expect(await checkScreenPin(servers[i % 2]!, settings, '0000', 'dev_kiosk')).toBe(
+				'wrong-pin'
+			);
 		}
-		expect(await checkScreenPin(servers[1]!, settings, '4711', 'a')).toBe('rate-limited');
+		expect(await checkScreenPin(servers[1]!, settings, '4711', 'dev_kiosk')).toEqual({
+			waitMs: 1_000
+		});
 	});
 
-	it('20 wrong PINs at once are all counted: 5 are checked, 15 refused unchecked', async () => {
-		const settings = new Settings(store);
+	it('20 wrong PINs at once: 6 are checked, 14 wait unchecked', async () => {
 		await setScreenPin(settings, '4711');
-		const servers = [new AttemptLimiter(store, LIMITS), new AttemptLimiter(store, LIMITS)];
+		const servers = [attempts(), attempts()];
 		const checks = await Promise.all(
-			Array.from({ length: 20 }, (_, i) => checkScreenPin(servers[i % 2]!, settings, '0000', 'a'))
+			Array.from({ length: 20 }, (_, i) =>
+				checkScreenPin(servers[i % 2]!, settings, '0000', 'dev_kiosk')
+			)
 		);
-		expect(checks.filter((check) => check === 'wrong-pin')).toHaveLength(5);
-		expect(checks.filter((check) => check === 'rate-limited')).toHaveLength(15);
-		const counted = await store.db
-			.selectFrom('login_attempts')
-			.select('attempts')
-			.where('client', '=', 'a')
-			.executeTakeFirstOrThrow();
-		expect(counted.attempts).toBe(20);
+		expect(checks.filter((check) => check === 'wrong-pin')).toHaveLength(6);
+		expect(checks.filter((check) => typeof check === 'object')).toHaveLength(14);
 	});
 });

@@ -1,6 +1,6 @@
 /** The PIN behind a guest screen's hidden exit: 4 to 8 digits, stored scrypt-hashed. */
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import type { AttemptLimiter } from '../auth/rate-limit.ts';
+import type { LoginAttempts } from '../auth/login-attempts.ts';
 import type { Settings } from '../settings.ts';
 
 const KEY = 'screen_exit_pin';
@@ -20,21 +20,23 @@ export async function verifyScreenPin(settings: Settings, pin: string): Promise<
 	return stored !== undefined && isPinFormat(pin) && verifyPassword(pin, stored);
 }
 
-export type PinCheck = 'ok' | 'wrong-pin' | 'rate-limited';
+/** The PIN was right, wrong, or not checked: the screen's keypad must wait `waitMs` first. */
+export type PinCheck = 'ok' | 'wrong-pin' | { waitMs: number };
 
 /**
- * The PIN as staff type it on a guest screen (the exit, the return station's staff confirmation):
- * every PIN typed counts as a login attempt of this client (a right one clears them), so guessing
- * is rate-limited like the staff login.
+ * The PIN as staff type it on a paired guest screen (the exit, the return station's staff
+ * confirmation): counted per screen (auth/login-attempts.ts), so guessing slows down there and
+ * nowhere else; a right one clears the screen's count.
  */
 export async function checkScreenPin(
-	attempts: AttemptLimiter,
+	attempts: LoginAttempts,
 	settings: Settings,
 	pin: string,
-	client: string
+	screenDeviceId: string
 ): Promise<PinCheck> {
-	if ((await attempts.attempt(client)) > 0) return 'rate-limited';
+	const waitMs = await attempts.screenPin(screenDeviceId);
+	if (waitMs > 0) return { waitMs };
 	if (!(await verifyScreenPin(settings, pin))) return 'wrong-pin';
-	await attempts.succeed(client);
+	await attempts.screenPinSucceeded(screenDeviceId);
 	return 'ok';
 }

@@ -1,7 +1,8 @@
 /** Pairing a browser as a device's screen, and leaving guest mode with the staff PIN. */
 import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
-import { readForm } from '../http/forms.ts';
+import { readForm, textField } from '../http/forms.ts';
+import { waitMessage, type WaitMessage } from '#lib/i18n/wait-message.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
 import type { DeviceMode, DeviceRecord } from '../devices/device-repository.ts';
 import { checkScreenPin } from './screen-pin.ts';
@@ -35,29 +36,38 @@ export async function unpairScreen(context: ServerContext, cookies: Cookies): Pr
 	cookies.delete(SCREEN_COOKIE, { path: '/' });
 }
 
-/** The PIN-protected exit. */
+/** What the exit's form shows after a refusal: a wrong PIN, or how long the keypad waits. */
+export interface ExitRefusal {
+	exitError: 'wrong-pin' | WaitMessage;
+}
+
+/**
+ * The PIN-protected exit of the screen paired as `screenDeviceId`: the PIN counted per screen
+ * (screen-pin.ts). A browser without a screen session has no screen to leave and no PIN to type:
+ * it goes to the setup pages, whose login guards them, and counts nothing.
+ */
 export async function exitWithPin(
 	context: ServerContext,
 	pin: string,
 	cookies: Cookies,
-	client: string
-): Promise<'left' | 'wrong-pin' | 'rate-limited'> {
-	const check = await checkScreenPin(context.loginAttempts, context.settings, pin, client);
-	if (check !== 'ok') return check;
+	screenDeviceId: string | null
+): Promise<'left' | ExitRefusal> {
+	if (screenDeviceId === null) return 'left';
+	const check = await checkScreenPin(context.loginAttempts, context.settings, pin, screenDeviceId);
+	if (check === 'wrong-pin') return { exitError: 'wrong-pin' };
+	if (check !== 'ok') return { exitError: waitMessage(check.waitMs) };
 	await unpairScreen(context, cookies);
 	return 'left';
 }
 
 /** The form action behind the held corner + PIN keypad, shared by every guest screen route. */
-export const exitScreenAction: Action = async ({ request, cookies, getClientAddress }) => {
-	const pin = (await readForm(request)).get('pin');
+export const exitScreenAction: Action = async ({ request, cookies, locals }) => {
 	const outcome = await exitWithPin(
 		serverContext(),
-		typeof pin === 'string' ? pin : '',
+		textField(await readForm(request), 'pin'),
 		cookies,
-		getClientAddress()
+		locals.screenDeviceId
 	);
-	if (outcome !== 'left')
-		return fail(outcome === 'rate-limited' ? 429 : 400, { exitError: outcome });
+	if (outcome !== 'left') return fail(outcome.exitError === 'wrong-pin' ? 400 : 429, outcome);
 	redirect(303, '/setup');
 };

@@ -1,9 +1,10 @@
 /**
- * Staff login, first run and password changes: the name and password checks, rate limiting, and
- * the session to set as a cookie. The name is who the audit log names; the password decides the
+ * Staff login, first run and password changes: the name and password checks, the waits after
+ * wrong passwords (auth/login-attempts.ts), and the session to set as a cookie. The name is who the audit log names; the password decides the
  * role (auth/staff-credentials.ts).
  */
 import { message, type Message } from '#lib/i18n/message.ts';
+import { waitMessage } from '#lib/i18n/wait-message.ts';
 import {
 	readStaffName,
 	STAFF_NAME_MAX_LENGTH,
@@ -52,25 +53,18 @@ const typedName = (form: FormData) => textField(form, 'name').slice(0, 200);
 export async function logIn(
 	context: ServerContext,
 	form: FormData,
-	client: string
+	address: string
 ): Promise<LoginResult<LoginField>> {
 	const name = typedName(form);
 	// A form without a usable name never reaches the password check, so it tells a guesser
-	// nothing and is not counted: a colleague's typo (or a malformed body) does not lock the
-	// venue's staff out. Every form that reaches the check is counted before it, whatever it holds.
+	// nothing and is not counted: a colleague's typo (or a malformed body) slows nobody down.
+	// Every form that reaches the check is counted before it (auth/login-attempts.ts: per source
+	// address and per name), whatever it holds.
 	const who = nameOf(form);
 	if ('error' in who) return { ok: false, status: 400, errors: { name: who.error }, name };
-	const waitMs = await context.loginAttempts.attempt(client);
-	if (waitMs > 0) {
-		return {
-			ok: false,
-			status: 429,
-			errors: {
-				password: message('login_rate_limited', { minutes: Math.ceil(waitMs / 60_000) })
-			},
-			name
-		};
-	}
+	const waitMs = await context.loginAttempts.staffLogin(address, who.name);
+	if (waitMs > 0)
+		return { ok: false, status: 429, errors: { password: waitMessage(waitMs) }, name };
 	const password = textField(form, 'password');
 	const role =
 		password.length === 0 || password.length > MAX_PASSWORD_LENGTH
@@ -79,7 +73,7 @@ export async function logIn(
 	if (role === null) {
 		return { ok: false, status: 400, errors: { password: message('login_wrong_password') }, name };
 	}
-	await context.loginAttempts.succeed(client);
+	await context.loginAttempts.staffLoginSucceeded(address, who.name);
 	const staff = { name: who.name, role };
 	return { ok: true, staff, ...(await context.sessions.createStaff(staff)) };
 }
@@ -89,13 +83,13 @@ export async function logIn(
  * the manager password (unless MANAGER_PASSWORD gives it), each repeated, at least 8 characters
  * and different from each other; the one creating them is logged in as manager under the name
  * given. As with the login, a form whose fields are not right is refused without checking the
- * code, so it is not counted; every form that reaches the check counts as an attempt of `client`
- * before it. A wrong code changes nothing.
+ * code, so it is not counted; every form that reaches the check counts as a login attempt of
+ * `address` before it. A wrong code changes nothing.
  */
 export async function createFirstPasswords(
 	context: ServerContext,
 	form: FormData,
-	client: string
+	address: string
 ): Promise<LoginResult<FirstRunField>> {
 	const name = typedName(form);
 	if (await context.staff.isSet())
@@ -125,17 +119,11 @@ export async function createFirstPasswords(
 	if ('error' in who || Object.keys(errors).length > 0) {
 		return { ok: false, status: 400, errors, name };
 	}
-	const waitMs = await context.loginAttempts.attempt(client);
-	if (waitMs > 0) {
-		return {
-			ok: false,
-			status: 429,
-			errors: {
-				setupCode: message('login_rate_limited', { minutes: Math.ceil(waitMs / 60_000) })
-			},
-			name
-		};
-	}
+	// Counted as a login of this source and name (auth/login-attempts.ts): guessing the code
+	// slows down as the login's guessing does.
+	const waitMs = await context.loginAttempts.staffLogin(address, who.name);
+	if (waitMs > 0)
+		return { ok: false, status: 429, errors: { setupCode: waitMessage(waitMs) }, name };
 	if (!(await context.setupCode.matches(setupCode))) {
 		return { ok: false, status: 400, errors: { setupCode: message('setup_code_wrong') }, name };
 	}
@@ -145,7 +133,7 @@ export async function createFirstPasswords(
 		return { ok: false, status: 409, errors: { password: message('password_already_set') }, name };
 	}
 	await context.setupCode.discard();
-	await context.loginAttempts.succeed(client);
+	await context.loginAttempts.staffLoginSucceeded(address, who.name);
 	const staff: StaffMember = { name: who.name, role: 'manager' };
 	await context.audit.write(staff, 'passwords.first-run', null, {
 		manager: managerFromEnvironment ? 'from-environment' : 'created'

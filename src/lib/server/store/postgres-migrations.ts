@@ -316,5 +316,15 @@ export const postgresMigrations: readonly string[] = [
 	CREATE INDEX journal_updated ON journal (updated_at);
 	CREATE INDEX sessions_expires ON sessions (expires_at);
 	CREATE INDEX login_attempts_window ON login_attempts (window_started_at);
+	`,
+	/* 13: SQLite's 19, the login throttle's counters in place of the windows per client */ `
+	DROP TABLE login_attempts;
+	CREATE TABLE attempt_counts (
+		key text PRIMARY KEY,
+		failures integer NOT NULL CHECK (failures > 0),
+		last_failure_at text NOT NULL,
+		blocked_until text NOT NULL
+	);
+	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
 	`
 ];

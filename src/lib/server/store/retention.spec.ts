@@ -1,11 +1,10 @@
 /**
  * The pruning job on both engines, its clock moved by the test: the order inbox's finished rows,
- * expired sessions, closed login windows and settled journal entries go after their retention,
+ * expired sessions and settled journal entries go after their retention,
  * in batches; what is still to do stays; and the day report of a day within the journal's window
  * reads the same returns after pruning as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../auth/rate-limit.ts';
 import { SessionStore, STAFF_SESSION_MS } from '../auth/sessions.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { Journal } from '../journal/journal.ts';
@@ -79,7 +78,6 @@ describe.each(ENGINES)('pruning the store on %s', (engine) => {
 		deps = {
 			inbox: new OrderInbox(store, now),
 			sessions: new SessionStore(store, now),
-			loginAttempts: new AttemptLimiter(store, undefined, () => NOW.getTime()),
 			journal,
 			sales: new SaleRepository(store, { now }),
 			retention: RETENTION,
@@ -129,13 +127,6 @@ describe.each(ENGINES)('pruning the store on %s', (engine) => {
 			.insertInto('sessions')
 			.values([session('expired', daysAgo(1)), session('live', daysAgo(-0.1))])
 			.execute();
-		await store.db
-			.insertInto('login_attempts')
-			.values([
-				{ client: 'gone', attempts: 3, window_started_at: daysAgo(1) },
-				{ client: 'trying', attempts: 1, window_started_at: NOW.toISOString() }
-			])
-			.execute();
 		// More settled entries than one batch, and those that must stay however old.
 		await store.db
 			.insertInto('journal')
@@ -156,26 +147,21 @@ describe.each(ENGINES)('pruning the store on %s', (engine) => {
 		expect(await pruneStore(deps)).toEqual({
 			inbox: 2,
 			sessions: 1,
-			loginAttempts: 1,
 			journal: 700
 		});
-		const left = async (table: 'order_inbox' | 'sessions' | 'login_attempts') =>
+		const left = async (table: 'order_inbox' | 'sessions') =>
 			(await store.db.selectFrom(table).selectAll().execute()).map(
-				(row) =>
-					('order_id' in row && row.order_id) ||
-					('token_hash' in row && row.token_hash) ||
-					('client' in row && row.client)
+				(row) => ('order_id' in row && row.order_id) || ('token_hash' in row && row.token_hash)
 			);
 		expect((await left('order_inbox')).sort()).toEqual(['fetched-new', 'waiting-old']);
 		expect(await left('sessions')).toEqual(['live']);
-		expect(await left('login_attempts')).toEqual(['trying']);
 		expect((await journal.list()).map((entry) => entry.reference).sort()).toEqual([
 			'for-staff',
 			'open',
 			'recent',
 			'unsure'
 		]);
-		expect(await pruneStore(deps)).toEqual({ inbox: 0, sessions: 0, loginAttempts: 0, journal: 0 });
+		expect(await pruneStore(deps)).toEqual({ inbox: 0, sessions: 0, journal: 0 });
 	});
 
 	it('keeps the returns of deposits still out when the window began: a day report in the window reads the same', async () => {

@@ -5,7 +5,8 @@
  * - the order inbox's rows whose fetch is over (fetched, failed), `retention.orderInboxMs`
  *   (ORDER_INBOX_RETENTION_HOURS, 48) after their last callback — the orders themselves stay on
  *   the board's record (app_orders);
- * - sessions once they have expired, and login attempts once their window has closed;
+ * - sessions once they have expired (the login throttle forgets its own counters a day after
+ *   their last failure, auth/attempt-throttle.ts);
  * - the journal's settled entries (succeeded, failed, resolved), `retention.journalMs`
  *   (JOURNAL_RETENTION_DAYS, 400) after their last change — never an open one (pending,
  *   uncertain) or one that needs staff. That is the window of the day report (and of the sale
@@ -17,7 +18,6 @@
  * batches of BATCH rows, each one short statement, and lets other work in between: never a long
  * lock on the store.
  */
-import type { AttemptLimiter } from '../auth/rate-limit.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { ServerConfig } from '../config.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
@@ -33,7 +33,6 @@ const BATCH = 500;
 export interface RetentionDeps {
 	inbox: Pick<OrderInbox, 'prune'>;
 	sessions: Pick<SessionStore, 'deleteExpired'>;
-	loginAttempts: Pick<AttemptLimiter, 'forgetClosed'>;
 	journal: Pick<Journal, 'prune'>;
 	sales: Pick<SaleRepository, 'firstPaidWithDepositsOutAfter'>;
 	retention: ServerConfig['retention'];
@@ -44,7 +43,6 @@ export interface RetentionDeps {
 export interface RetentionSummary {
 	inbox: number;
 	sessions: number;
-	loginAttempts: number;
 	journal: number;
 }
 
@@ -55,7 +53,6 @@ export async function pruneStore(deps: RetentionDeps): Promise<RetentionSummary>
 	return {
 		inbox: await inBatches((limit) => deps.inbox.prune(inboxBefore, limit)),
 		sessions: await inBatches((limit) => deps.sessions.deleteExpired(limit)),
-		loginAttempts: await inBatches((limit) => deps.loginAttempts.forgetClosed(limit)),
 		journal: await inBatches((limit) => deps.journal.prune(journalBefore, limit))
 	};
 }

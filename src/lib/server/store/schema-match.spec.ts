@@ -88,7 +88,7 @@ const PRIMARY_KEYS = new Set([
 	'order_inbox.order_id',
 	'app_orders.order_id',
 	'order_feed.id',
-	'login_attempts.client',
+	'attempt_counts.key',
 	'job_leases.name'
 ]);
 

@@ -356,5 +356,17 @@ export const migrations: readonly string[] = [
 	CREATE INDEX journal_updated ON journal (updated_at);
 	CREATE INDEX sessions_expires ON sessions (expires_at);
 	CREATE INDEX login_attempts_window ON login_attempts (window_started_at);
+	`,
+	/* 19: the login throttle (auth/attempt-throttle.ts) counts failures per counter — a source
+	   address, a staff name, a paired screen — with a growing wait instead of one window per
+	   client address; the old windows are dropped (they only ever held 15 minutes) */ `
+	DROP TABLE login_attempts;
+	CREATE TABLE attempt_counts (
+		key TEXT PRIMARY KEY,
+		failures INTEGER NOT NULL CHECK (failures > 0),
+		last_failure_at TEXT NOT NULL,
+		blocked_until TEXT NOT NULL
+	);
+	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
 	`
 ];

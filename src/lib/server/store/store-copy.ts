@@ -39,7 +39,7 @@ export const COPY_ORDER = [
 	'order_outbox',
 	'kiosk_order_history',
 	'order_feed',
-	'login_attempts',
+	'attempt_counts',
 	'job_leases',
 	'audit_log'
 ] as const;

@@ -273,10 +273,13 @@ export interface OrderFeedTable {
 	sequence: number;
 }
 
-export interface LoginAttemptsTable {
-	client: string;
-	attempts: number;
-	window_started_at: string;
+/** Failed attempts per counter (auth/attempt-throttle.ts): an address, a name, a screen. */
+export interface AttemptCountsTable {
+	key: string;
+	failures: number;
+	last_failure_at: string;
+	/** Until when the counter's next attempt waits (ISO 8601; its last failure if it need not). */
+	blocked_until: string;
 }
 
 export interface JobLeasesTable {
@@ -309,7 +312,7 @@ export interface KioskTables {
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
 	order_feed: OrderFeedTable;
-	login_attempts: LoginAttemptsTable;
+	attempt_counts: AttemptCountsTable;
 	job_leases: JobLeasesTable;
 	audit_log: AuditLogTable;
 }

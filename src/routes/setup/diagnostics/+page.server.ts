@@ -6,6 +6,8 @@ import { staffTaskOf } from '#lib/server/sales/staff-tasks.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { JOURNAL_OPERATIONS, journalFilterFrom } from '#lib/server/setup/journal-filter.ts';
 import { fail } from '@sveltejs/kit';
+import { staffOf } from '#lib/server/auth/roles.ts';
+import { markHandled, resolveNow } from '#lib/server/setup/journal-steps.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ url }) => {
@@ -45,23 +47,15 @@ export const load: PageServerLoad = async ({ url }) => {
 	};
 };
 
+/** setup/journal-steps.ts changes the journal and writes the audit entries. */
 export const actions: Actions = {
+	/** Reads every device's identity and deposits again: what the periodic refresh does. */
 	refresh: async () => {
 		await serverContext().refreshAll();
 	},
-	resolve: async () => {
-		const context = serverContext();
-		await context.recoverSales();
-		return { summary: await context.resolveJournal() };
-	},
-	handled: async ({ request }) => {
-		const id = Number((await readForm(request)).get('id'));
-		const { journal } = serverContext();
-		const entry = Number.isSafeInteger(id) ? await journal.get(id) : undefined;
-		if (!entry || entry.status !== 'needs-staff') return fail(400);
-		await journal.settle(entry.id, 'resolved', {
-			errorCode: entry.errorCode ?? undefined,
-			result: { resolvedBy: 'staff' }
-		});
+	resolve: async ({ locals }) => ({ summary: await resolveNow(serverContext(), staffOf(locals)) }),
+	handled: async ({ request, locals }) => {
+		if (!(await markHandled(serverContext(), staffOf(locals), await readForm(request))))
+			return fail(400);
 	}
 };

@@ -1,13 +1,17 @@
-import { readForm, textField } from '#lib/server/http/forms.ts';
+import { readForm } from '#lib/server/http/forms.ts';
 import { fail } from '@sveltejs/kit';
 import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
-import { readMenuUpload } from '#lib/server/setup/menu-upload.ts';
+import {
+	attachPicture,
+	importMenu,
+	removePicture,
+	setAvailability
+} from '#lib/server/setup/menu-edits.ts';
 import {
 	announcesTooLarge,
 	MAX_PICTURE_BYTES,
-	MAX_PICTURE_MEGAPIXELS,
-	readPictureUpload
+	MAX_PICTURE_MEGAPIXELS
 } from '#lib/server/setup/picture-upload.ts';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -23,66 +27,36 @@ export const load: PageServerLoad = async ({ locals }) => {
 	};
 };
 
+/** setup/menu-edits.ts makes each edit and writes its audit entry. */
 export const actions: Actions = {
 	import: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const result = await readMenuUpload((await readForm(request)).get('file'));
-		if (!result) return fail(400, { missing: true });
-		if (!result.ok) return fail(400, { problems: result.problems.slice(0, 50) });
-		const { catalog, pictures, audit } = serverContext();
-		const before = await catalog.list();
-		await catalog.replaceAll(result.products);
-		await pictures.pruneOrphans();
-		const ids = (products: { id: string }[]) => products.map((product) => product.id);
-		await audit.write(actor, 'menu.import', null, {
-			before: { products: before.length, ids: ids(before) },
-			after: { products: result.products.length, ids: ids(result.products) }
-		});
-		return { imported: result.products.length };
+		const result = await importMenu(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		if (result.ok) return { imported: result.imported };
+		return 'missing' in result
+			? fail(400, { missing: true })
+			: fail(400, { problems: result.problems.slice(0, 50) });
 	},
 	availability: async ({ request, locals }) => {
 		const actor = requireManager(locals);
-		const form = await readForm(request);
-		const id = form.get('id');
-		const available = form.get('available') === 'true';
-		const { catalog, audit } = serverContext();
-		const product = typeof id === 'string' ? await catalog.get(id) : undefined;
-		if (typeof id !== 'string' || !product || !(await catalog.setAvailable(id, available))) {
-			return fail(400);
-		}
-		await audit.write(actor, 'menu.availability', id, {
-			before: { available: product.available },
-			after: { available }
-		});
+		if (!(await setAvailability(serverContext(), actor, await readForm(request)))) return fail(400);
 	},
 	picture: async ({ request, locals }) => {
 		const actor = requireManager(locals);
 		// Refused unread: past the server's body limit the form would only look empty.
 		if (announcesTooLarge(request)) return fail(413, { pictureProblem: 'too-large' as const });
-		const form = await readForm(request);
-		const id = textField(form, 'id');
-		const { catalog, pictures } = serverContext();
-		// The product first: no picture is decoded for one that is gone.
-		if (!(await catalog.get(id))) return fail(400, { pictureProblem: 'unknown-product' as const });
-		const upload = await readPictureUpload(form.get('picture'));
-		if (!upload.ok) return fail(400, { pictureProblem: upload.problem });
-		if (!(await pictures.attach(id, upload.picture))) {
-			return fail(400, { pictureProblem: 'unknown-product' as const });
-		}
-		await serverContext().audit.write(actor, 'menu.picture', id, {
-			after: { image: (await catalog.get(id))?.image ?? null }
-		});
-		return { pictureSaved: id };
+		const edit = await attachPicture(serverContext(), actor, await readForm(request));
+		return edit.ok ? { pictureSaved: edit.id } : fail(400, { pictureProblem: edit.problem });
 	},
 	removePicture: async ({ request, locals }) => {
-		const actor = requireManager(locals);
-		const id = textField(await readForm(request), 'id');
-		const { catalog, pictures, audit } = serverContext();
-		const before = (await catalog.get(id))?.image ?? null;
-		if (!(await pictures.detach(id))) {
-			return fail(400, { pictureProblem: 'unknown-product' as const });
-		}
-		await audit.write(actor, 'menu.picture-remove', id, { before: { image: before } });
-		return { pictureRemoved: id };
+		const edit = await removePicture(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return edit.ok ? { pictureRemoved: edit.id } : fail(400, { pictureProblem: edit.problem });
 	}
 };

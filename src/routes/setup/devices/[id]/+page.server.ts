@@ -3,22 +3,23 @@ import { getLocale } from '#lib/paraglide/runtime.js';
 import { isManager, requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { readForm } from '#lib/server/http/forms.ts';
-import {
-	printerSettings,
-	printerSettingsFromForm,
-	savePrinterSettings
-} from '#lib/server/printer/printer-settings.ts';
+import { printerSettings } from '#lib/server/printer/printer-settings.ts';
 import { isTerminalError } from '#lib/server/terminal/zvt-link.ts';
 import {
-	saveTerminalSettings,
 	TERMINAL_CURRENCIES,
 	terminalSettings,
-	terminalSettingsFromForm,
 	withoutPassword
 } from '#lib/server/terminal/terminal-settings.ts';
+import {
+	changePrinter,
+	changeTerminal,
+	closeTerminalDay,
+	pairThisBrowser,
+	removeDevice,
+	rotateCallback
+} from '#lib/server/setup/device-admin.ts';
 import { depositCategories, deviceOverview } from '#lib/server/setup/device-overview.ts';
-import { orderCallbackAddress, rotateOrderCallback } from '#lib/server/setup/order-callback.ts';
-import { pairScreen } from '#lib/server/setup/screen-session.ts';
+import { orderCallbackAddress } from '#lib/server/setup/order-callback.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 async function deviceOr404(id: string) {
@@ -72,14 +73,16 @@ async function zvtOr400(deviceId: string) {
 	return zvt;
 }
 
-/** A kiosk's printer and terminal: set by a manager (issue 15), in the audit log. */
+/** A kiosk's printer and terminal: set by a manager (issue 15). */
 async function kioskOr404(id: string) {
 	const device = await deviceOr404(id);
 	if (device.mode !== 'kiosk') error(404, 'not a kiosk');
 	return device;
 }
 
+/** setup/device-admin.ts makes each change and writes its audit entry. */
 export const actions: Actions = {
+	/** Reads the device's identity and deposits again: what the periodic refresh does. */
 	refresh: async ({ params }) => {
 		const context = serverContext();
 		const device = await deviceOr404(params.id);
@@ -87,44 +90,23 @@ export const actions: Actions = {
 	},
 	pair: async ({ params, cookies, url, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await deviceOr404(params.id);
-		await pairScreen(context, device.id, cookies, url);
-		await context.audit.write(actor, 'device.pair', device.id, {
-			name: device.name,
-			mode: device.mode
-		});
+		await pairThisBrowser(serverContext(), actor, await deviceOr404(params.id), cookies, url);
 		redirect(303, '/screen');
 	},
 	/** A new callback address; staff enter it in the platform's console (demo: done for them). */
 	rotateCallback: async ({ params, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await deviceOr404(params.id);
-		const outcome = await rotateOrderCallback(context, device);
+		const outcome = await rotateCallback(serverContext(), actor, await deviceOr404(params.id));
 		if (outcome === 'no-callbacks') return fail(400);
-		// That it rotated, never the address (it is the secret).
-		await context.audit.write(actor, 'device.callback-rotate', device.id, {
-			name: device.name,
-			simulatorTold: outcome !== 'demo-not-told'
-		});
 		return { callbackRotated: true, demoNotTold: outcome === 'demo-not-told' };
 	},
 	printer: async ({ params, request, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await kioskOr404(params.id);
-		const reading = printerSettingsFromForm(await readForm(request));
-		if (!reading.ok) return fail(400, { printerInvalid: reading.invalid });
-		const before = await printerSettings(context.settings, device.id);
-		await savePrinterSettings(context.settings, device.id, reading.printer);
-		await context.audit.write(actor, 'device.printer', device.id, {
-			name: device.name,
-			before,
-			after: reading.printer
-		});
-		return { printerSaved: true };
+		const kiosk = await kioskOr404(params.id);
+		const saved = await changePrinter(serverContext(), actor, kiosk, await readForm(request));
+		return saved.ok ? { printerSaved: true } : fail(400, { printerInvalid: saved.invalid });
 	},
+	/** A test page: paper out of the printer, nothing changed. */
 	printerTest: async ({ params, locals }) => {
 		requireManager(locals);
 		const device = await kioskOr404(params.id);
@@ -133,19 +115,9 @@ export const actions: Actions = {
 	},
 	terminal: async ({ params, request, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await kioskOr404(params.id);
-		const before = await terminalSettings(context.settings, device.id);
-		const reading = terminalSettingsFromForm(await readForm(request), before);
-		if (!reading.ok) return fail(400, { terminalInvalid: reading.invalid });
-		await saveTerminalSettings(context.settings, device.id, reading.terminal);
-		await context.audit.write(actor, 'device.terminal', device.id, {
-			name: device.name,
-			before: before && withoutPassword(before),
-			after: reading.terminal && withoutPassword(reading.terminal),
-			passwordChanged: before?.password !== reading.terminal?.password
-		});
-		return { terminalSaved: true };
+		const kiosk = await kioskOr404(params.id);
+		const saved = await changeTerminal(serverContext(), actor, kiosk, await readForm(request));
+		return saved.ok ? { terminalSaved: true } : fail(400, { terminalInvalid: saved.invalid });
 	},
 	/** ZVT status enquiry (05 01): does the terminal answer, and how is it. */
 	terminalTest: async ({ params, locals }) => {
@@ -153,18 +125,13 @@ export const actions: Actions = {
 		const device = await kioskOr404(params.id);
 		return { terminalTest: await (await zvtOr400(device.id)).statusEnquiry() };
 	},
-	/** ZVT end of day (06 50): the terminal books its batch; in the audit log with its total. */
+	/** ZVT end of day (06 50): the terminal books its batch. */
 	dayClosing: async ({ params, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await kioskOr404(params.id);
-		const zvt = await zvtOr400(device.id);
+		const kiosk = await kioskOr404(params.id);
+		const zvt = await zvtOr400(kiosk.id);
 		try {
-			const closing = await zvt.endOfDay();
-			await context.audit.write(actor, 'terminal.day-closing', device.id, {
-				name: device.name,
-				totalMinor: closing.totalMinor
-			});
+			const closing = await closeTerminalDay(serverContext(), actor, kiosk, zvt);
 			return { dayClosing: { ok: true as const, totalMinor: closing.totalMinor } };
 		} catch (failure) {
 			if (!isTerminalError(failure)) throw failure;
@@ -173,17 +140,7 @@ export const actions: Actions = {
 	},
 	remove: async ({ params, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const device = await context.devices.get(params.id);
-		if (!device || !(await context.devices.remove(params.id))) return fail(404);
-		await context.audit.write(actor, 'device.remove', device.id, {
-			before: {
-				name: device.name,
-				mode: device.mode,
-				environment: device.environment,
-				baseUrl: device.baseUrl
-			}
-		});
+		if (!(await removeDevice(serverContext(), actor, params.id))) return fail(404);
 		redirect(303, '/setup');
 	}
 };

@@ -20,19 +20,8 @@ export const load: PageServerLoad = ({ locals }) => {
 export const actions: Actions = {
 	default: async ({ request, locals }) => {
 		const actor = requireManager(locals);
-		const context = serverContext();
-		const result = await addDevice(context, await readForm(request));
+		const result = await addDevice(serverContext(), actor, await readForm(request));
 		if (!result.ok) return fail(400, { values: result.values, errors: result.errors });
-		const device = await context.devices.get(result.deviceId);
-		// What was added, never its API key.
-		await context.audit.write(actor, 'device.add', result.deviceId, {
-			after: device && {
-				name: device.name,
-				mode: device.mode,
-				environment: device.environment,
-				baseUrl: device.baseUrl
-			}
-		});
 		redirect(303, `/setup/devices/${result.deviceId}?saved=1`);
 	}
 };
