@@ -33,7 +33,7 @@ export default defineConfig(
 		}
 	},
 	{
-		// The store is asynchronous (issue 12): a call whose promise nobody awaits, or a promise
+		// The store is asynchronous: a call whose promise nobody awaits, or a promise
 		// taken for its value in a condition, is a bug the type checker alone does not see.
 		files: ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
 		ignores: ['src/service-worker/**'],

@@ -47,7 +47,7 @@ export default defineConfig({
 					name: 'unit',
 					environment: 'node',
 					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts', 'scripts/**/*.spec.ts'],
-					// A throwaway PostgreSQL cluster: the store's code runs on both engines (issue 12).
+					// A throwaway PostgreSQL cluster: the store's code runs on both engines.
 					globalSetup: ['tests/postgres/global-setup.ts']
 				}
 			},

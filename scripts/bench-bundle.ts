@@ -22,7 +22,7 @@ const CLIENT = join(OUTPUT, 'client');
 const VITE_MANIFEST = join(CLIENT, '.vite/manifest.json');
 const SERVER_MANIFEST = join(OUTPUT, 'server/manifest.js');
 const SCANNER_SOURCE = 'src/lib/scanner/camera-scanner.ts';
-/** The kiosk route's budget (issue 4): initial JavaScript, gzip, before the scanner loads. */
+/** The guest screens' budget: initial JavaScript, gzip, before the scanner loads. */
 const INITIAL_BUDGET_KB = 60;
 /**
  * The home page, the paired screen's entry (/screen), the guest ordering screen (/kiosk), the

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse [-- --runs N]` (after `npm run build`): Lighthouse's performance,
  * accessibility and best-practices scores of the four paired screens — ordering kiosk, return
- * station, order board, pickup screen — each at least 95 (issue 11). The built server runs in
+ * station, order board, pickup screen — each at least 95. The built server runs in
  * demo mode on free ports (bench-kiosk.ts); for each screen a fresh Chromium profile (the system
  * Chromium) is paired by the demo home page's button, and Lighthouse audits the screen in that
  * same browser, its storage kept (a reset would unpair it). With `--runs N` each score is the

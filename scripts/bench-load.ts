@@ -3,7 +3,7 @@
  * `npm run build`): N kiosks
  * (default 8) doing S full sales each (default 25; with credits 3, which the demo wallet's €500
  * pays for) at the same time through the kiosk API, against the built server in demo mode with
- * its own simulator (bench-kiosk.ts) — the figures issue 12 compares across SQLite, PostgreSQL
+ * its own simulator (bench-kiosk.ts) — figures to compare across SQLite, PostgreSQL
  * and two servers. Each sale: 2 × Pilsner and a pretzel (two cup deposits), started, paid by card
  * (the simulated terminal approved as soon as it waits), completed with its deposit code; with
  * `--credits`, a loyalty key first (credits cover the sale: preview and finalize too, no card).

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:offline [-- --starts N]` (after `npm run build`): how fast a paired ordering
  * kiosk opens from the service worker's cache with its server gone, and how much the service
- * worker caches (issue 11: target ≤ 300 ms from navigation to the attract screen).
+ * worker caches (target ≤ 300 ms from navigation to the attract screen).
  *
  * Starts the built kiosk server (`scripts/start.ts`, with its simulator) on free ports with a
  * fresh data folder; pairs a Chromium page as the demo's ordering kiosk (the demo home page's

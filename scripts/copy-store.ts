@@ -1,6 +1,6 @@
 /**
- * `npm run copy-store`: moves a venue from one kiosk server's SQLite store to a PostgreSQL
- * database that several kiosk servers share (README, "Several kiosk servers").
+ * `npm run copy-store`: moves a venue from one kiosk server's SQLite store to a PostgreSQL database
+ * that several kiosk servers share (docs/server.md, Several kiosk servers on one PostgreSQL).
  *
  *   DATA_DIR=./data DATABASE_URL=postgres://… KIOSK_SECRET=<64 hex> npm run copy-store
  *

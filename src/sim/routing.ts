@@ -40,7 +40,7 @@ export interface PlatformRoute {
 	/**
 	 * errorCode of a 401: `UNAUTHORIZED` on deposit endpoints (spec 1, Authentication 2),
 	 * `AUTHORIZATION` on credit and identity endpoints (spec 3; spec 1 identity example);
-	 * counter orders show none, we use `UNAUTHORIZED` (DESIGN).
+	 * counter orders show none, we use `UNAUTHORIZED` (docs/platform-assumptions.md).
 	 */
 	unauthorizedCode: 'UNAUTHORIZED' | 'AUTHORIZATION';
 	authority?: Authority;

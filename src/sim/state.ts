@@ -307,13 +307,13 @@ export interface CallbackAttempt {
 // ── Simulator settings and the whole state ──────────────────────────────────
 
 export interface SimSettings {
-	/** Transaction-key lifetime (spec 3: "not shown"; DESIGN: 5 min). */
+	/** Transaction-key lifetime (spec 3: "not shown"; docs/platform-assumptions.md: 5 min). */
 	transactionKeyTtlMinutes: number;
-	/** Initial preview lifetime (spec 3: "not shown"; DESIGN: 15 min). */
+	/** Initial preview lifetime (spec 3: "not shown"; docs/platform-assumptions.md: 15 min). */
 	previewTtlMinutes: number;
-	/** First callback retry delay; doubles per attempt (DESIGN: 1 s). */
+	/** First callback retry delay; doubles per attempt (default 1 s). */
 	callbackBaseDelayMs: number;
-	/** Callback attempts before giving up (DESIGN: 8). */
+	/** Callback attempts before giving up (default 8). */
 	callbackMaxAttempts: number;
 }
 

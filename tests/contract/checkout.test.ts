@@ -1,6 +1,7 @@
 /**
- * The checkout saga against the simulator: every rule issue 4 names, with the platform's own
- * numbers (wallet balances, deposit transactions) checked over the control API.
+ * The checkout saga against the simulator: every rule of docs/manual.md, When something fails
+ * during a sale, with the platform's own numbers (wallet balances, deposit transactions) checked
+ * over the control API.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Journal } from '#lib/server/journal/journal.ts';

@@ -1,7 +1,7 @@
 /**
  * The store of the contract tests that keep state (the checkout, returns, the journal and the
  * platform view): SQLite in the `contract` project, PostgreSQL (a schema of the run's throwaway
- * cluster, tests/postgres) in `contract-postgres`, which runs the same files — issue 12: the
+ * cluster, tests/postgres) in `contract-postgres`, which runs the same files: the
  * same code and the same tests on both engines.
  */
 import type { Engine, Store } from '#lib/server/store/store.ts';

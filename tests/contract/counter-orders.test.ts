@@ -345,7 +345,7 @@ describe('spec 2 · transaction status', () => {
 		expect(second).toEqual(first);
 	});
 
-	it('"UNPAID → cancel-external-payment → not shown": we answer FAILED (DESIGN); a retry is 200 unchanged', async () => {
+	it('"UNPAID → cancel-external-payment → not shown": we answer FAILED (our choice); a retry is 200 unchanged', async () => {
 		const order = await orderIn('APPROVABLE');
 		const failed = await expectOk(payment(order.id, 'cancel'));
 		expect(failed).toMatchObject({ status: 'APPROVABLE', transactionStatus: 'FAILED' });

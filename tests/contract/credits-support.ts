@@ -64,7 +64,7 @@ export const items = {
 		unitPrice: 3,
 		vat: 7
 	}),
-	/** A line without productId (a deposit, DESIGN), never discounted. */
+	/** A line without productId (a deposit, as the kiosk sends it), never discounted. */
 	unlisted: (unitPrice: number, quantity = 1): Item => ({
 		productId: null,
 		name: 'Cup deposit',

@@ -1,6 +1,6 @@
 /**
- * The day report on a seeded day of sales (issue 14: "the numbers add up, and a test proves it";
- * "the report's totals equal the sum of the sales and of the journal"): card sales with and
+ * The day report on a seeded day of sales (docs/back-office.md, The day report: the numbers add
+ * up, and the report's totals equal the sum of the sales and of the journal): card sales with and
  * without the service fee, split and credit sales, an abandoned one, staff refunds — all through
  * the real checkout and refunds against the simulator. The report is then held to the sales
  * (sale-amounts.ts, a reading of their own), to the journal, and to the guests' wallets on the

@@ -1,10 +1,10 @@
 /**
- * The fault matrix (issue 9): every kind of sale × every platform call it makes × every fault
- * mode × the card outcomes, and the return station's preview and validate likewise. After each
- * cell the faults are cleared, the guest's screen does what it would (a failed scan is scanned
- * again once, an open sale is released), the recovery pass and the journal resolver run as the
- * server runs them, and the invariants are checked against the platform's own state, read over
- * the simulator's control API only:
+ * The fault matrix (docs/platform-assumptions.md, The kiosk's checkout under faults): every kind of
+ * sale × every platform call it makes × every fault mode × the card outcomes, and the return
+ * station's preview and validate likewise. After each cell the faults are cleared, the guest's
+ * screen does what it would (a failed scan is scanned again once, an open sale is released), the
+ * recovery pass and the journal resolver run as the server runs them, and the invariants are
+ * checked against the platform's own state, read over the simulator's control API only:
  * - the wallet moved by exactly the sale's credits if it is paid, by 0 if not;
  * - the card was charged (approved, not refunded) exactly the sale's card part if it is paid,
  *   nothing if not — or the sale is flagged for staff with the reason; never twice;

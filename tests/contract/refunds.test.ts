@@ -1,8 +1,8 @@
 /**
- * Staff refunds (issue 14) against the simulator over HTTP: spec 3's refund of the credits —
- * "only within 24 hours of finalization", no idempotency key, no read-back — and the card part on
- * the simulated terminal. The guest's wallet is read through the control API: every test checks
- * what came back to it, and that nothing came back twice.
+ * Staff refunds (docs/back-office.md, Refunds) against the simulator over HTTP: spec 3's refund of
+ * the credits — "only within 24 hours of finalization", no idempotency key, no read-back — and the
+ * card part on the simulated terminal. The guest's wallet is read through the control API: every
+ * test checks what came back to it, and that nothing came back twice.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';

@@ -1,7 +1,8 @@
 /**
- * The return saga against the simulator: every rule of issue 5 with the platform's own item
- * statuses checked over the control API (`/_sim/deposit-transactions/{code}`), and every lost or
- * failed answer injected with the simulator's faults.
+ * The return saga against the simulator: every rule of docs/manual.md, Running the return station,
+ * with the platform's own item statuses checked over the control API
+ * (`/_sim/deposit-transactions/{code}`), and every lost or failed answer injected with the
+ * simulator's faults.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AttemptThrottle } from '#lib/server/auth/attempt-throttle.ts';

@@ -1,5 +1,5 @@
 /**
- * The checkout's card part on a ZVT terminal (issue 15), through the real checkout against the
+ * The checkout's card part on a ZVT terminal (docs/zvt.md), through the real checkout against the
  * platform simulator and the project's ZVT terminal double over TCP: approved, declined, the
  * customer's abort, and the connection dropped at each of the double's drop points. Each ends as
  * the terminal booked it — paid or not — with one journal entry of the card payment, and a card

@@ -1,6 +1,6 @@
 /**
- * The guest screens' accessibility mode (issue 13; EAA Annex I, EN 301 549 5 and 8, WCAG 2.2 AA),
- * tried as the guests who need it would:
+ * The guest screens' accessibility mode (docs/accessibility.md; EAA Annex I, EN 301 549 5 and 8,
+ * WCAG 2.2 AA), tried as the guests who need it would:
  *
  * - a guest who cannot see the screen walks through a whole sale (credits, the rest by card, a
  *   cup with a deposit) and a whole return with a USB keypad alone — the codes typed on the

@@ -1,8 +1,9 @@
 /**
- * The attract screen's looping media (issue 13): a place whose `avatarMedia` is a VIDEO (spec 1
- * MediaResponse) loops its clip silently behind the invitation; the screen gets it from its own
- * server (never from the platform's asset host), keeps it in IndexedDB and loops it offline too;
- * with reduced motion the clip's picture shows instead. The place's picture comes back after.
+ * The attract screen's looping media (docs/accessibility.md, Motion): a place whose `avatarMedia`
+ * is a VIDEO (spec 1 MediaResponse) loops its clip silently behind the invitation; the screen gets
+ * it from its own server (never from the platform's asset host), keeps it in IndexedDB and loops it
+ * offline too; with reduced motion the clip's picture shows instead. The place's picture comes back
+ * after.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';

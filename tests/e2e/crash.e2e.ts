@@ -1,10 +1,10 @@
 /**
- * kill -9 of the kiosk server at each step of a split sale with containers (issue 9): before
- * and during the preview, after it, while the card terminal waits, during finalize and during
- * the deposit create. The simulator runs as a process of its own and keeps its state; the kiosk
- * server (the built one, demo mode against that simulator) is killed with SIGKILL and started
- * again on the same data directory. Its recovery pass then takes the sale to its end, and the
- * invariants are read from the platform (the simulator's control API) and from the card
+ * kill -9 of the kiosk server at each step of a split sale with containers (CONTRIBUTING.md, The
+ * test layers): before and during the preview, after it, while the card terminal waits, during
+ * finalize and during the deposit create. The simulator runs as a process of its own and keeps its
+ * state; the kiosk server (the built one, demo mode against that simulator) is killed with SIGKILL
+ * and started again on the same data directory. Its recovery pass then takes the sale to its end,
+ * and the invariants are read from the platform (the simulator's control API) and from the card
  * terminal's own record:
  * - the wallet moved by exactly the sale's credits if it was paid, by nothing if not;
  * - the card charged the sale's card part once if paid, nothing if not;

@@ -1,10 +1,10 @@
 /**
- * The guest screens as a guest meets them on a real kiosk (issue 13): a 1080×1920 portrait
- * screen (the common floor kiosk), a 1920×1080 landscape one and a 10" tablet (800×1280). Every
- * step is checked by axe and kept as a screenshot per screen; the layout promises are measured —
- * product cards side by side with their pictures loaded, the total and the pay button (and each
- * step's answers) in view in the lower half of the screen, the suggestion offered once — and the
- * taps a two-item card sale takes.
+ * The guest screens as a guest meets them on a real kiosk (docs/manual.md, The screens): a
+ * 1080×1920 portrait screen (the common floor kiosk), a 1920×1080 landscape one and a 10" tablet
+ * (800×1280). Every step is checked by axe and kept as a screenshot per screen; the layout promises
+ * are measured — product cards side by side with their pictures loaded, the total and the pay
+ * button (and each step's answers) in view in the lower half of the screen, the suggestion offered
+ * once — and the taps a two-item card sale takes.
  */
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';

@@ -13,7 +13,7 @@ import { simulator } from './support.ts';
 
 const CLIENT = '.svelte-kit/output/client';
 const LIBRARY = 'html5-qrcode';
-/** Issue 4: the guest screen's initial JavaScript, gzip, before the scanner loads. */
+/** The budget of the guest screen's initial JavaScript, gzip, before the scanner loads. */
 const INITIAL_BUDGET_BYTES = 60 * 1024;
 
 interface ManifestEntry {

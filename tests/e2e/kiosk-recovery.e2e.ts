@@ -1,9 +1,9 @@
 /**
- * The guest screen while the server completes a sale in the background (issue 9): the platform
- * cannot be reached when the credits are to be finalized, so the sale is not paid yet — no
- * receipt, no order number — and the screen says the order is being finished; once the
- * platform answers again, the server's recovery pass finalizes (once) and issues the code, and
- * the screen, still watching, shows the receipt.
+ * The guest screen while the server completes a sale in the background (docs/manual.md, When
+ * something fails during a sale): the platform cannot be reached when the credits are to be
+ * finalized, so the sale is not paid yet — no receipt, no order number — and the screen says the
+ * order is being finished; once the platform answers again, the server's recovery pass finalizes
+ * (once) and issues the code, and the screen, still watching, shows the receipt.
  */
 import { expect, test } from './test.ts';
 import {

@@ -1,8 +1,9 @@
 /**
- * A part of the platform out of reach while the kiosk server is up (issue 11): only that part
- * pauses, with its own message, in both languages — loyalty credits down leaves paying by card;
- * deposits down leaves everything not in a returnable cup, and pauses the return station — and
- * each comes back by itself once the platform answers again (PLATFORM_PAUSE_SECONDS is 5 here).
+ * A part of the platform out of reach while the kiosk server is up (docs/manual.md, Installable,
+ * and open without a network): only that part pauses, with its own message, in both languages —
+ * loyalty credits down leaves paying by card; deposits down leaves everything not in a returnable
+ * cup, and pauses the return station — and each comes back by itself once the platform answers
+ * again (PLATFORM_PAUSE_SECONDS is 5 here).
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';

@@ -1,9 +1,9 @@
 /**
- * The kiosk's receipt printer (issue 15), as a venue sets it up and a guest meets it, against the
- * project's ESC/POS printer double (src/sim/printer): a manager sets the printer on the kiosk's
- * device page and prints a test page; the guest's receipt then prints at once, carrying the
- * totals the screen shows and the deposit code as a QR that decodes to it; with the paper out
- * the guest is told to photograph the code on screen, and diagnostics shows staff the printer.
+ * The kiosk's receipt printer (docs/printer.md), as a venue sets it up and a guest meets it,
+ * against the project's ESC/POS printer double (src/sim/printer): a manager sets the printer on the
+ * kiosk's device page and prints a test page; the guest's receipt then prints at once, carrying the
+ * totals the screen shows and the deposit code as a QR that decodes to it; with the paper out the
+ * guest is told to photograph the code on screen, and diagnostics shows staff the printer.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,10 @@
 /**
- * A new version of the app (issue 11), deployed while a kiosk runs: the server restarts with a
- * new build; the kiosk's service worker finds it and installs it, but a guest in the middle of
- * an order keeps the version they started with — it takes over on the attract screen, and the
- * screen reloads into it. The new build here is this build with a new version name (so a new
- * service worker and a new cache of files), served by a server of the test's own.
+ * A new version of the app (docs/manual.md, Installable, and open without a network), deployed
+ * while a kiosk runs: the server restarts with a new build; the kiosk's service worker finds it and
+ * installs it, but a guest in the middle of an order keeps the version they started with — it takes
+ * over on the attract screen, and the screen reloads into it. The new build here is this build with
+ * a new version name (so a new service worker and a new cache of files), served by a server of the
+ * test's own.
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

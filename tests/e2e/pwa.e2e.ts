@@ -1,9 +1,9 @@
 /**
- * The installable app (issue 11): Chromium finds nothing missing to install it; the service
- * worker caches this version's files and the screens as last seen, so a kiosk whose server or
- * network is gone still opens its screen — also from the installed app's start page `/screen` —
- * with the chunks it loads on demand; the screen keeps its newest snapshot (menu and pictures too)
- * in IndexedDB, and forgets it when unpaired.
+ * The installable app (docs/manual.md, Installable, and open without a network): Chromium finds
+ * nothing missing to install it; the service worker caches this version's files and the screens as
+ * last seen, so a kiosk whose server or network is gone still opens its screen — also from the
+ * installed app's start page `/screen` — with the chunks it loads on demand; the screen keeps its
+ * newest snapshot (menu and pictures too) in IndexedDB, and forgets it when unpaired.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

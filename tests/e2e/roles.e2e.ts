@@ -1,9 +1,9 @@
 /**
- * Roles and the audit log (issue 14): the login asks who is there, the password decides the
- * role. Staff find a sale and print a copy but cannot refund or reach a manager's page (a clear
- * 403, never a 500); a manager refunds and changes settings, and both land in the audit log with
- * the manager's name. First run on a fresh, non-demo server creates both passwords and refuses
- * bad input in words, in English and German.
+ * Roles and the audit log (docs/manual.md, The back office): the login asks who is there, the
+ * password decides the role. Staff find a sale and print a copy but cannot refund or reach a
+ * manager's page (a clear 403, never a 500); a manager refunds and changes settings, and both land
+ * in the audit log with the manager's name. First run on a fresh, non-demo server creates both
+ * passwords and refuses bad input in words, in English and German.
  */
 import { rmSync } from 'node:fs';
 import { type Page } from '@playwright/test';

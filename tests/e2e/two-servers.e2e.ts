@@ -1,8 +1,8 @@
 /**
- * Two kiosk servers on one PostgreSQL (issue 12), as a venue runs them behind a load balancer:
- * a throwaway cluster, the simulator, servers A and B with the same DATABASE_URL and
- * KIOSK_SECRET. A browser's session cookie is the same on both (cookies do not name a port, and
- * the session lives in the shared store), so a test talks to A and B as a balancer would send a
+ * Two kiosk servers on one PostgreSQL (docs/server.md), as a venue runs them behind a load
+ * balancer: a throwaway cluster, the simulator, servers A and B with the same DATABASE_URL and
+ * KIOSK_SECRET. A browser's session cookie is the same on both (cookies do not name a port, and the
+ * session lives in the shared store), so a test talks to A and B as a balancer would send a
  * screen's requests to either.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * A kiosk with a ZVT card terminal (issue 15), against the project's ZVT terminal double
+ * A kiosk with a ZVT card terminal (docs/zvt.md), against the project's ZVT terminal double
  * (src/sim/zvt), touch only: a manager sets the terminal up on the kiosk's device page and tests
  * the connection; a split sale's card part is paid on it while the screen says what it asks;
  * declined and cancelled payments charge nothing; the back office's refund is a reversal (06 30)

@@ -1,8 +1,8 @@
 /**
- * A throwaway PostgreSQL cluster from Debian's `postgresql` package, for the tests that run on
- * both engines (issue 12): initdb into a temporary folder, started on a free port with fsync off,
- * stopped and removed at the end (about a second each way). PostgreSQL refuses to run as root:
- * as root the cluster runs as the package's `postgres` user.
+ * A throwaway PostgreSQL cluster from Debian's `postgresql` package, for the tests that run on both
+ * engines (CONTRIBUTING.md, The test layers): initdb into a temporary folder, started on a free
+ * port with fsync off, stopped and removed at the end (about a second each way). PostgreSQL refuses
+ * to run as root: as root the cluster runs as the package's `postgres` user.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
- * What a guest screen carries of the accessibility mode before any guest asks for it: the
- * button, a listener for the first keypad key and a watch for a headset — and, when one of them
- * starts the mode, the rest loaded on demand (accessibility-chunk.ts: the voice, the keypad's
- * walk, the choices), so the screens' initial JavaScript stays within its budget (issue 4).
+ * What a guest screen carries of the accessibility mode before any guest asks for it: the button, a
+ * listener for the first keypad key and a watch for a headset — and, when one of them starts the
+ * mode, the rest loaded on demand (accessibility-chunk.ts: the voice, the keypad's walk, the
+ * choices), so the screens' initial JavaScript stays within its budget (60 KB gzip,
+ * docs/accessibility.md, Loading).
  */
 import type { AccessibilityTrigger } from './accessibility-mode.svelte.ts';
 import { watchHeadsets } from './headset.ts';

@@ -1,6 +1,6 @@
 /**
- * The accessibility choices of the guest at the screen (issue 13): reach, large text, high
- * contrast and speech, on from the moment the guest starts the mode until their session ends.
+ * The accessibility choices of the guest at the screen (docs/accessibility.md): reach, large text,
+ * high contrast and speech, on from the moment the guest starts the mode until their session ends.
  *
  * The guest starts it in a way they can use: the always-visible button in the lower corner, the
  * first press of a keypad key, or a headset plugged in (headset.ts). A keypad or a headset means

@@ -1,7 +1,7 @@
 /**
  * Notices a headset plugged into the kiosk, one of the ways a guest starts the accessibility mode
- * (issue 13), where the browser can tell: on `devicechange`, a new `audiooutput` in
- * `enumerateDevices()`. Listing devices never asks the guest for anything.
+ * (docs/accessibility.md, Starting and ending), where the browser can tell: on `devicechange`, a
+ * new `audiooutput` in `enumerateDevices()`. Listing devices never asks the guest for anything.
  *
  * What the browser shows decides whether it works. Chromium lists a page's audio outputs only
  * while the page may use a microphone; otherwise one anonymous output, the same whatever is

@@ -1,9 +1,10 @@
 /**
- * The one mapping of keys to the guest screens' keypad actions (issue 13; EN 301 549 5.1.6.1,
- * WCAG 2.2 2.1.1). Tactile keypads for kiosks are USB keyboards: navigation pads send arrow keys
- * and Enter, numeric pads send numpad keys (with NumLock on or off), and some send letters. Keys
- * are matched by `KeyboardEvent.code`, the physical key, so NumLock and the keyboard layout
- * change nothing; docs/accessibility.md explains each key (a spec keeps its table equal to this).
+ * The one mapping of keys to the guest screens' keypad actions (docs/accessibility.md, Tactile
+ * keypad; EN 301 549 5.1.6.1, WCAG 2.2 2.1.1). Tactile keypads for kiosks are USB keyboards:
+ * navigation pads send arrow keys and Enter, numeric pads send numpad keys (with NumLock on or
+ * off), and some send letters. Keys are matched by `KeyboardEvent.code`, the physical key, so
+ * NumLock and the keyboard layout change nothing; docs/accessibility.md explains each key (a spec
+ * keeps its table equal to this).
  *
  * In a text field (the typed deposit code) a key that types or edits stays the field's: letters,
  * digits and signs (the code's alphabet has `-` and `_`, and a USB code reader types into the

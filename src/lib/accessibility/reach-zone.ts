@@ -2,7 +2,7 @@
  * Where on the screen a guest in a wheelchair (or a short guest, or a child) can reach: EN 301 549
  * 8.3.3.1 and 8.3.3.2 put a stationary terminal's operable parts no higher than 1220 mm
  * (8.3.3.1.1, 8.3.3.2.1) and no lower than 380 mm (8.3.3.1.2, 8.3.3.2.2) above the floor. Reach
- * mode moves every control of the flow into that band (issue 13).
+ * mode moves every control of the flow into that band (docs/accessibility.md, Reach mode).
  *
  * The facts it relies on: the screen is mounted upright (its visible area's height is vertical),
  * and the browser's viewport is the whole visible area (the kiosk runs full screen), so CSS

@@ -1,6 +1,6 @@
 /**
- * Speech output of the guest screens (issue 13; EN 301 549 5.1.3): what the screens say, in the
- * screen's language, by a voice of this device only.
+ * Speech output of the guest screens (docs/accessibility.md, Speech output; EN 301 549 5.1.3): what
+ * the screens say, in the screen's language, by a voice of this device only.
  *
  * - Only local voices (`localService`): a remote voice would send what the guest orders, and
  *   their receipt, to a speech service (5.1.3.9, private access to personal data) and fall silent

@@ -1,7 +1,8 @@
 /**
- * The high-contrast guest theme (issue 13; EN 301 549 5.1.4 and WCAG 2.2 1.4.6 / 1.4.11): light
- * on black, in the colour tokens of src/lib/styles (global.css names them; high-contrast.css sets
- * these values under `[data-contrast='high']`, and a spec keeps the two equal).
+ * The high-contrast guest theme (docs/accessibility.md, High contrast; EN 301 549 5.1.4 and WCAG
+ * 2.2 1.4.6 / 1.4.11): light on black, in the colour tokens of src/lib/styles (global.css names
+ * them; high-contrast.css sets these values under `[data-contrast='high']`, and a spec keeps the
+ * two equal).
  *
  * The pairs below are the only ones the screens may combine: text on a background at ≥ 7:1
  * (1.4.6, Contrast (Enhanced)), borders and the focus ring against the backgrounds they sit on

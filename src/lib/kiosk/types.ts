@@ -49,7 +49,7 @@ export interface KioskSettingsView {
 	serviceFeeMinor: number;
 	/** Offered once per sale before paying; absent in snapshots kept by an older version. */
 	suggestedProductId?: string | null;
-	/** The kiosk's receipt printer (issue 15); none, or absent in older snapshots: the browser prints. */
+	/** The kiosk's receipt printer; none, or absent in older snapshots: the browser prints. */
 	printer?: 'auto' | 'on-request' | null;
 	/**
 	 * How the kiosk takes cards: its ZVT terminal, demo mode's on-screen terminal, or none (null,

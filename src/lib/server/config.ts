@@ -169,7 +169,7 @@ export interface ServerConfig {
 	callbackOrigin?: string;
 	kioskSecret?: string;
 	staffPassword?: string;
-	/** The manager password (roles, issue 14); wins over the one set in the back office. */
+	/** The manager password (roles); wins over the one set in the back office. */
 	managerPassword?: string;
 	refreshIntervalMs: number;
 	platformTimeoutMs: number;

@@ -58,7 +58,7 @@ const ORDER_FEED_SPACING_MS = 250;
 
 export interface ServerContext {
 	config: ServerConfig;
-	/** The store, on SQLite or PostgreSQL (issue 12). */
+	/** The store: SQLite, or PostgreSQL shared by several servers (docs/server.md). */
 	store: Store;
 	/** Names this server among those sharing the store (its leases and claims). */
 	serverId: string;
@@ -70,7 +70,7 @@ export interface ServerContext {
 	loginAttempts: LoginAttempts;
 	/** The first run's one-time code, printed in the log while no password exists. */
 	setupCode: SetupCode;
-	/** Who changed which setting and who refunded what (issue 14). */
+	/** Who changed which setting and who refunded what (docs/back-office.md, The audit log). */
 	audit: AuditLog;
 	journal: Journal;
 	catalog: CatalogRepository;
@@ -102,9 +102,9 @@ export interface ServerContext {
 	places: KnownPlaces;
 	/** The container returns of the return stations. */
 	returns: ReturnDesk;
-	/** Staff refunds of paid sales (issue 14): credits (spec 3) and the card. */
+	/** Staff refunds of paid sales: credits (spec 3) and the card (docs/back-office.md, Refunds). */
 	refunds: SaleRefunds;
-	/** The kiosks' receipt printers (issue 15): receipts, test pages, their state. */
+	/** The kiosks' receipt printers (docs/printer.md): receipts, test pages, their state. */
 	printing: ReceiptPrinting;
 	/** A client speaking with the device's own key; the key never leaves the server. */
 	platformFor: PlatformFor;

@@ -63,7 +63,7 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 				apiKey: device.apiKey
 			});
 		} catch (error) {
-			// Another server sharing the store added it as both started (issue 12).
+			// Another server sharing the store added it as both started.
 			if (!(error instanceof DuplicateDeviceKeyError)) throw error;
 		}
 	}

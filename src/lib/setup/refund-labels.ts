@@ -1,4 +1,4 @@
-/** Refund reasons, outcomes and staff tasks in the staff member's language (issue 14). */
+/** Refund reasons, outcomes and staff tasks in the staff member's language. */
 import { formatDateTime } from '#lib/kiosk/format.ts';
 import { formatMoney } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';

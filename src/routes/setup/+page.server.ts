@@ -47,7 +47,7 @@ export const load: PageServerLoad = async ({ locals }) => {
 		returnStation,
 		orderBoard,
 		geometry,
-		/** The settings and passwords are a manager's (issue 14: roles); staff see the devices. */
+		/** The settings and passwords are a manager's (roles); staff see the devices. */
 		manager: isManager(locals.staff),
 		passwords: {
 			fromEnvironment: context.staff.fromEnvironment(),

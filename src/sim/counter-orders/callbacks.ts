@@ -2,7 +2,7 @@
  * The one event of the platform (spec 2, Events): when an order reaches APPROVABLE the service
  * POSTs `{callback_url}?orderId=<id>` with no body, expects 200 promptly, and retries with
  * exponential backoff otherwise. The schedule is ours (spec: "not shown"): base delay × 2^(n−1),
- * at most `callbackMaxAttempts` attempts (DESIGN: 1 s, 8).
+ * at most `callbackMaxAttempts` attempts (by default 1 s and 8: docs/platform-assumptions.md).
  */
 import type { SimState } from '../state.ts';
 import { isoTime } from '../state.ts';

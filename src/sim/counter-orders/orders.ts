@@ -197,8 +197,8 @@ export function finalizeExternalPayment(order: CounterOrder): void {
 }
 
 /**
- * PUT …/cancel-external-payment: UNPAID → FAILED (spec 2: "not shown"; DESIGN's choice).
- * Repeating it on a FAILED order answers the order unchanged.
+ * PUT …/cancel-external-payment: UNPAID → FAILED (spec 2: "not shown";
+ * docs/platform-assumptions.md). Repeating it on a FAILED order answers the order unchanged.
  */
 export function cancelExternalPayment(order: CounterOrder): void {
 	requireExternalManual(order);

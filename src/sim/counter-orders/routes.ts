@@ -1,8 +1,8 @@
 /**
- * The counter-order API (spec 2, "Endpoints"). Every operation needs the ORDER authority
- * (spec 2 Authentication 3); a 401 carries `UNAUTHORIZED` (spec: "not shown"; DESIGN).
- * Order of checks: key (401), authority (403), body (400), order or desk (404, then 403),
- * then the rule itself (400).
+ * The counter-order API (spec 2, "Endpoints"). Every operation needs the ORDER authority (spec 2
+ * Authentication 3); a 401 carries `UNAUTHORIZED` (spec: "not shown";
+ * docs/platform-assumptions.md). Order of checks: key (401), authority (403), body (400), order or
+ * desk (404, then 403), then the rule itself (400).
  */
 import { z } from 'zod';
 import type { PlatformContext, PlatformRoute, Reply } from '../routing.ts';

@@ -1,7 +1,7 @@
 /**
- * The error codes of spec 3 "Errors" as constants, plus the one the spec leaves open (an
- * unknown transaction id). HTTP statuses other than INSUFFICIENT_CREDIT's 400 are "not
- * shown"; DESIGN "Where the spec is silent": 400 request/state errors, 403 authority, 404 ids.
+ * The error codes of spec 3 "Errors" as constants, plus the one the spec leaves open (an unknown
+ * transaction id). HTTP statuses other than INSUFFICIENT_CREDIT's 400 are "not shown"; as
+ * docs/platform-assumptions.md chooses: 400 request/state errors, 403 authority, 404 ids.
  */
 import { PlatformError } from '../errors.ts';
 

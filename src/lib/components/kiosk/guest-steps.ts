@@ -2,7 +2,7 @@
  * The guest screen's steps after the attract screen (the language choice, the menu and basket,
  * the payment choice, the loyalty scan, the credit summary, the card terminal, issuing, the
  * receipt) as one chunk of their own: KioskScreen loads it as soon as the screen is up, so it is
- * not part of the initial JavaScript (issue 4: at most 60 KB gzip before the scanner loads;
+ * not part of the initial JavaScript (the budget: at most 60 KB gzip before the scanner loads;
  * `npm run bench:bundle -- /kiosk`) and is there long before a guest has tapped "start". The
  * service worker precaches it with every other chunk, so it loads offline too.
  */

@@ -1,7 +1,8 @@
 /**
- * Roles (issue 14): who is logged in to the back office, and the one guard of every page and
- * action only a manager may use — refunds, settings, devices, the menu, passwords, the audit log.
- * The password decides the role (staff-credentials.ts); the name is who the audit log names.
+ * Roles (docs/manual.md, Roles: who may do what): who is logged in to the back office, and the one
+ * guard of every page and action only a manager may use — refunds, settings, devices, the menu,
+ * passwords, the audit log. The password decides the role (staff-credentials.ts); the name is who
+ * the audit log names.
  */
 import { error } from '@sveltejs/kit';
 

@@ -1,5 +1,6 @@
 /**
- * The back office's two passwords (issue 14: roles): the staff password and the manager password.
+ * The back office's two passwords (docs/manual.md, Roles: who may do what): the staff password and
+ * the manager password.
  * Both are created on first run in the setup page, or given as STAFF_PASSWORD and
  * MANAGER_PASSWORD (which then always win, so an operator can reset a forgotten password by
  * restarting with it). A manager may set either later (setup page), unless the environment gives

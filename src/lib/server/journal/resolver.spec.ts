@@ -1,7 +1,7 @@
 /**
- * Two kiosk servers resolving the same open journal entry at the same moment (issue 12): the
- * entry is worked by the one that holds it, so an uncertain finalize is repeated once — one
- * finalize reaches the platform — and the other server counts it as still open.
+ * Two kiosk servers resolving the same open journal entry at the same moment (two servers on one
+ * database): the entry is worked by the one that holds it, so an uncertain finalize is repeated
+ * once — one finalize reaches the platform — and the other server counts it as still open.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../platform/client.ts';

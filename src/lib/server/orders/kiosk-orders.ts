@@ -1,6 +1,6 @@
 /**
- * The ordering kiosks' orders on the order board (issue 4: "Kiosk orders get an order number and
- * appear on the order board (local orders) so the counter knows what to prepare"). A paid sale is
+ * The ordering kiosks' orders on the order board: kiosk orders get an order number and
+ * appear on the order board (local orders), so the counter knows what to prepare. A paid sale is
  * an order; staff move it new → ready → collected (and back, to undo a tap). These orders never
  * go to the platform (its counter orders are the app's), so their status and its history live
  * here. A board sees the orders of the kiosks at its own place (each device's cached identity);

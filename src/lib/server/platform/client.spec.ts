@@ -226,7 +226,7 @@ describe('retries seen from the resources (every operation × failure: retry-pol
 		expect(error.outcome).toBe('uncertain');
 	});
 
-	it('a 500 on finalize is retried: one 500 must not leave the goods unpaid (issue 9)', async () => {
+	it('a 500 on finalize is retried: one 500 must not leave the goods unpaid', async () => {
 		const { client, calls } = setup(envelope(500, 'INTERNAL_ERROR'), json(creditTransaction()));
 		const finalized = await client.credits.finalize('ctx_1');
 		expect(finalized?.totalCreditsMinor).toBe(845);

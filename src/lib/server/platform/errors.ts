@@ -33,7 +33,7 @@ export abstract class PlatformClientError extends Error {
  */
 const UNCERTAIN_STATUSES = new Set([500, 502, 504]);
 
-/** The platform answered with an error envelope: decide by `errorCode` (DESIGN). */
+/** The platform answered with an error envelope: decide by `errorCode`, never by status alone. */
 export class PlatformApiError extends PlatformClientError {
 	override readonly name = 'PlatformApiError';
 	readonly kind = 'api';

@@ -1,7 +1,7 @@
 /**
- * An ordering kiosk's receipt printer (issue 15: "per kiosk: printer address or none, auto-print
- * or print on request"): kept in the venue settings under the kiosk's device id. No printer: the
- * kiosk offers the browser's print dialog, as before.
+ * An ordering kiosk's receipt printer (per kiosk: printer address or none, auto-print or print on
+ * request; docs/manual.md, Receipt printer): kept in the venue settings under the kiosk's device
+ * id. No printer: the kiosk offers the browser's print dialog, as before.
  */
 import { z } from 'zod';
 import { invalidFields, textField } from '../http/forms.ts';

@@ -1,6 +1,6 @@
 /**
- * The kiosk's receipt printer at work (issue 15): a completed sale's receipt for the guest, a
- * test page for staff setting a printer up, and the printer's state for diagnostics.
+ * The kiosk's receipt printer at work (docs/printer.md): a completed sale's receipt for the guest,
+ * a test page for staff setting a printer up, and the printer's state for diagnostics.
  *
  * - Only a paid sale has a receipt (no goods, order number or deposit code for an unpaid sale):
  *   anything else is refused before a byte is sent.

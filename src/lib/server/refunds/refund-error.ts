@@ -1,6 +1,6 @@
 /**
  * Why a staff refund could not go on, or how one part of it ended: short codes the back office
- * translates (issue 14). A RefundError is thrown before anything is recorded or sent; once a
+ * translates. A RefundError is thrown before anything is recorded or sent; once a
  * refund is under way, its outcome and code are kept on the sale's refund record instead.
  */
 import { CreditErrorCode } from '../platform/credits.ts';

@@ -1,6 +1,6 @@
 /**
- * A staff member's refund confirmation, checked before anything is recorded or sent (DESIGN:
- * every input is validated; bad input gets a clear code and changes nothing).
+ * A staff member's refund confirmation, checked before anything is recorded or sent (every
+ * input is validated; bad input gets a clear code and changes nothing).
  */
 import { RefundError } from './refund-error.ts';
 

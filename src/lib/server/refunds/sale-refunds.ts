@@ -1,5 +1,5 @@
 /**
- * Staff refunds of a paid guest sale (issue 14): the credits through spec 3's
+ * Staff refunds of a paid guest sale (docs/back-office.md, Refunds): the credits through spec 3's
  * `refundCreditTransactionByIntegration`, an amount of the card payment through the terminal —
  * or each alone.
  *

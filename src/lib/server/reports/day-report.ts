@@ -1,11 +1,11 @@
 /**
- * The day report (end of day or shift, issue 14): per device and in total, the sales paid in the
- * period and what they came to — gross, discounts, credits, card, the service fee, the VAT
- * contained per rate, the containers' deposits issued — the staff refunds confirmed in it, and
- * the deposits the return stations refunded (in cash, where staff paid them out), and the ledger
- * of the deposits the kiosks issued: out, returned, forfeited (deposit-ledger.ts).
- * Pure: built from the sales (sale-repository.ts paidBetween, refundedSince) and checked against
- * the journal (journal-check.ts).
+ * The day report (end of day or shift; docs/back-office.md, The day report): per device and in
+ * total, the sales paid in the period and what they came to — gross, discounts, credits, card, the
+ * service fee, the VAT contained per rate, the containers' deposits issued — the staff refunds
+ * confirmed in it, and the deposits the return stations refunded (in cash, where staff paid them
+ * out), and the ledger of the deposits the kiosks issued: out, returned, forfeited
+ * (deposit-ledger.ts). Pure: built from the sales (sale-repository.ts paidBetween, refundedSince)
+ * and checked against the journal (journal-check.ts).
  *
  * Every figure of a sale is its receipt's (server/sales/sale-view.ts saleFigures), so the report
  * adds up to the receipts the guests hold: a rate's VAT is the sum of the receipts' VAT at that

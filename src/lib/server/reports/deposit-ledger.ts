@@ -1,8 +1,8 @@
 /**
- * The deposit ledger of a period (issue 14: "deposits issued, refunded at return stations and
- * forfeited (expired), and the deposit liability still outstanding"): per ordering kiosk, the
- * containers its sales issued and where they stand — out at the start, issued, returned,
- * forfeited, out at the end — and the deposits they stand for. Pure.
+ * The deposit ledger of a period (docs/back-office.md, The deposit ledger: deposits issued,
+ * refunded at return stations and forfeited (expired), and the deposit liability still
+ * outstanding): per ordering kiosk, the containers its sales issued and where they stand — out at
+ * the start, issued, returned, forfeited, out at the end — and the deposits they stand for. Pure.
  *
  * The facts it rests on (spec 1):
  * - an issued item is ACTIVE until a validate returns it (RETURNED, "refund = validatedCount x
@@ -15,7 +15,7 @@
  * A container of ours returned at a station this server does not know of stays out here until
  * its deadline and is then counted forfeited: the returned figures are at least, the out and
  * forfeited ones at most, what the platform holds. Every kiosk server of a venue on one database
- * (issue 12) sees all of the venue's returns.
+ * sees all of the venue's returns.
  *
  * A container is out at an instant t when it was issued before t (its sale paid) and its deadline
  * is after t, less what was returned before t; it is forfeited in the period when its deadline

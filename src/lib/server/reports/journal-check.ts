@@ -1,8 +1,9 @@
 /**
- * The day report held against the journal (issue 14: "the report's totals equal the sum of the
- * sales and of the journal"): the card payments the journal recorded as approved for the day's
- * sales, and a succeeded finalize (spec 3: the credits deducted) for each sale paid with credits.
- * Where the two disagree, the page says so and staff look at the sales and the journal.
+ * The day report held against the journal (the report's totals equal the sum of the sales and of
+ * the journal; docs/back-office.md, The day report): the card payments the journal recorded as
+ * approved for the day's sales, and a succeeded finalize (spec 3: the credits deducted) for each
+ * sale paid with credits. Where the two disagree, the page says so and staff look at the sales and
+ * the journal.
  */
 import type { JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';

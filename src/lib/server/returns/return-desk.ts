@@ -1,6 +1,6 @@
 /**
- * The return station's saga (DESIGN "The return station flow"; spec 1 preview, validate and the
- * client recovery rules):
+ * The return station's saga (docs/manual.md, Running the return station; spec 1 preview, validate
+ * and the client recovery rules):
  *
  *   scan → preview → the guest chooses → [staff PIN] → preview again (the counts just before)
  *   → journal → validate → result

@@ -1,5 +1,5 @@
 /**
- * The card part of a sale on the terminal, journaled like a platform call (DESIGN: every money
+ * The card part of a sale on the terminal, journaled like a platform call (every money
  * operation and its outcome is in the journal). A card is asked once per payment reference: an
  * answer the terminal could not give, or one lost in a crash, is read from the terminal's own
  * record, never asked for again.

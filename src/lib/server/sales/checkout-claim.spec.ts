@@ -1,6 +1,6 @@
 /**
- * The claim of a sale for payment lives in the store (issue 12: "`Checkout.pay()` has no claim on
- * the sale: two concurrent pay calls both pass"): two kiosk servers on one database — here two
+ * The claim of a sale for payment lives in the store, not in one server's memory, so two
+ * concurrent pay calls cannot both pass: two kiosk servers on one database — here two
  * Checkouts, each with its own repository, over one store — never both ask the card.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The checkout saga of one guest sale (DESIGN, "The guest ordering flow"; spec 3 "Decision",
- * spec 1 "Use together with the credit-payment API"):
+ * The checkout saga of one guest sale (docs/manual.md, When something fails during a sale; spec 3
+ * "Decision", spec 1 "Use together with the credit-payment API"):
  *
  *   quoted → [scan → credits-previewed] → card-pending → card-paid → paid → completed
  *
@@ -15,7 +15,7 @@
  * driving it) is written compare-and-set before the terminal is asked, so of two pay calls — on
  * one server or on two sharing the database — one claims and the other finds the sale being
  * paid; a sale already claimed is looked up, never asked again, and only by the server holding
- * the claim or once that claim has run out (issue 12: the claim lives in the store, not in the
+ * the claim or once that claim has run out (the claim lives in the store, not in the
  * memory of one server); credits finalize only after the card; a sale that cannot be paid after
  * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
  * what to do.
@@ -51,7 +51,7 @@ export interface CheckoutSettings {
 	/** Service fee per sale (0: none); added with update, so it gets no discount (spec 3). */
 	serviceFeeMinor: number;
 	serviceFeeVatBp: number;
-	/** VAT on deposits (DESIGN: a venue setting, default 0). */
+	/** VAT on deposits (a venue setting, default 0). */
 	depositVatBp: number;
 }
 
@@ -151,8 +151,9 @@ export class Checkout {
 
 	/**
 	 * A scanned loyalty key: preview the discount-eligible items (and the deposit lines without a
-	 * product id, so credits can cover them — DESIGN), then add the service fee with update. A
-	 * second scan of the same key changes nothing; a different key replaces the first transaction.
+	 * product id, so credits can pay them but never discount them), then add the service fee with
+	 * update. A second scan of the same key changes nothing; a different key replaces the first
+	 * transaction.
 	 */
 	scanLoyaltyKey(saleId: string, raw: string): Promise<Sale> {
 		return this.#locks.run(saleId, async () => {

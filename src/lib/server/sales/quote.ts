@@ -3,7 +3,7 @@
  * product lines — a product with the options chosen for it, each unit at the product's gross plus
  * the chosen choices' prices (checked against the menu: #lib/product-options.ts) — and one
  * derived, non-removable deposit line per container category for the products the cached deposit
- * configuration maps (DESIGN, "The guest ordering flow" step 2):
+ * configuration maps (the basket's refundable cup deposit lines, docs/manual.md, The screens):
  * quantity × depositGross; and the venue's service fee. All amounts integer minor units. A quote
  * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
  * changes neither what the guest pays nor their receipt.
@@ -93,7 +93,7 @@ export interface QuoteInput {
 	products: Product[];
 	/** The cached configuration when it answered 200; null when deposits are off or unknown. */
 	depositConfiguration: DepositConfiguration | null;
-	/** Venue setting: VAT on deposits (DESIGN: default 0). */
+	/** Venue setting: VAT on deposits (default 0). */
 	depositVatBp: number;
 	/** Venue setting: the service fee per sale (0: none) and its VAT rate. */
 	serviceFee: { minor: number; vatBp: number };

@@ -1,6 +1,7 @@
 /**
- * Sales in the store, so a sale in progress survives a restart of the kiosk server, and every
- * kiosk server on the same database sees the same sale (issue 12).
+ * Sales in the store, so a sale in progress survives a restart of the kiosk server, and every kiosk
+ * server on the same database sees the same sale (docs/server.md, Several kiosk servers on one
+ * PostgreSQL).
  */
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
@@ -27,7 +28,7 @@ const SALE_ROW = ['body', 'version', 'paid_at'] as const;
 const toSale = (row: SaleRow): Sale => {
 	const body = JSON.parse(row.body) as Sale;
 	// Sales saved before claims were written have none; before product options, lines had none;
-	// before staff refunds (issue 14), none had refunds.
+	// before staff refunds, none had refunds.
 	const lines = body.quote.lines.map((line) => ({
 		...line,
 		options: line.options ?? [],

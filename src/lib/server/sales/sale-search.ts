@@ -1,8 +1,8 @@
 /**
- * What staff search sales by (issue 14: order number, time range, kiosk, payment kind, status,
- * amount, the deposit code's sequence number, the loyalty key's last digits), and the page of
- * sales a search returns. The store answers it (SaleRepository.search); the setup screen reads it
- * from the query string (setup/sale-search-query.ts).
+ * What staff search sales by (docs/back-office.md, Sales: order number, time range, kiosk, payment
+ * kind, status, amount, the deposit code's sequence number, the loyalty key's last digits), and the
+ * page of sales a search returns. The store answers it (SaleRepository.search); the setup screen
+ * reads it from the query string (setup/sale-search-query.ts).
  */
 import type { PaymentKind } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';

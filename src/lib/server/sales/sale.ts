@@ -62,7 +62,7 @@ export interface CardPayment {
 }
 
 /**
- * The server driving a sale through payment, until when (issue 12: several kiosk servers on one
+ * The server driving a sale through payment, until when (several kiosk servers may share one
  * database). Written with the claim (compare-and-set), so another server neither asks the card
  * again nor takes up a payment that is still under way elsewhere; once `until` has passed (the
  * server died) anyone may take it up.
@@ -73,9 +73,9 @@ export interface SaleClaim {
 }
 
 /**
- * How one part of a staff refund (issue 14) ended. Written `pending` before the call goes out
- * (refunds/sale-refunds.ts), so a crash at any point leaves a record to settle, never a reason to
- * send again blindly.
+ * How one part of a staff refund (docs/back-office.md, Refunds) ended. Written `pending` before the
+ * call goes out (refunds/sale-refunds.ts), so a crash at any point leaves a record to settle, never
+ * a reason to send again blindly.
  */
 export type SaleRefundOutcome =
 	/** Written before the call was sent; its answer is not recorded yet (or the server died). */
@@ -136,7 +136,7 @@ export interface Sale {
 	paidAt: string | null;
 	problem: SaleProblem | null;
 	/**
-	 * Staff refunds of the paid sale, oldest first (issue 14). `cardPaidMinor` stays what was
+	 * Staff refunds of the paid sale, oldest first. `cardPaidMinor` stays what was
 	 * collected; what was given back is here.
 	 */
 	refunds: SaleRefund[];

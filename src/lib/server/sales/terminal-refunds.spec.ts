@@ -1,7 +1,8 @@
 /**
- * The simulated terminal's refunds (issue 14): part or all of an approved payment, never more
- * than was paid in total — also when two kiosk servers refund the same payment at once — and its
- * own record of how much was given back, which settles a refund whose answer was lost.
+ * The simulated terminal's refunds (staff refunds, docs/back-office.md): part or all of an approved
+ * payment, never more than was paid in total — also when two kiosk servers refund the same payment
+ * at once — and its own record of how much was given back, which settles a refund whose answer was
+ * lost.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';

@@ -5,7 +5,7 @@
  * payment by reference, so the outcome of a payment whose answer was lost — or whose kiosk
  * server crashed while it waited — is looked up, never asked for again.
  *
- * The contract an adapter of a real terminal (issue 15) must keep:
+ * The contract an adapter of a real terminal (terminal/zvt-terminal.ts, docs/zvt.md) must keep:
  * - `collect` asks the card once per reference; a repeat of a reference is never a second charge;
  * - `lookup` answers from the terminal's own record, also after the kiosk server restarted;
  * - `refund(reference, amountMinor)` gives part or all of an approved payment back — part only

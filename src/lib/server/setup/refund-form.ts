@@ -1,5 +1,5 @@
 /**
- * The refund form of a sale's page, in two steps (issue 14: "guarded by a second confirmation"):
+ * The refund form of a sale's page, in two steps, guarded by a second confirmation:
  * staff choose what to give back, the page shows exactly that for a second look, and only the
  * confirmation sends anything. Both steps read the same fields: the form's request id (so a double
  * submit refunds once: SaleRefunds), the credits box, the card amount as typed in the menu's

@@ -1,8 +1,8 @@
 /**
- * Issue 12's choice, checked: Kysely runs the same code — an atomic counter as one upsert with
- * RETURNING, a version compare-and-set, a transaction that rolls back — on node:sqlite (through
- * node-sqlite-dialect.ts) and on PostgreSQL (Kysely's own dialect over `pg`), with the same
- * results, also under concurrency.
+ * The store's choice of one query builder on two engines, checked: Kysely runs the same code — an
+ * atomic counter as one upsert with RETURNING, a version compare-and-set, a transaction that rolls
+ * back — on node:sqlite (through node-sqlite-dialect.ts) and on PostgreSQL (Kysely's own dialect
+ * over `pg`), with the same results, also under concurrency.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';

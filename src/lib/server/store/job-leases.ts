@@ -1,10 +1,11 @@
 /**
- * Periodic jobs run by one kiosk server at a time (issue 12): every server has the same timers
- * (refresh of the platform view, journal resolution, sale recovery), and a job runs where it
- * holds the job's lease — a row with an owner and an expiry, taken in one statement. The owner
- * takes it again on its next tick; another server takes it only once it has lapsed (its owner
- * died or stalled), so a job moves to a surviving server within one interval. While a run takes
- * longer than the interval the lease is renewed, so no second run starts beside it.
+ * Periodic jobs run by one kiosk server at a time (docs/server.md, Several kiosk servers on one
+ * PostgreSQL): every server has the same timers (refresh of the platform view, journal resolution,
+ * sale recovery), and a job runs where it holds the job's lease — a row with an owner and an
+ * expiry, taken in one statement. The owner takes it again on its next tick; another server takes
+ * it only once it has lapsed (its owner died or stalled), so a job moves to a surviving server
+ * within one interval. While a run takes longer than the interval the lease is renewed, so no
+ * second run starts beside it.
  */
 import { sql } from 'kysely';
 import type { Store } from './store.ts';

@@ -1,5 +1,5 @@
 /**
- * Kysely on `node:sqlite` (issue 12: one query builder over SQLite and PostgreSQL). Kysely's own
+ * Kysely on `node:sqlite` (one query builder over SQLite and PostgreSQL: store.ts). Kysely's own
  * SQLite dialect drives better-sqlite3, whose statements differ from node:sqlite's (parameters
  * as one array, `stmt.reader`), so this small driver adapts them; Kysely's SQLite compiler,
  * adapter and introspector are used as they are.

@@ -1,5 +1,5 @@
 /**
- * The two engines' migrations build one schema (issue 12): the same tables with the same
+ * The two engines' migrations build one schema: the same tables with the same
  * columns, types, nullability, defaults and identities, as read back from each database by
  * Kysely's introspection, and as tables.ts describes them to the code.
  */

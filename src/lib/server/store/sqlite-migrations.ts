@@ -258,13 +258,13 @@ export const migrations: readonly string[] = [
 	CREATE INDEX sales_created ON sales (created_at, id);
 	CREATE INDEX sales_paid ON sales (paid_at);
 	`,
-	/* 13: the simulated terminal's partial refunds (staff refunds, issue 14) — how much of a
+	/* 13: the simulated terminal's partial refunds (staff refunds) — how much of a
 	   payment was given back, in place of the "refunded in full" flag */ `
 	ALTER TABLE simulated_terminal_payments ADD COLUMN refunded_minor INTEGER NOT NULL DEFAULT 0;
 	UPDATE simulated_terminal_payments SET refunded_minor = amount_minor WHERE refunded = 1;
 	ALTER TABLE simulated_terminal_payments DROP COLUMN refunded;
 	`,
-	/* 14: roles (issue 14) — the manager password beside the staff password (auth/
+	/* 14: roles — the manager password beside the staff password (auth/
 	   staff-credentials.ts), who is logged in and as what on a staff session (a session from
 	   before has neither and logs in again), and the audit log of every setting change and refund
 	   (audit/audit-log.ts) */ `

@@ -1,5 +1,5 @@
 /**
- * The server's store, on either engine (issue 12): SQLite through `node:sqlite` (the embedded
+ * The server's store, on either engine: SQLite through `node:sqlite` (the embedded
  * default: one file under DATA_DIR) or PostgreSQL (`DATABASE_URL`, shared by several kiosk
  * servers). Both are reached through one Kysely query builder over one table description
  * (tables.ts), so every repository runs the same code on both; the few places where the engines

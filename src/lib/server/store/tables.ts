@@ -38,7 +38,7 @@ export interface StaffCredentialsTable {
 	created_at: string;
 }
 
-/** The manager password (issue 14: roles); none on an install from before, see staff-credentials.ts. */
+/** The manager password (roles); none on an install from before, see staff-credentials.ts. */
 export interface ManagerCredentialsTable {
 	id: number;
 	password_hash: string;

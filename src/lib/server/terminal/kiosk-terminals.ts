@@ -1,11 +1,11 @@
 /**
  * Every kiosk's card terminal behind the one PaymentTerminal the checkout and the refunds use
- * (issue 15): a kiosk with a ZVT terminal set up (terminal-settings.ts) pays on it; any other, in
- * demo mode, on the simulated terminal answered on its screen (sales/terminal.ts). Outside demo
- * there is no on-screen terminal — its approve button would let a guest approve their own
- * payment — so a kiosk without a ZVT terminal takes no cards (`cardTerminalOf` is null): the
- * checkout refuses a card part, the screen offers what else it takes, setup shows it as "card
- * payments off".
+ * (docs/zvt.md, Which terminal a kiosk pays on): a kiosk with a ZVT terminal set up
+ * (terminal-settings.ts) pays on it; any other, in demo mode, on the simulated terminal answered on
+ * its screen (sales/terminal.ts). Outside demo there is no on-screen terminal — its approve button
+ * would let a guest approve their own payment — so a kiosk without a ZVT terminal takes no cards
+ * (`cardTerminalOf` is null): the checkout refuses a card part, the screen offers what else it
+ * takes, setup shows it as "card payments off".
  *
  * A payment's later calls — its lookup after a lost answer or a crash, its refund — go to the
  * terminal that took it, found by the ZVT record of its reference (zvt-attempts.ts): a settings

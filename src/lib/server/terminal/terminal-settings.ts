@@ -1,8 +1,9 @@
 /**
- * An ordering kiosk's card terminal (issue 15: "terminal address, port, password, currency per
- * kiosk device"), kept in the venue settings under the kiosk's device id. None: the card part is
- * answered on the kiosk screen (the simulated terminal of demos and tests). The password is the
- * terminal's own and stays on the server: the setup page never shows it back.
+ * An ordering kiosk's card terminal (address, port, password and currency per kiosk device;
+ * docs/manual.md, Card terminal (ZVT over TCP)), kept in the venue settings under the kiosk's
+ * device id. None: the card part is answered on the kiosk screen (the simulated terminal of demos
+ * and tests). The password is the terminal's own and stays on the server: the setup page never
+ * shows it back.
  */
 import { z } from 'zod';
 import { invalidFields, textField } from '../http/forms.ts';

@@ -1,8 +1,8 @@
 /**
- * A ZVT card terminal behind the PaymentTerminal seam (issue 15; sales/terminal.ts): one
- * kiosk's terminal on one connection, one command at a time — calls wait their turn here, as
- * the terminal takes no second command while one runs (`cancel` alone does not wait: 06 B0 is
- * the one message the ECR may send while a payment runs).
+ * A ZVT card terminal behind the PaymentTerminal seam (docs/zvt.md, The adapter;
+ * sales/terminal.ts): one kiosk's terminal on one connection, one command at a time — calls wait
+ * their turn here, as the terminal takes no second command while one runs (`cancel` alone does not
+ * wait: 06 B0 is the one message the ECR may send while a payment runs).
  *
  * Payments (zvt-payments.ts) and refunds (zvt-reversals.ts) are recorded in the store before
  * they are sent and settled from the terminal's own record when their answer is lost

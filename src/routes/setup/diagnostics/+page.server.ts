@@ -16,7 +16,7 @@ export const load: PageServerLoad = async ({ url }) => {
 	const devices = await allDeviceOverviews(context);
 	return {
 		devices,
-		/** Each kiosk's receipt printer, asked how it is now, and its last print (issue 15). */
+		/** Each kiosk's receipt printer, asked how it is now, and its last print. */
 		printers: (
 			await Promise.all(
 				devices

@@ -15,7 +15,7 @@ import {
 } from '#lib/server/setup/picture-upload.ts';
 import type { Actions, PageServerLoad } from './$types';
 
-/** The menu, its import and every edit are a manager's (issue 14: roles); each edit is audited. */
+/** The menu, its import and every edit are a manager's (roles); each edit is audited. */
 export const load: PageServerLoad = async ({ locals }) => {
 	requireManager(locals);
 	return {

@@ -4,7 +4,7 @@ import { returnsBetween, stationTotals } from '#lib/server/returns/return-record
 import { venueDay, venueDayOf } from '#lib/server/venue-time.ts';
 import type { PageServerLoad } from './$types';
 
-/** The cash count, like the day report, is a manager's (issue 14). */
+/** The cash count, like the day report, is a manager's (docs/manual.md, Roles). */
 export const load: PageServerLoad = async ({ url, locals }) => {
 	requireManager(locals);
 	const { config, journal, devices, catalog } = serverContext();

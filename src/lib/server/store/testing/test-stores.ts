@@ -1,5 +1,5 @@
 /**
- * Stores for specs, on both engines (issue 12: the same code and the same tests on SQLite and
+ * Stores for specs, on both engines (the same code and the same tests on SQLite and
  * PostgreSQL): an in-memory SQLite store, or a fresh schema in the run's PostgreSQL cluster
  * (tests/postgres) with the migrations applied. Use with `describe.each(ENGINES)`.
  */

@@ -73,7 +73,7 @@ async function zvtOr400(deviceId: string) {
 	return zvt;
 }
 
-/** A kiosk's printer and terminal: set by a manager (issue 15). */
+/** A kiosk's printer and terminal: set by a manager. */
 async function kioskOr404(id: string) {
 	const device = await deviceOr404(id);
 	if (device.mode !== 'kiosk') error(404, 'not a kiosk');

@@ -4,7 +4,7 @@ import { readDayReport } from '#lib/server/reports/day-report-source.ts';
 import { venueDayOf } from '#lib/server/venue-time.ts';
 import type { PageServerLoad } from './$types';
 
-/** Reports are a manager's (issue 14). */
+/** Reports are a manager's (docs/manual.md, Roles). */
 export const load: PageServerLoad = async ({ url, locals }) => {
 	requireManager(locals);
 	const context = serverContext();

@@ -8,9 +8,9 @@ import type { RequestHandler } from './$types';
 const printSchema = z.strictObject({ locale: z.enum(locales) });
 
 /**
- * The guest's receipt on the kiosk's printer (issue 15), in the guest's language: how it went,
- * for the screen to say (printed, or what to do instead). A sale of another kiosk, or not paid,
- * prints nothing.
+ * The guest's receipt on the kiosk's printer (docs/printer.md), in the guest's language: how it
+ * went, for the screen to say (printed, or what to do instead). A sale of another kiosk, or not
+ * paid, prints nothing.
  */
 export const POST: RequestHandler = async ({ params, request, locals }) => {
 	const body = await readJson(request, printSchema);

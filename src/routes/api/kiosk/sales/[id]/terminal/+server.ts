@@ -24,7 +24,7 @@ async function saleOfKiosk(screenDeviceId: string | null, saleId: string) {
 /**
  * The card terminal's answer given on the kiosk screen: demo mode's simulated terminal's approve,
  * decline or cancel ("tap your card"); with a ZVT terminal only the guest's cancel, which stops a
- * payment still waiting for the card (issue 15). Outside demo there is no on-screen terminal:
+ * payment still waiting for the card (docs/zvt.md). Outside demo there is no on-screen terminal:
  * its answer would be the guest approving their own payment, so it does not exist (404).
  */
 export const POST: RequestHandler = async ({ params, request, locals }) => {
