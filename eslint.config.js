@@ -35,7 +35,7 @@ export default defineConfig(
 	{
 		// The store is asynchronous: a call whose promise nobody awaits, or a promise
 		// taken for its value in a condition, is a bug the type checker alone does not see.
-		files: ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
+		files: ['src/**/*.ts', 'packages/*/src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
 		ignores: ['src/service-worker/**'],
 		languageOptions: { parserOptions: { projectService: true } },
 		rules: {
@@ -46,7 +46,11 @@ export default defineConfig(
 	},
 	{
 		// Tests read loosely typed JSON bodies of the simulator.
-		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts'],
+		files: [
+			'tests/**/*.ts',
+			'{src,packages/*/src}/**/*.spec.ts',
+			'{src,packages/*/src}/**/testing/*.ts'
+		],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }
 	},
 	{
