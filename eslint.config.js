@@ -54,6 +54,47 @@ export default defineConfig(
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }
 	},
 	{
+		// The simulator and the device doubles are development packages: the app's own code, what
+		// the build bundles, never imports them; its specs and testing/ fixtures may.
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		ignores: ['src/**/*.spec.ts', 'src/**/testing/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: [
+								'@venue-kiosk/platform-sim',
+								'@venue-kiosk/device-doubles',
+								'@venue-kiosk/platform-sim/*',
+								'@venue-kiosk/device-doubles/*'
+							],
+							message: 'The simulator and the doubles are for tests and the demo: not in the build.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
+		// The packages stand apart from the app: they import each other by name, never src/.
+		files: ['packages/*/src/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '^#lib(/|$)|^(\\.\\./){3,}(src|scripts|tests)/',
+							message: 'A package imports no app code: share it through a package.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
 		// Every browser test fails on a CSP violation: its `test` comes from tests/e2e/test.ts.
 		files: ['tests/e2e/**/*.ts'],
 		ignores: ['tests/e2e/test.ts'],
