@@ -35,7 +35,7 @@ export default defineConfig(
 	{
 		// The store is asynchronous: a call whose promise nobody awaits, or a promise
 		// taken for its value in a condition, is a bug the type checker alone does not see.
-		files: ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
+		files: ['src/**/*.ts', 'packages/*/src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
 		ignores: ['src/service-worker/**'],
 		languageOptions: { parserOptions: { projectService: true } },
 		rules: {
@@ -46,8 +46,53 @@ export default defineConfig(
 	},
 	{
 		// Tests read loosely typed JSON bodies of the simulator.
-		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts'],
+		files: [
+			'tests/**/*.ts',
+			'{src,packages/*/src}/**/*.spec.ts',
+			'{src,packages/*/src}/**/testing/*.ts'
+		],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }
+	},
+	{
+		// The simulator and the device doubles are development packages: the app's own code, what
+		// the build bundles, never imports them; its specs and testing/ fixtures may.
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		ignores: ['src/**/*.spec.ts', 'src/**/testing/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: [
+								'@venue-kiosk/platform-sim',
+								'@venue-kiosk/device-doubles',
+								'@venue-kiosk/platform-sim/*',
+								'@venue-kiosk/device-doubles/*'
+							],
+							message: 'The simulator and the doubles are for tests and the demo: not in the build.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
+		// The packages stand apart from the app: they import each other by name, never src/.
+		files: ['packages/*/src/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '^#lib(/|$)|^(\\.\\./){3,}(src|scripts|tests)/',
+							message: 'A package imports no app code: share it through a package.'
+						}
+					]
+				}
+			]
+		}
 	},
 	{
 		// Every browser test fails on a CSP violation: its `test` comes from tests/e2e/test.ts.

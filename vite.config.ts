@@ -46,7 +46,12 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					environment: 'node',
-					include: ['src/**/*.spec.ts', 'tests/**/*.spec.ts', 'scripts/**/*.spec.ts'],
+					include: [
+						'src/**/*.spec.ts',
+						'packages/*/src/**/*.spec.ts',
+						'tests/**/*.spec.ts',
+						'scripts/**/*.spec.ts'
+					],
 					// A throwaway PostgreSQL cluster: the store's code runs on both engines.
 					globalSetup: ['tests/postgres/global-setup.ts']
 				}

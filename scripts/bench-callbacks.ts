@@ -99,7 +99,7 @@ try {
 async function oneRound(): Promise<RoundResult> {
 	const dataDir = mkdtempSync(join(tmpdir(), 'bench-callbacks-'));
 	const simulatorUrl = `http://127.0.0.1:${await freePort()}`;
-	const simulator = startProcess('src/sim/main.ts', {
+	const simulator = startProcess('packages/platform-sim/src/main.ts', {
 		SIM_PORT: new URL(simulatorUrl).port,
 		SIM_HOST: '127.0.0.1',
 		SIM_QUIET: '1',

@@ -4,7 +4,7 @@
  * moves only through POST /_sim/clock and expiry boundaries can be tested to the millisecond.
  */
 import { expect } from 'vitest';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { errorCodeOf, type Harness, type HttpResult } from './harness.ts';
 
 /** Pinned wall clock for `useSimulator({ wallClock })`. */
@@ -30,7 +30,7 @@ export interface Item {
 	[extra: string]: unknown;
 }
 
-/** Seed products (src/sim/seed.ts) with their menu prices and VAT rates. */
+/** Seed products (packages/platform-sim/src/seed.ts) with their menu prices and VAT rates. */
 export const items = {
 	/** 5.50, VAT 19, loyalty discount 10 %. */
 	pils: (quantity = 1): Item => ({

@@ -7,7 +7,7 @@
  * platform itself.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { CatalogRepository } from '#lib/server/catalog/catalog-repository.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { SaleRefunds } from '#lib/server/refunds/sale-refunds.ts';

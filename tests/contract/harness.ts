@@ -3,7 +3,11 @@
  * test, and small HTTP helpers. Everything goes over real HTTP, as a platform client would.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startSimulator, type ListenOptions, type RunningSimulator } from '#sim/http-server.ts';
+import {
+	startSimulator,
+	type ListenOptions,
+	type RunningSimulator
+} from '@venue-kiosk/platform-sim/http-server.ts';
 
 export interface HttpResult<Body = any> {
 	status: number;

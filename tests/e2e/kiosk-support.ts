@@ -1,6 +1,6 @@
 /** The guest ordering screen's browser tests: pairing, the guest's steps, the simulator's figures. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot, simulator } from './support.ts';
 
 /** Demo mode: the home page's "Ordering kiosk" button pairs this browser and opens the screen. */

@@ -13,7 +13,7 @@ import type {
 	OrderSource,
 	OrderStatus,
 	OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import type { KioskOrderStatus } from './kiosk-order.ts';
 
 /** to approve → in preparation → ready → done (picked up, left, rejected, cancelled). */

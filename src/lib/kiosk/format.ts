@@ -1,5 +1,5 @@
 /** Display helpers of the guest screen: names in the guest's language, rates and dates. */
-import { scaledIntegerToDecimal } from '#lib/money.ts';
+import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import type { Translated } from './types.ts';
 
 /** A translated name in `locale`, falling back to English. */

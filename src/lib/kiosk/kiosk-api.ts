@@ -11,7 +11,7 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFai
 
 export type TerminalAnswer = 'approved' | 'declined' | 'cancelled';
 
-/** What a ZVT terminal shows while a payment runs (server/terminal/zvt/intermediate-status.ts). */
+/** What a ZVT terminal shows while a payment runs (packages/zvt/src/intermediate-status.ts). */
 export interface TerminalProgress {
 	messageId: 'insert-card' | 'pin-entry' | 'please-wait' | 'remove-card' | 'declined' | 'other';
 }

@@ -1,5 +1,5 @@
 /** Display helpers of the return station. */
-import { formatMoney } from '#lib/money.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
 import type { RefundTotal } from './types.ts';
 
 /** A refund in the guest's locale; several currencies (not seen in practice) joined with "+". */

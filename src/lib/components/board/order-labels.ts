@@ -9,7 +9,7 @@ import type {
 	DeskType,
 	OrderSource,
 	OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export const SOURCE_LABEL: Record<OrderSource, () => string> = {
 	MOBILE: m.board_source_MOBILE,

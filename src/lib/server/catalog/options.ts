@@ -4,7 +4,7 @@
  * units of the product's currency; product.ts converts them to minor units.
  */
 import { z } from 'zod';
-import { fromMinor } from '#lib/money.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import type { OptionGroup } from '#lib/product-options.ts';
 import { translatedName } from './translated-name.ts';
 

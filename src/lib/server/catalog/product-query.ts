@@ -6,7 +6,7 @@
  * it as one (docs/platform-assumptions.md, "Product options"); free options are not products.
  */
 import { z } from 'zod';
-import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import { isPriced, optionProductId } from '#lib/product-options.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import type { Product, Translated } from './product.ts';

@@ -4,9 +4,14 @@
  * option groups (sizes, extras, "no onions": catalog/options.ts).
  */
 import { z } from 'zod';
-import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
+import {
+	decimalToScaledInteger,
+	fromMinor,
+	scaledIntegerToDecimal,
+	toMinor
+} from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
-import { isSupportedVatRate } from '#lib/vat.ts';
+import { isSupportedVatRate } from '@venue-kiosk/vocabulary/vat.ts';
 import { isImageAddress } from './image-address.ts';
 import { translatedName } from './translated-name.ts';
 import {

@@ -10,7 +10,7 @@ import type {
 	OrderStepProblem
 } from '#lib/board/order-board.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
-import type { OrderStatus } from '#lib/platform-vocabulary.ts';
+import type { OrderStatus } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import type { CounterOrder, OrderItem } from '../platform/counter-orders.ts';
 import type { StoredAppOrder } from './app-order-repository.ts';
 import { stepsFor } from './order-steps.ts';

@@ -9,7 +9,7 @@ import {
 	TRANSACTION_STATUSES,
 	type OrderStatus,
 	type OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { isNotBehind, isTerminal, stepApplied, stepsFor } from './order-steps.ts';
 
 const PROCESSORS = ['PROVIDER_A', 'PROVIDER_B', 'EXTERNAL_MANUAL', 'EXTERNAL_AUTO', 'NONE'];

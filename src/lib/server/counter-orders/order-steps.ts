@@ -16,7 +16,10 @@
  * rejecting (or "left", if already in preparation).
  */
 import type { AppOrderAction } from '#lib/board/order-board.ts';
-import type { OrderStatus, OrderTransactionStatus } from '#lib/platform-vocabulary.ts';
+import type {
+	OrderStatus,
+	OrderTransactionStatus
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export const TERMINAL_STATUSES: readonly OrderStatus[] = [
 	'CANCELLED',

@@ -10,8 +10,8 @@
  * Amounts are integer minor units of the request's currency; VAT is the spec's rate number,
  * one of SUPPORTED_VAT_RATES.
  */
-import { fromMinor } from '#lib/money.ts';
-import { SUPPORTED_VAT_RATES } from '#lib/vat.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { SUPPORTED_VAT_RATES } from '@venue-kiosk/vocabulary/vat.ts';
 import { normalizeTransactionKey } from '#lib/transaction-key.ts';
 import {
 	creditTransactionSchema,

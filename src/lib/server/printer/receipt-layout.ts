@@ -10,7 +10,7 @@
 import { formatDateTime, formatRate, optionNames } from '#lib/kiosk/format.ts';
 import { lineLabel } from '#lib/kiosk/line-label.ts';
 import type { ReceiptFigures, ReceiptLine } from '#lib/kiosk/receipt.ts';
-import { formatMoney } from '#lib/money.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
 import type { IssuedDeposit } from '../sales/sale.ts';

@@ -1,7 +1,7 @@
 /** The venue's kiosk settings (setup pages), with the defaults a new kiosk starts with. */
 import { z } from 'zod';
-import { typedAmountToMinor } from '#lib/money.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { vatBasisPoints } from '@venue-kiosk/vocabulary/vat.ts';
 import type { Settings } from '../settings.ts';
 import type { CheckoutSettings } from './checkout.ts';
 

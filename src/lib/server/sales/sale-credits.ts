@@ -4,8 +4,8 @@
  * What a failure means for the sale is the caller's: these only say what the platform did.
  */
 import { createHash } from 'node:crypto';
-import { scaledIntegerToDecimal } from '#lib/money.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
+import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import { vatBasisPoints } from '@venue-kiosk/vocabulary/vat.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { PlatformFor } from '../platform/client.ts';

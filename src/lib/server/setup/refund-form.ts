@@ -5,7 +5,7 @@
  * submit refunds once: SaleRefunds), the credits box, the card amount as typed in the menu's
  * currency, the comment. Every problem is a reason code the page translates; nothing is sent.
  */
-import { typedAmountToMinor } from '#lib/money.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { textField } from '../http/forms.ts';
 import type { RefundFailure } from '../refunds/refund-error.ts';
 import { parseRefundRequest, type RefundRequest } from '../refunds/refund-request.ts';

@@ -4,7 +4,7 @@
  * would show sales that do not match it). Times are the venue's (venue-time.ts), amounts in the
  * menu's currency as typed (money.ts typedAmountToMinor).
  */
-import { typedAmountToMinor } from '#lib/money.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { PAYMENT_KINDS } from '../sales/sale-amounts.ts';
 import {
 	cursorFrom,

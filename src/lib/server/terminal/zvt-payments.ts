@@ -15,7 +15,7 @@ import {
 	ZvtRejectedError,
 	type ExchangeProgress
 } from './zvt/client-errors.ts';
-import type { IntermediateStatusMessage } from './zvt/intermediate-status.ts';
+import type { IntermediateStatusMessage } from '@venue-kiosk/zvt/intermediate-status.ts';
 import type { PaymentResult, StatusUpdate } from './zvt/zvt-client.ts';
 
 /** What the terminal shows while a payment runs (04 FF), for the kiosk screen. */

@@ -21,7 +21,7 @@ import { ZvtAttempts } from './zvt-attempts.ts';
 import { isTerminalError, ZvtLink, type BusyRetries } from './zvt-link.ts';
 import { ZvtPayments, type PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtReversals } from './zvt-reversals.ts';
-import type { IndividualTotals } from './zvt/individual-totals.ts';
+import type { IndividualTotals } from '@venue-kiosk/zvt/individual-totals.ts';
 import { ZvtClient } from './zvt/zvt-client.ts';
 
 export type { PaymentProgress } from './zvt-payments.ts';

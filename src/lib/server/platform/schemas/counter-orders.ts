@@ -23,7 +23,7 @@ import {
 	type OrderSource,
 	type OrderStatus,
 	type OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export { ORDER_STATUSES, TRANSACTION_STATUSES };
 export type { OrderSource };

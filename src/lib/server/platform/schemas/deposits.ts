@@ -4,7 +4,7 @@
  * currency; derived totals (`depositMinor`, `refundMinor`) follow the spec's formulas.
  */
 import { z } from 'zod';
-import { TOKEN_ACTIONS } from '#lib/platform-vocabulary.ts';
+import { TOKEN_ACTIONS } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import {
 	amountSchema,
 	countSchema,

@@ -13,7 +13,7 @@ import {
 	type Authority,
 	type DeskType,
 	type PlaceStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { optional } from './common.ts';
 
 export { AUTHORITIES, PLACE_STATUSES };

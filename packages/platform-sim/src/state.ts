@@ -10,14 +10,14 @@ import type {
 	OrderStatus,
 	OrderTransactionStatus,
 	PlaceStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export {
 	AUTHORITIES,
 	ORDER_STATUSES,
 	PLACE_STATUSES,
 	TRANSACTION_STATUSES
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 export type { Authority, OrderSource, OrderStatus, OrderTransactionStatus, PlaceStatus };
 
 export interface Organization {
@@ -50,8 +50,8 @@ export interface Place {
 	avatarMedia?: PlaceMedia;
 }
 
-export type { DeskType } from '#lib/platform-vocabulary.ts';
-import type { DeskType } from '#lib/platform-vocabulary.ts';
+export type { DeskType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import type { DeskType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export interface Desk {
 	id: string;

@@ -4,8 +4,8 @@
  * decimals and the VAT enum are checked afterwards in `items.ts`.
  */
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '#lib/platform-vocabulary.ts';
-import { decimalToScaledInteger } from '#lib/money.ts';
+import { PAYMENT_TYPES } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import { decimalToScaledInteger } from '@venue-kiosk/vocabulary/money.ts';
 
 /** Quantities are kept in thousandths (CreditItem.quantityMilli). */
 export const QUANTITY_SCALE = 3;

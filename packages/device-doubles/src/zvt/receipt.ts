@@ -1,6 +1,6 @@
 /** The customer receipt the simulated terminal sends as a print text block (06 D3). */
-import type { StatusInformation } from '#lib/server/terminal/zvt/status-information.ts';
-import type { TlvNode } from '#lib/server/terminal/zvt/tlv.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
+import type { TlvNode } from '@venue-kiosk/zvt/tlv.ts';
 
 /** Tag 1F07 receipt type 02: customer receipt; tag 25 holds the lines, one tag 07 each. */
 export function receiptBlock(info: StatusInformation): TlvNode[] {

@@ -5,8 +5,8 @@
  * connections), which connection holds the terminal, and what tests scripted for the next
  * payments.
  */
-import type { IndividualTotals } from '#lib/server/terminal/zvt/individual-totals.ts';
-import type { StatusInformation } from '#lib/server/terminal/zvt/status-information.ts';
+import type { IndividualTotals } from '@venue-kiosk/zvt/individual-totals.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
 import type { DropPoint, PaymentScript } from './script.ts';
 
 export interface SimTransaction {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PlatformError, SimErrorCode, validationFailed } from '../errors.ts';
 import type { ControlRoute } from '../routing.ts';
 import { ORGANIZATION_ID } from '../seed.ts';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { isoTime, type DepositConfiguration, type SimState } from '../state.ts';
 import { parseWith } from '../validation.ts';
 import { currentVersion, findConfiguration } from './configuration.ts';

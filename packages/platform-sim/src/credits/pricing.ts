@@ -3,7 +3,7 @@
  * subtracted; credits cover part of the rest; the remainder is outstandingBalance". So per item
  * and in total: gross − discount = credits + outstanding, exactly.
  */
-import { allocateProportionally, percentageOf } from '#lib/money.ts';
+import { allocateProportionally, percentageOf } from '@venue-kiosk/vocabulary/money.ts';
 import { validationFailed } from '../errors.ts';
 import type { CreditItem, PaymentType } from '../state.ts';
 import { CreditErrorCode, creditError } from './errors.ts';

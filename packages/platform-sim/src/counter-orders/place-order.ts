@@ -4,7 +4,11 @@
  * platform's product list, the order number is short and per place ("M-017").
  */
 import { z } from 'zod';
-import { decimalToScaledInteger, MoneyFormatError, toMinor } from '#lib/money.ts';
+import {
+	decimalToScaledInteger,
+	MoneyFormatError,
+	toMinor
+} from '@venue-kiosk/vocabulary/money.ts';
 import { PlatformError, validationFailed } from '../errors.ts';
 import type { CounterOrder, Desk, OrderItem, OrderModifier, Product, SimState } from '../state.ts';
 import { INVOICING_TYPES, nextId, nextSequence, PAYMENT_PROCESSORS } from '../state.ts';

@@ -3,7 +3,7 @@
  * Amounts leave as JSON numbers in major units, VAT rates as percentages (1900 bp → 19,
  * 550 bp → 5.5); optional fields appear only when set.
  */
-import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import { serializeDesk } from '../identity/routes.ts';
 import type { CounterOrder, Desk, OrderItem, OrderModifier, SimState } from '../state.ts';
 import { isoTime } from '../state.ts';

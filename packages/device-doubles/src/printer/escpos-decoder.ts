@@ -4,9 +4,13 @@
  * (their payload from GS ( k's store command), feeds, cuts — and the status queries it must
  * answer. It reads the subset docs/printer.md lists; any other command is reported as unknown,
  * so a test can tell that the encoder sent nothing the double does not understand.
+ *
+ * Code page 858's characters come from iconv-lite, not from the kiosk's own table: a double that
+ * shared the kiosk's table would agree with a wrong byte in it.
  */
-import { cp858Char, CP858_TABLE_NUMBER } from '#lib/server/printer/code-page.ts';
-import type { Alignment } from '#lib/server/printer/escpos-encoder.ts';
+import iconv from 'iconv-lite';
+
+export type Alignment = 'left' | 'center' | 'right';
 
 export type QrErrorLevel = 'L' | 'M' | 'Q' | 'H';
 
@@ -31,6 +35,11 @@ export type DecodedEvent =
 	/** GS r n: answered in turn, after everything before it has printed. */
 	| { kind: 'transmit-status'; n: number }
 	| { kind: 'unknown'; bytes: string };
+
+/** ESC t's number for code page 858 on Epson and compatible printers. */
+const CP858_TABLE_NUMBER = 19;
+/** The character each byte prints in code page 858, by byte. */
+const CP858 = iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, byte) => byte)), 'cp858');
 
 const ESC = 0x1b;
 const GS = 0x1d;
@@ -102,7 +111,8 @@ export class EscPosDecoder {
 			events.push({ kind: 'unknown', bytes: hex([byte]) });
 			return 1;
 		}
-		this.#line += this.#codePage === CP858_TABLE_NUMBER || byte < 0x80 ? cp858Char(byte) : '\ufffd';
+		this.#line +=
+			this.#codePage === CP858_TABLE_NUMBER || byte < 0x80 ? CP858.charAt(byte) : '\ufffd';
 		return 1;
 	}
 

@@ -6,21 +6,18 @@
  * payment waits for the card (the payment then ends with Abort 6C), refused (84 83) after.
  */
 import type { Socket } from 'node:net';
-import { ACK, encodeNak, NOT_POSSIBLE } from '#lib/server/terminal/zvt/acknowledgement.ts';
-import { ApduSplitter } from '#lib/server/terminal/zvt/apdu.ts';
-import { ZvtDecodeError } from '#lib/server/terminal/zvt/decode-error.ts';
+import { ACK, encodeNak, NOT_POSSIBLE } from '@venue-kiosk/zvt/acknowledgement.ts';
+import { ApduSplitter } from '@venue-kiosk/zvt/apdu.ts';
+import { ZvtDecodeError } from '@venue-kiosk/zvt/decode-error.ts';
 import {
 	decodeEcrCommand,
 	type Authorization,
 	type EcrCommand,
 	type Registration,
 	type Reversal
-} from '#lib/server/terminal/zvt/ecr-commands.ts';
-import type { StatusInformation } from '#lib/server/terminal/zvt/status-information.ts';
-import {
-	encodeTerminalMessage,
-	type TerminalMessage
-} from '#lib/server/terminal/zvt/terminal-messages.ts';
+} from '@venue-kiosk/zvt/ecr-commands.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
+import { encodeTerminalMessage, type TerminalMessage } from '@venue-kiosk/zvt/terminal-messages.ts';
 import { receiptBlock } from './receipt.ts';
 import { DEFAULT_STATUSES, type DropPoint } from './script.ts';
 import { SIMULATED_PAN, TERMINAL_ID, type SimulatedTerminal } from './terminal.ts';

@@ -4,7 +4,7 @@
  * their rules.
  */
 import { z } from 'zod';
-import { fromMinor } from '#lib/money.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { counterOrderControlRoutes } from '../counter-orders/control.ts';
 import { creditControlRoutes } from '../credits/control.ts';
 import { depositControlRoutes } from '../deposits/control.ts';

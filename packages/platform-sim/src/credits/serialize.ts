@@ -2,7 +2,7 @@
  * IntegrationCreditTransactionResponse (spec 3 "Transaction (response)"): amounts as JSON numbers
  * in major units, converted here and only here; quantity and VAT back to the numbers sent.
  */
-import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import type { CreditTransaction } from '../state.ts';
 import { totalsOf } from './pricing.ts';
 import { QUANTITY_SCALE } from './schemas.ts';

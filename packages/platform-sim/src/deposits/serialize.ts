@@ -1,5 +1,5 @@
 /** Wire shapes of the deposit API (spec 1, "Resources and their fields"); money in major units. */
-import { fromMinor } from '#lib/money.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import type { DepositCategory, DepositConfigVersion } from '../state.ts';
 
 /** The display part: id, name, currencyCode required; description optional. */

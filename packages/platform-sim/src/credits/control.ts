@@ -2,7 +2,7 @@
  * Control API for credits (`/_sim/…`, no key): what the user's app would do (show a fresh QR
  * transaction key), what the platform console would do (invalidate a key) and a look at a wallet.
  */
-import { fromMinor } from '#lib/money.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { PlatformError, SimErrorCode } from '../errors.ts';
 import type { ControlRoute } from '../routing.ts';
 import { isoTime } from '../state.ts';

@@ -3,8 +3,13 @@
  * of the body's currency (400 VALIDATION_FAILED) and the VAT enum (spec 3: "Any other rate gives
  * COULD_NOT_MAP_BIG_DECIMAL_TO_VAT_ENUM_VALUE").
  */
-import { currencyExponent, decimalToScaledInteger, MoneyFormatError, toMinor } from '#lib/money.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
+import {
+	currencyExponent,
+	decimalToScaledInteger,
+	MoneyFormatError,
+	toMinor
+} from '@venue-kiosk/vocabulary/money.ts';
+import { vatBasisPoints } from '@venue-kiosk/vocabulary/vat.ts';
 import { validationFailed } from '../errors.ts';
 import { CreditErrorCode, creditError } from './errors.ts';
 import { QUANTITY_SCALE, type ItemRequest } from './schemas.ts';
