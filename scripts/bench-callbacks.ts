@@ -33,7 +33,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
-import type { BoardOrder } from '#lib/board/order-board.ts';
+import type { BoardOrder } from '#lib/shared/order-board.ts';
 import { freePort } from './bench-kiosk.ts';
 
 const { values } = parseArgs({

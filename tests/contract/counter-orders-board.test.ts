@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext } from '#lib/server/context.ts';
 import { answerCallback } from '#lib/server/counter-orders/callback-request.ts';

@@ -21,7 +21,7 @@ import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolv
 import { ReturnDesk, ReturnError } from '#lib/server/returns/return-desk.ts';
 import { CheckoutError } from '#lib/server/sales/checkout.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
-import { isPaid } from '#lib/sale-states.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
 import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';

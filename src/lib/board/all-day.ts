@@ -3,9 +3,9 @@
  * still need, e.g. "12 × Burger — 3 × extra cheese, 2 × no onion; 4 to take away" (pure).
  * Names stay translatable objects: the screen shows them in its own language.
  */
-import { nameIn } from '#lib/kiosk/format.ts';
+import { nameIn } from '#lib/shared/format.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
-import type { BoardOrder, BoardStage } from './order-board.ts';
+import type { BoardOrder, BoardStage } from '#lib/shared/order-board.ts';
 
 export interface AllDayModifier {
 	productId: string;

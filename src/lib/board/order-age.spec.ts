@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { oldestWaiting, orderAge, sortForBoard } from './order-age.ts';
-import { DEFAULT_BOARD_SETTINGS, type BoardOrder } from './order-board.ts';
+import { DEFAULT_BOARD_SETTINGS, type BoardOrder } from '#lib/shared/order-board.ts';
 import { appOrder, kioskOrder } from './testing/orders.ts';
 
 const SINCE = '2026-11-23T12:00:00.000Z';

@@ -11,7 +11,7 @@ import {
 	sortedOptionIds,
 	unitPriceWith,
 	type OptionChoice
-} from '#lib/product-options.ts';
+} from '#lib/shared/product-options.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
 /** The server's limit per line (quote.ts MAX_LINE_QUANTITY). */

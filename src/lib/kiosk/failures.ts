@@ -2,7 +2,7 @@
  * Every way a step of the sale can fail ends in a clear message and a defined next step on the
  * guest screen (never a stack trace, never a stuck screen). Pure: the session applies the plan.
  */
-import type { MessageKey } from '#lib/i18n/message.ts';
+import type { MessageKey } from '#lib/shared/message.ts';
 import type { CheckoutFailure } from './types.ts';
 
 /**

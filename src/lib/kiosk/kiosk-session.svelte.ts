@@ -8,8 +8,8 @@
 import { browser } from '$app/env';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
-import { isInPayment, isOpen, isPaid } from '#lib/sale-states.ts';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { isInPayment, isOpen, isPaid } from '#lib/shared/sale-states.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import { add, basketKey, prune, summarize, withQuantity, type LineChoice } from './basket.ts';
 import {
 	planFor,

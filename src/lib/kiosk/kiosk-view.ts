@@ -1,5 +1,5 @@
 /** What the ordering kiosk shows, from a snapshot (the page's or a newer kept one). */
-import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { menuOf } from './menu.ts';
 import type { KioskView } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DepositTerms } from '#lib/screen-data/snapshot.ts';
+import type { DepositTerms } from '#lib/shared/screen-snapshot.ts';
 import { categoriesOf, featuredProducts, menuOf } from './menu.ts';
 import type { MenuItem } from './types.ts';
 

@@ -3,13 +3,13 @@
  * and the sale as the JSON API answers it (types only: nothing here reaches the browser bundle
  * from the server modules).
  */
-import type { OptionGroup } from '#lib/product-options.ts';
+import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { Language, Translated } from '#lib/server/catalog/product.ts';
 import type { CheckoutFailure } from '#lib/server/sales/checkout.ts';
 import type { SaleView } from '#lib/server/sales/sale-view.ts';
 import type { CardTerminalKind } from '#lib/server/terminal/kiosk-terminals.ts';
 
-import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 
 export type { CardTerminalKind, CheckoutFailure, Language, SaleView, Translated };
 

@@ -9,7 +9,7 @@
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
-import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { appUpdate } from './app-update.svelte.ts';
 import { ServerReachability } from './server-reachability.svelte.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '#lib/i18n/message.ts';
+import { translate } from '#lib/shared/message.ts';
 import { m } from '#lib/paraglide/messages.js';
 import { planFor, RETURN_API_FAILURES } from './failures.ts';
 import type { ReturnFailure } from './types.ts';

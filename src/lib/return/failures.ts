@@ -2,8 +2,8 @@
  * Every way a return can fail ends in a clear message and a defined next step on the screen
  * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
  */
-import type { MessageKey } from '#lib/i18n/message.ts';
-import { waitMessage } from '#lib/i18n/wait-message.ts';
+import type { MessageKey } from '#lib/shared/message.ts';
+import { waitMessage } from '#lib/shared/wait-message.ts';
 import type { ReturnFailure } from './types.ts';
 
 /**

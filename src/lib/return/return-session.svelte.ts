@@ -7,7 +7,7 @@
  * code and everything chosen.
  */
 import { browser } from '$app/env';
-import { parseDepositCode } from '#lib/deposit-code.ts';
+import { parseDepositCode } from '#lib/shared/deposit-code.ts';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import {
 	planFor,

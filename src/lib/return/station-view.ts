@@ -1,5 +1,5 @@
 /** What the return station shows, from a snapshot (the page's or a newer kept one). */
-import type { ReturnSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ReturnSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ReturnView } from './types.ts';
 
 /** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */

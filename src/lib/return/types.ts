@@ -4,7 +4,7 @@
  */
 import type { ReturnFailure } from '#lib/server/returns/return-desk.ts';
 import type { ReturnSettings } from '#lib/server/returns/return-settings.ts';
-import type { ReturnSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ReturnSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type {
 	RefundTotal,
 	ReturnCategory,

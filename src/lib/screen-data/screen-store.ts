@@ -14,7 +14,7 @@ import type {
 	Part,
 	ReturnSnapshot,
 	ScreenSnapshot
-} from './snapshot.ts';
+} from '#lib/shared/screen-snapshot.ts';
 
 export const DATABASE_NAME = 'venue-kiosk';
 /** 2: the blobs' store is `media` (pictures and the attract clip), was `images`. */

@@ -1,5 +1,5 @@
 /** Refund reasons, outcomes and staff tasks in the staff member's language. */
-import { formatDateTime } from '#lib/kiosk/format.ts';
+import { formatDateTime } from '#lib/shared/format.ts';
 import { formatMoney } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { RefundFailure, RefundStaffTask } from '#lib/server/refunds/sale-refunds.ts';

@@ -1,5 +1,5 @@
 /** Board orders for the specs: only what a spec sets differs from a plain order. */
-import type { AppBoardOrder, BoardOrderLine, KioskBoardOrder } from '../order-board.ts';
+import type { AppBoardOrder, BoardOrderLine, KioskBoardOrder } from '#lib/shared/order-board.ts';
 
 export function appOrder(fields: Partial<AppBoardOrder> = {}): AppBoardOrder {
 	const orderId = fields.orderId ?? 'ord_1';

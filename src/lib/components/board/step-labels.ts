@@ -1,5 +1,5 @@
 /** The words of each staff step on an app order (buttons, "sending…", problems). */
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { m } from '#lib/paraglide/messages.js';
 
 export const STEP_LABEL: Record<AppOrderAction, () => string> = {

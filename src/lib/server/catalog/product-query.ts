@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
-import { isPriced, optionProductId } from '#lib/product-options.ts';
+import { isPriced, optionProductId } from '#lib/shared/product-options.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import type { Product, Translated } from './product.ts';
 

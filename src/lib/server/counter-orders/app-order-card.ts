@@ -8,7 +8,7 @@ import type {
 	BoardOrderLine,
 	BoardStage,
 	OrderStepProblem
-} from '#lib/board/order-board.ts';
+} from '#lib/shared/order-board.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
 import type { OrderStatus } from '#lib/platform-vocabulary.ts';
 import type { CounterOrder, OrderItem } from '../platform/counter-orders.ts';

@@ -10,7 +10,7 @@ import {
 	APP_ORDER_ACTIONS,
 	type AppOrderAction,
 	type OrderStepProblem
-} from '#lib/board/order-board.ts';
+} from '#lib/shared/order-board.ts';
 import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';

@@ -3,7 +3,7 @@
  * every status × payment processor × transaction status → the steps the board offers.
  */
 import { describe, expect, it } from 'vitest';
-import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.ts';
+import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/shared/order-board.ts';
 import {
 	ORDER_STATUSES,
 	TRANSACTION_STATUSES,

@@ -15,7 +15,7 @@
  * order, so rejecting (or "left") first would leave it UNPAID for good. A failed payment leaves
  * rejecting (or "left", if already in preparation).
  */
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import type { OrderStatus, OrderTransactionStatus } from '#lib/platform-vocabulary.ts';
 
 export const TERMINAL_STATUSES: readonly OrderStatus[] = [

@@ -3,7 +3,7 @@
  * what spec 2 allows from there, order-steps.ts), then queued in the durable outbox and handed
  * to the sender. The board shows "sending…" until the sender settles it.
  */
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { REJECTION_MESSAGE_MAX } from '../platform/counter-orders.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';

@@ -14,7 +14,7 @@
  *   `transactionStatus`.
  */
 import { randomUUID } from 'node:crypto';
-import type { OrderStepProblem } from '#lib/board/order-board.ts';
+import type { OrderStepProblem } from '#lib/shared/order-board.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';

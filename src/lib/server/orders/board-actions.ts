@@ -2,8 +2,8 @@
  * The order board's form actions, read at the boundary: each field checked, a refusal named by
  * a message key the board translates (`board_error_*`), nothing changed on bad input.
  */
-import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.ts';
-import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/shared/order-board.ts';
+import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';

@@ -1,6 +1,6 @@
 /** The order board's settings (setup page): age thresholds of the cards and the queue's order. */
 import { z } from 'zod';
-import { DEFAULT_BOARD_SETTINGS, type BoardSettings } from '#lib/board/order-board.ts';
+import { DEFAULT_BOARD_SETTINGS, type BoardSettings } from '#lib/shared/order-board.ts';
 import type { Settings } from '../settings.ts';
 
 export const boardSettingsSchema = z

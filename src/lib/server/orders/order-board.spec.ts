@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { DEFAULT_BOARD_SETTINGS } from '#lib/board/order-board.ts';
-import type { KioskOrder } from '#lib/board/kiosk-order.ts';
+import { DEFAULT_BOARD_SETTINGS } from '#lib/shared/order-board.ts';
+import type { KioskOrder } from '#lib/shared/kiosk-order.ts';
 import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';

@@ -10,10 +10,10 @@ import type {
 	BoardSettings,
 	KioskBoardOrder,
 	OrderBoardView
-} from '#lib/board/order-board.ts';
-import type { KioskOrder, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+} from '#lib/shared/order-board.ts';
+import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
-import { optionProductId } from '#lib/product-options.ts';
+import { optionProductId } from '#lib/shared/product-options.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import { appOrderCard } from '../counter-orders/app-order-card.ts';

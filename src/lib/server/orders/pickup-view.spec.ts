@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/board/order-board.ts';
+import type { AppBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/shared/order-board.ts';
 import { PICKUP_LIMIT, pickupView } from './pickup-view.ts';
 
 const kiosk = (number: string, stage: BoardOrder['stage'], since: string): KioskBoardOrder => ({

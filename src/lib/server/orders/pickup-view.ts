@@ -4,7 +4,7 @@
  * accepted yet (spec 2: APPROVABLE → APPROVED or REJECTED). Longest waiting first, so the number
  * a guest has waited for longest is never pushed off the screen.
  */
-import type { BoardOrder, PickupView } from '#lib/board/order-board.ts';
+import type { BoardOrder, PickupView } from '#lib/shared/order-board.ts';
 
 /** What fits on a screen read from 5 m away. */
 export const PICKUP_LIMIT = 24;

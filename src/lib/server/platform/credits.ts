@@ -12,7 +12,7 @@
  */
 import { fromMinor } from '#lib/money.ts';
 import { SUPPORTED_VAT_RATES } from '#lib/vat.ts';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import {
 	creditTransactionSchema,
 	notShownBodySchema,

@@ -7,9 +7,9 @@
  * (#lib/kiosk/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
-import { formatDateTime, formatRate, optionNames } from '#lib/kiosk/format.ts';
-import { lineLabel } from '#lib/kiosk/line-label.ts';
-import type { ReceiptFigures, ReceiptLine } from '#lib/kiosk/receipt.ts';
+import { formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
+import { lineLabel } from '#lib/shared/line-label.ts';
+import type { ReceiptFigures, ReceiptLine } from '#lib/shared/receipt.ts';
 import { formatMoney } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';

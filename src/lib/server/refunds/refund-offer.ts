@@ -3,7 +3,7 @@
  * amount — while spec 3's window is open, and what is left of the card payment, in part or in
  * full. Pure: the earliest finalize time comes from the journal (finalize-time.ts).
  */
-import { isPaid } from '#lib/sale-states.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '../sales/sale.ts';
 import { REFUND_WINDOW_MS } from './lost-refund.ts';
 import type { CardRefundBlock, CreditRefundBlock } from './refund-error.ts';

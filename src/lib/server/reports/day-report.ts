@@ -14,9 +14,9 @@
  * credits + card; the VAT rows' gross = paid, each row's net + VAT = gross; the total is the sum
  * of the kiosks. Integer minor units throughout.
  */
-import type { ReceiptFigures, VatRow } from '#lib/kiosk/receipt.ts';
+import type { ReceiptFigures, VatRow } from '#lib/shared/receipt.ts';
 import type { Translated } from '#lib/kiosk/types.ts';
-import { isPaid } from '#lib/sale-states.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import { stationTotals, type ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';

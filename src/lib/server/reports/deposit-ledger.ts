@@ -23,7 +23,7 @@
  * forfeited = out at end. `until` is the end of the period, or now while the period runs: a
  * deadline still to come is not a forfeit yet.
  */
-import { isPaid } from '#lib/sale-states.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { ReturnRecord } from '../returns/return-records.ts';
 import { codeFingerprint } from '../returns/return-entries.ts';
 import type { Sale } from '../sales/sale.ts';

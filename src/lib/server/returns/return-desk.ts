@@ -13,7 +13,7 @@
  * validated without the staff PIN when the station is staff-attended.
  */
 import { randomBytes } from 'node:crypto';
-import { parseDepositCode } from '#lib/deposit-code.ts';
+import { parseDepositCode } from '#lib/shared/deposit-code.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';

@@ -26,7 +26,7 @@
  * goods are issued.
  */
 import { randomUUID } from 'node:crypto';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
@@ -36,7 +36,7 @@ import { CardPayments } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
-import { isInPayment, isOpen } from '#lib/sale-states.ts';
+import { isInPayment, isOpen } from '#lib/shared/sale-states.ts';
 import type { Sale, SaleClaim, SaleProblem } from './sale.ts';
 import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';

@@ -1,6 +1,6 @@
 /** The items of a sale's credit preview (spec 3 IntegrationCreditTransactionItemGroupRequest). */
 import { scaledIntegerToDecimal } from '#lib/money.ts';
-import { isPriced, optionProductId } from '#lib/product-options.ts';
+import { isPriced, optionProductId } from '#lib/shared/product-options.ts';
 import type { CreditItem } from '../platform/credits.ts';
 import type { SaleQuote } from './quote.ts';
 

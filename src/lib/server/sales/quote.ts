@@ -14,7 +14,7 @@ import {
 	sortedOptionIds,
 	unitPriceWith,
 	type OptionProblem
-} from '#lib/product-options.ts';
+} from '#lib/shared/product-options.ts';
 import type { Product, Translated } from '../catalog/product.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 

@@ -5,7 +5,7 @@
  * receipt never depends on the menu or the settings as they are now.
  */
 import { renderSVG } from 'uqr';
-import { figuresOf, type ReceiptFigures } from '#lib/kiosk/receipt.ts';
+import { figuresOf, type ReceiptFigures } from '#lib/shared/receipt.ts';
 import type { Sale } from './sale.ts';
 
 export function saleView(sale: Sale) {

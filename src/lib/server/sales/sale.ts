@@ -1,8 +1,8 @@
 /** A guest sale as the checkout saga keeps it: where it stands and what was agreed at each step. */
-import type { SaleState } from '#lib/sale-states.ts';
+import type { SaleState } from '#lib/shared/sale-states.ts';
 import type { SaleQuote } from './quote.ts';
 
-export type { SaleState } from '#lib/sale-states.ts';
+export type { SaleState } from '#lib/shared/sale-states.ts';
 
 /**
  * Why a sale needs staff (state `needs-staff`), or why it ended without the guest being charged

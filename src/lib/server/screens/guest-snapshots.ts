@@ -12,7 +12,7 @@ import type {
 	Part,
 	ReturnSnapshot,
 	ScreenIdentity
-} from '#lib/screen-data/snapshot.ts';
+} from '#lib/shared/screen-snapshot.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
 import type { ServerContext } from '../context.ts';

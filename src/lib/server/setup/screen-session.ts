@@ -2,7 +2,7 @@
 import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm, textField } from '../http/forms.ts';
-import { waitMessage, type WaitMessage } from '#lib/i18n/wait-message.ts';
+import { waitMessage, type WaitMessage } from '#lib/shared/wait-message.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
 import type { DeviceMode, DeviceRecord } from '../devices/device-repository.ts';
 import { checkScreenPin } from './screen-pin.ts';

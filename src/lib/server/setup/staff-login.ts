@@ -3,8 +3,8 @@
  * wrong passwords (auth/login-attempts.ts), and the session to set as a cookie. The name is who the audit log names; the password decides the
  * role (auth/staff-credentials.ts).
  */
-import { message, type Message } from '#lib/i18n/message.ts';
-import { waitMessage } from '#lib/i18n/wait-message.ts';
+import { message, type Message } from '#lib/shared/message.ts';
+import { waitMessage } from '#lib/shared/wait-message.ts';
 import {
 	readStaffName,
 	STAFF_NAME_MAX_LENGTH,

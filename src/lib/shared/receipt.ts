@@ -10,10 +10,10 @@
  * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
  * receipt and a credit receipt list the same lines.
  */
-import { isPriced, optionProductId } from '#lib/product-options.ts';
-import { isPaid } from '#lib/sale-states.ts';
-import { sum } from './basket.ts';
-import type { SaleView, Translated } from './types.ts';
+import { isPriced, optionProductId } from '#lib/shared/product-options.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
+import { sum } from '#lib/kiosk/basket.ts';
+import type { SaleView, Translated } from '#lib/kiosk/types.ts';
 
 type CreditLine = NonNullable<SaleView['credits']>['lines'][number];
 type SaleLine = SaleView['lines'][number];
