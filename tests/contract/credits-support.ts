@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { toMinor } from '#lib/money.ts';
+import type { PaymentType } from '#lib/platform-vocabulary.ts';
 import { errorCodeOf, type Harness, type HttpResult } from './harness.ts';
 
 /** Pinned wall clock for `useSimulator({ wallClock })`. */
@@ -75,8 +76,6 @@ export const items = {
 	/** A service fee, added through update (spec 3: "Service fees … are added through update"). */
 	serviceFee: (unitPrice = 1): Item => ({ name: 'Service fee', quantity: 1, unitPrice, vat: 19 })
 };
-
-export type PaymentType = 'CREDIT' | 'SPLIT_PAYMENT' | 'EXTERNAL_PAYMENT';
 
 export function previewBody(paymentType: PaymentType, cart: unknown[], currencyCode = 'EUR') {
 	return { paymentType, currencyCode, items: cart };

@@ -4,8 +4,8 @@
  * Names stay translatable objects: the screen shows them in its own language.
  */
 import { nameIn } from '#lib/shared/format.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
 import type { BoardOrder, BoardStage } from '#lib/shared/order-board.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 
 export interface AllDayModifier {
 	productId: string;

@@ -12,6 +12,7 @@ import {
 	unitPriceWith,
 	type OptionChoice
 } from '#lib/shared/product-options.ts';
+import { sum } from '#lib/shared/sum.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
 /** The server's limit per line (quote.ts MAX_LINE_QUANTITY). */
@@ -183,6 +184,3 @@ export function summarize(
 		totalMinor: goodsMinor + depositMinor + fee
 	};
 }
-
-export const sum = (values: readonly number[]): number =>
-	values.reduce((total, value) => total + value, 0);

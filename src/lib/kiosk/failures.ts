@@ -2,8 +2,8 @@
  * Every way a step of the sale can fail ends in a clear message and a defined next step on the
  * guest screen (never a stack trace, never a stuck screen). Pure: the session applies the plan.
  */
+import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
 import type { MessageKey } from '#lib/shared/message.ts';
-import type { CheckoutFailure } from './types.ts';
 
 /**
  * Where a paid or half-paid sale stands when it did not simply complete (its state and problem,

@@ -3,7 +3,7 @@ import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { menuOf } from './menu.ts';
 import type { KioskView } from './types.ts';
 
-/** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */
+/** `idleOverride`: demo mode's `?idle=N` (server/screens/idle-override.ts), instead of the settings' idle time. */
 export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null): KioskView {
 	const identity = snapshot.identity.value;
 	const settings = snapshot.settings.value;

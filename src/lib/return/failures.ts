@@ -3,8 +3,8 @@
  * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
  */
 import type { MessageKey } from '#lib/shared/message.ts';
+import type { ReturnFailure } from '#lib/shared/return-view.ts';
 import { waitMessage } from '#lib/shared/wait-message.ts';
-import type { ReturnFailure } from './types.ts';
 
 /**
  * A failure of the JSON API, or what the browser saw instead of an answer ('network'), or knew

@@ -1,6 +1,6 @@
 /** Display helpers of the guest screen: names in the guest's language, rates and dates. */
 import { scaledIntegerToDecimal } from '#lib/money.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
+import type { Translated } from './translated.ts';
 
 /** A translated name in `locale`, falling back to English. */
 export function nameIn(name: Translated, locale: string): string {

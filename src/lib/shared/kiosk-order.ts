@@ -1,5 +1,5 @@
 /** A kiosk order as the order board shows it (shared by the server and the board screen). */
-import type { Translated } from '#lib/kiosk/types.ts';
+import type { Translated } from './translated.ts';
 
 export const ORDER_STATUSES = ['new', 'ready', 'collected'] as const;
 export type KioskOrderStatus = (typeof ORDER_STATUSES)[number];

@@ -6,7 +6,6 @@
  * kiosks' own paid orders. Both move through the same four stages; each order carries the steps
  * the server offers for it, so the screen never decides what the spec allows.
  */
-import type { Translated } from '#lib/kiosk/types.ts';
 import type {
 	DeliveryOptionType,
 	DeskType,
@@ -14,6 +13,7 @@ import type {
 	OrderStatus,
 	OrderTransactionStatus
 } from '#lib/platform-vocabulary.ts';
+import type { Translated } from './translated.ts';
 import type { KioskOrderStatus } from './kiosk-order.ts';
 
 /** to approve → in preparation → ready → done (picked up, left, rejected, cancelled). */

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';
+import type { Locale } from '#lib/paraglide/runtime.js';
+import type { Translated } from '#lib/shared/translated.ts';
 import { isSupportedVatRate } from '#lib/vat.ts';
 import { isImageAddress } from './image-address.ts';
 import { translatedName } from './translated-name.ts';
@@ -15,16 +17,12 @@ import {
 	type OptionGroup
 } from './options.ts';
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export type Translated = { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
-
 export interface Product {
 	/** The platform's productId (spec 1 deposit mapping, spec 3 discounts): 1 to 255 characters. */
 	id: string;
 	category: string;
 	name: Translated;
-	description: Partial<Record<Language, string>>;
+	description: Partial<Record<Locale, string>>;
 	grossMinor: number;
 	currencyCode: string;
 	vatBp: number;
@@ -76,7 +74,7 @@ export const productInputSchema = z
 			}
 		};
 		// A priced choice is sold to the platform as `<productId>~<choiceId>`
-		// (#lib/product-options.ts), which spec 3 limits to 255 characters like every productId.
+		// (#lib/shared/product-options.ts), which spec 3 limits to 255 characters like every productId.
 		input.options.forEach((group, groupIndex) =>
 			group.choices.forEach((choice, choiceIndex) => {
 				if (input.id.length + 1 + choice.id.length > 255)

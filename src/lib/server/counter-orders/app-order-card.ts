@@ -9,8 +9,8 @@ import type {
 	BoardStage,
 	OrderStepProblem
 } from '#lib/shared/order-board.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
 import type { OrderStatus } from '#lib/platform-vocabulary.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import type { CounterOrder, OrderItem } from '../platform/counter-orders.ts';
 import type { StoredAppOrder } from './app-order-repository.ts';
 import { stepsFor } from './order-steps.ts';

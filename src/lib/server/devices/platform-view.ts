@@ -4,6 +4,7 @@
  * the deposit configuration "cached and refreshed periodically"). A failed refresh keeps the
  * last good answer and records the error, so screens start at once and survive a flaky network.
  */
+import type { Features } from '#lib/shared/features.ts';
 import type { ExternalDevice } from '../platform/identity.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { isDepositSchemeOff } from '../platform/deposits.ts';
@@ -22,15 +23,6 @@ export interface PlatformView {
 	depositConfiguration: DepositConfiguration | null;
 	depositsFetchedAt: string | null;
 	depositsError: string | null;
-}
-
-export interface Features {
-	/** REVO and a configuration that answers 200. */
-	deposits: boolean;
-	/** CREDIT: loyalty credit payments. */
-	loyalty: boolean;
-	/** ORDER: the order board. */
-	orderBoard: boolean;
 }
 
 export function featuresOf(view: PlatformView): Features {

@@ -12,8 +12,8 @@ import type {
 	OrderBoardView
 } from '#lib/shared/order-board.ts';
 import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
 import { optionProductId } from '#lib/shared/product-options.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import { appOrderCard } from '../counter-orders/app-order-card.ts';
@@ -70,7 +70,7 @@ export function kioskCard(order: KioskOrder): KioskBoardOrder {
 			name: line.name,
 			quantity: line.quantity,
 			takeaway: false,
-			// The same ids the platform knows a priced option by (#lib/product-options.ts), so
+			// The same ids the platform knows a priced option by (#lib/shared/product-options.ts), so
 			// "all day" counts a choice across orders.
 			modifiers: line.options.map((option) => ({
 				productId: optionProductId(line.productId, option.id),

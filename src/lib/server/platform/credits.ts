@@ -11,6 +11,7 @@
  * one of SUPPORTED_VAT_RATES.
  */
 import { fromMinor } from '#lib/money.ts';
+import { PAYMENT_TYPES, type PaymentType } from '#lib/platform-vocabulary.ts';
 import { SUPPORTED_VAT_RATES } from '#lib/vat.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import {
@@ -40,15 +41,6 @@ export const CreditErrorCode = {
 	refundWindowPassed: 'CREDIT_TRANSACTION_CAN_NO_LONGER_BE_REFUNDED_BY_EXTERNAL_DEVICE'
 } as const;
 export type CreditErrorCode = (typeof CreditErrorCode)[keyof typeof CreditErrorCode];
-
-/** spec 3 "Payment types". */
-export const PaymentType = {
-	credit: 'CREDIT',
-	splitPayment: 'SPLIT_PAYMENT',
-	externalPayment: 'EXTERNAL_PAYMENT'
-} as const;
-export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
-const PAYMENT_TYPES: readonly string[] = Object.values(PaymentType);
 
 export { SUPPORTED_VAT_RATES };
 
@@ -150,7 +142,11 @@ export class CreditsResource {
 				'must be visible ASCII without surrounding spaces'
 			);
 		}
-		problems.check(PAYMENT_TYPES.includes(paymentType), 'paymentType', 'unknown payment type');
+		problems.check(
+			(PAYMENT_TYPES as readonly string[]).includes(paymentType),
+			'paymentType',
+			'unknown payment type'
+		);
 		problems.currency(currencyCode, 'currencyCode');
 		checkItems(problems, items, currencyCode, 'items');
 		assertValid(operation, problems);

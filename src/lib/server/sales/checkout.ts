@@ -26,6 +26,8 @@
  * goods are issued.
  */
 import { randomUUID } from 'node:crypto';
+import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
+import type { SaleProblem } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -37,13 +39,13 @@ import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
 import { isInPayment, isOpen } from '#lib/shared/sale-states.ts';
-import type { Sale, SaleClaim, SaleProblem } from './sale.ts';
-import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
+import type { Sale, SaleClaim } from './sale.ts';
+import { SaleCredits, keyFingerprint } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from './sale-repository.ts';
 import type { PaymentTerminal } from './terminal.ts';
 
-export { CheckoutError, type CheckoutFailure } from './checkout-error.ts';
+export { CheckoutError } from './checkout-error.ts';
 
 export interface CheckoutSettings {
 	/** SPLIT_PAYMENT when a card terminal takes the rest; CREDIT falls back to EXTERNAL_PAYMENT. */

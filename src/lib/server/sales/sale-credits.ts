@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { scaledIntegerToDecimal } from '#lib/money.ts';
+import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
+import type { CreditLineSummary, CreditSummary } from '#lib/shared/sale-view.ts';
 import { vatBasisPoints } from '#lib/vat.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/resolver.ts';
@@ -13,9 +15,7 @@ import type { CreditTransaction } from '../platform/credits.ts';
 import { isRefusal, PlatformApiError } from '../platform/errors.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { previewItems } from './credit-items.ts';
-import type { CreditLineSummary, CreditSummary, Sale } from './sale.ts';
-
-export type CreditPaymentType = 'SPLIT_PAYMENT' | 'CREDIT';
+import type { Sale } from './sale.ts';
 
 /** What finalize did: deducted; refused for good (with why); or not known yet — repeat later. */
 export type FinalizeResult =

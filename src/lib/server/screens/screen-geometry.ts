@@ -9,7 +9,7 @@
  * pixels.
  */
 import { z } from 'zod';
-import type { ScreenGeometry } from '#lib/accessibility/reach-zone.ts';
+import type { ScreenGeometry } from '#lib/shared/screen-geometry.ts';
 import type { Settings } from '../settings.ts';
 
 export const screenGeometrySchema = z.object({

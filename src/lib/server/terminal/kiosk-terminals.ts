@@ -12,6 +12,7 @@
  * change after the sale never sends its refund to another terminal. Its terminal no longer set
  * up: nothing can be asked, so a person settles it (`unknown`, `failed`, or not known).
  */
+import type { CardTerminalKind } from '#lib/shared/screen-snapshot.ts';
 import type { Settings } from '../settings.ts';
 import type {
 	PaymentTerminal,
@@ -31,9 +32,6 @@ import { zvtPaymentDevice } from './zvt-attempts.ts';
 import type { PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtTerminal, type PaymentProgress } from './zvt-terminal.ts';
 import { tcpConnector } from './zvt/zvt-client.ts';
-
-/** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */
-export type CardTerminalKind = 'zvt' | 'on-screen' | null;
 
 export interface KioskTerminalsDependencies {
 	store: Store;
