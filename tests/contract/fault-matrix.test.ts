@@ -17,7 +17,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Journal } from '#lib/server/journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { ReturnDesk, ReturnError } from '#lib/server/returns/return-desk.ts';
 import { CheckoutError } from '#lib/server/sales/checkout.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';

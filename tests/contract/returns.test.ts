@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AttemptThrottle } from '#lib/server/auth/attempt-throttle.ts';
 import { LoginAttempts } from '#lib/server/auth/login-attempts.ts';
 import { Journal } from '#lib/server/journal/journal.ts';
-import { JournalOperation } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { DepositErrorCode } from '#lib/server/platform/deposits.ts';
 import { ReturnDesk, ReturnError, type ReturnRequest } from '#lib/server/returns/return-desk.ts';
 import { Settings } from '#lib/server/settings.ts';

@@ -8,7 +8,7 @@ import { OrderOutbox } from './order-outbox.ts';
 import { PlatformHealth } from './platform-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import type { JournalStatus } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import { orderPaymentToCheck, STEP_BACKOFF, StepSender } from './step-sender.ts';
 import {
 	closeOrderStores,

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStepProblem } from '#lib/shared/order-board.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import { isOrderOutOfReach, type CounterOrder } from '../platform/counter-orders.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 
 const common = {
 	refundId: z.string(),

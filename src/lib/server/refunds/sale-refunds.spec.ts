@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalStatus } from '../journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
+import { resolveOpenEntries } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { CreditErrorCode } from '../platform/credits.ts';
 import {

@@ -18,7 +18,7 @@
  */
 import type { RefundOffer, RefundStaffTask, SaleRefund } from '#lib/shared/refunds.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import type { Sale } from '../sales/sale.ts';
 import { SaleLocks } from '../sales/sale-locks.ts';

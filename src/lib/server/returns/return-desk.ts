@@ -22,7 +22,7 @@ import type {
 	ReturnSettings
 } from '#lib/shared/return-view.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import { DepositErrorCode, type ValidateDepositTransactionItem } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';

@@ -6,7 +6,7 @@
  */
 import type { ReturnedLine } from '#lib/shared/return-view.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import { entryResultSchema, validateEntrySchema } from './return-entries.ts';
 
 export interface ReturnRecord {

@@ -31,7 +31,7 @@ import type { SaleProblem } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { CardPayments } from './card-payments.ts';

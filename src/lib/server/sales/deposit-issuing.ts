@@ -13,7 +13,7 @@
  */
 import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositTransaction } from '../platform/deposits.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';

@@ -9,7 +9,7 @@ import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
 import type { CreditLineSummary, CreditSummary } from '#lib/shared/sale-view.ts';
 import { vatBasisPoints } from '#lib/vat.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { CreditTransaction } from '../platform/credits.ts';
 import { isRefusal, PlatformApiError } from '../platform/errors.ts';
