@@ -11,7 +11,7 @@ import type { Checkout, CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
-import type { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import type { SimulatedTerminal } from '#lib/server/terminal/simulated-terminal.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';

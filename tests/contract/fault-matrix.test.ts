@@ -25,7 +25,7 @@ import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
 import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
-import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';
+import type { TerminalOutcome } from '#lib/server/terminal/simulated-terminal.ts';
 import { contractStore } from './contract-store.ts';
 import { checkoutRig, DEFAULT_CHECKOUT_SETTINGS, type CheckoutRig } from './checkout-rig.ts';
 import { clientFor, sleep } from './client-support.ts';

@@ -38,7 +38,7 @@ import { SaleRecovery, type RecoverySummary } from './sales/sale-recovery.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
 import { NetworkPrinter } from './printer/network-printer.ts';
 import { ReceiptPrinting } from './printer/receipt-printing.ts';
-import { SimulatedTerminal } from './sales/terminal.ts';
+import { SimulatedTerminal } from './terminal/simulated-terminal.ts';
 import { KioskTerminals } from './terminal/kiosk-terminals.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';

@@ -16,7 +16,7 @@ import {
 } from '../platform/errors.ts';
 import type { Sale } from '../sales/sale.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
-import { SimulatedTerminal } from '../sales/terminal.ts';
+import { SimulatedTerminal } from '../terminal/simulated-terminal.ts';
 import { saleFactory } from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';

@@ -23,7 +23,7 @@ import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import type { Sale } from '../sales/sale.ts';
 import { SaleLocks } from '../sales/sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from '../sales/sale-repository.ts';
-import type { PaymentTerminal, RefundOutcome } from '../sales/terminal.ts';
+import type { PaymentTerminal, RefundOutcome } from '../terminal/simulated-terminal.ts';
 import type { StoreDb } from '../store/store.ts';
 import { earliestFinalize } from './finalize-time.ts';
 import { RefundBook } from './refund-book.ts';

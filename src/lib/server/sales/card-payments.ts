@@ -7,7 +7,7 @@
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
 import type { CardPayment, Sale } from './sale.ts';
-import type { PaymentTerminal, TerminalRecord } from './terminal.ts';
+import type { PaymentTerminal, TerminalRecord } from '../terminal/simulated-terminal.ts';
 
 export class CardPayments {
 	readonly #journal: Journal;

@@ -43,7 +43,7 @@ import type { Sale, SaleClaim } from './sale.ts';
 import { SaleCredits, keyFingerprint } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal } from './terminal.ts';
+import type { PaymentTerminal } from '../terminal/simulated-terminal.ts';
 
 export { CheckoutError } from './checkout-error.ts';
 

@@ -21,7 +21,7 @@ import type {
 	TerminalOutcome,
 	TerminalRecord,
 	TerminalRequest
-} from '../sales/terminal.ts';
+} from './simulated-terminal.ts';
 import type { Store } from '../store/store.ts';
 import {
 	TERMINAL_CURRENCIES,

@@ -8,7 +8,7 @@
  * refunds code settles it by `refundedMinor`, which reads the terminal's last transaction
  * (decideLostReversal). Callers run one call at a time (zvt-terminal.ts).
  */
-import type { RefundOutcome } from '../sales/terminal.ts';
+import type { RefundOutcome } from './simulated-terminal.ts';
 import { decideLostReversal } from './lost-reversal.ts';
 import type { ZvtAttempt, ZvtAttempts } from './zvt-attempts.ts';
 import { numbersOf, type ZvtLink } from './zvt-link.ts';

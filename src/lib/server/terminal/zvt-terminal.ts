@@ -15,7 +15,7 @@ import type {
 	TerminalOutcome,
 	TerminalRecord,
 	TerminalRequest
-} from '../sales/terminal.ts';
+} from './simulated-terminal.ts';
 import type { Store } from '../store/store.ts';
 import { ZvtAttempts } from './zvt-attempts.ts';
 import { isTerminalError, ZvtLink, type BusyRetries } from './zvt-link.ts';
