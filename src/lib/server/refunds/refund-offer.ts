@@ -28,7 +28,7 @@ function paidBlock(sale: Sale): 'not-paid' | 'in-payment' | null {
  */
 /**
  * `partialCardRefunds`: whether the terminal that took the card payment gives back part of it
- * (sales/terminal.ts partialRefundsOf).
+ * (terminal/payment-terminal.ts partialRefundsOf).
  */
 export function refundOffer(
 	sale: Sale,

@@ -17,7 +17,7 @@ import type { Journal, JournalEntry } from '../journal/journal.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
-import type { PaymentTerminal } from '../terminal/simulated-terminal.ts';
+import type { PaymentTerminal } from '../terminal/payment-terminal.ts';
 import { earliestFinalize } from './finalize-time.ts';
 import { decideLostCardRefund } from './lost-card-refund.ts';
 import { decideLostRefund, type RepeatOutcome } from './lost-refund.ts';

@@ -6,8 +6,8 @@
  */
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
+import type { PaymentTerminal, TerminalRecord } from '../terminal/payment-terminal.ts';
 import type { CardPayment, Sale } from './sale.ts';
-import type { PaymentTerminal, TerminalRecord } from '../terminal/simulated-terminal.ts';
 
 export class CardPayments {
 	readonly #journal: Journal;

@@ -14,7 +14,7 @@ import type {
 	PaymentTerminal,
 	TerminalRecord,
 	TerminalRequest
-} from '../terminal/simulated-terminal.ts';
+} from '../terminal/payment-terminal.ts';
 import { quoteFactory, saleFactory } from './testing/factories.ts';
 
 const CLAIM_MS = 60_000;

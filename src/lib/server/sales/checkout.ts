@@ -34,6 +34,7 @@ import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
+import type { PaymentTerminal } from '../terminal/payment-terminal.ts';
 import { CardPayments } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
@@ -43,7 +44,6 @@ import type { Sale, SaleClaim } from './sale.ts';
 import { SaleCredits, keyFingerprint } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal } from '../terminal/simulated-terminal.ts';
 
 export { CheckoutError } from './checkout-error.ts';
 

@@ -2,7 +2,7 @@
  * Every kiosk's card terminal behind the one PaymentTerminal the checkout and the refunds use
  * (docs/zvt.md, Which terminal a kiosk pays on): a kiosk with a ZVT terminal set up
  * (terminal-settings.ts) pays on it; any other, in demo mode, on the simulated terminal answered on
- * its screen (sales/terminal.ts). Outside demo there is no on-screen terminal — its approve button
+ * its screen (simulated-terminal.ts). Outside demo there is no on-screen terminal — its approve button
  * would let a guest approve their own payment — so a kiosk without a ZVT terminal takes no cards
  * (`cardTerminalOf` is null): the checkout refuses a card part, the screen offers what else it
  * takes, setup shows it as "card payments off".
@@ -17,11 +17,11 @@ import type { Settings } from '../settings.ts';
 import type {
 	PaymentTerminal,
 	RefundOutcome,
-	SimulatedTerminal,
 	TerminalOutcome,
 	TerminalRecord,
 	TerminalRequest
-} from './simulated-terminal.ts';
+} from './payment-terminal.ts';
+import type { SimulatedTerminal } from './simulated-terminal.ts';
 import type { Store } from '../store/store.ts';
 import {
 	TERMINAL_CURRENCIES,
