@@ -5,7 +5,7 @@ import { fakeClient } from '../platform/testing/fake-client.ts';
 import type { Engine, Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { BoardDesks } from './board-desks.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { PlatformHealth } from './device-health.ts';
 
 const DESKS = [
 	{ id: 'desk_main_counter', name: 'Bar counter', type: 'COUNTER', enabled: true },

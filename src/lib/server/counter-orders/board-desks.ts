@@ -8,7 +8,7 @@ import type { BoardDesk } from '#lib/shared/order-board.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { Desk } from '../platform/counter-orders.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { PlatformHealth } from './device-health.ts';
 
 export interface BoardDesksDeps {
 	platformFor: PlatformFor;

@@ -25,7 +25,7 @@ import {
 } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { PlatformHealth } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
 

@@ -6,7 +6,7 @@ import { counterOrder } from '../platform/testing/fixtures.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { FETCH_BACKOFF, OrderFetcher } from './order-fetcher.ts';
 import { OrderInbox } from './order-inbox.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { PlatformHealth } from './device-health.ts';
 import {
 	closeOrderStores,
 	FakeOrderPlatform,

@@ -19,7 +19,7 @@ import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { PlatformHealth } from './device-health.ts';
 
 export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 

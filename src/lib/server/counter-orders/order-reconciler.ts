@@ -10,7 +10,7 @@ import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { BoardDesks } from './board-desks.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { PlatformHealth } from './device-health.ts';
 
 /** At most this many reads at once, so a long queue does not flood the platform. */
 const PARALLEL_READS = 8;

@@ -5,7 +5,7 @@ import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { PlatformHealth } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import type { JournalStatus } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';

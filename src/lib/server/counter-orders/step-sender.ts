@@ -27,7 +27,7 @@ import type { StoreDb } from '../store/store.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { PlatformHealth } from './device-health.ts';
 
 export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 

@@ -7,7 +7,7 @@ import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import { PlatformHealth } from '../counter-orders/platform-health.ts';
+import { PlatformHealth } from '../counter-orders/device-health.ts';
 import {
 	closeOrderStores,
 	orderStore,

@@ -20,7 +20,7 @@ import { appOrderCard } from '../counter-orders/app-order-card.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import type { PlatformHealth } from '../counter-orders/platform-health.ts';
+import type { PlatformHealth } from '../counter-orders/device-health.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
