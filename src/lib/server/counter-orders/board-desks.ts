@@ -8,12 +8,12 @@ import type { BoardDesk } from '#lib/shared/order-board.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { Desk } from '../platform/counter-orders.ts';
-import type { PlatformHealth } from './device-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export interface BoardDesksDeps {
 	platformFor: PlatformFor;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 }
 
 export type DeskChange = { ok: true; desks: BoardDesk[] } | { ok: false; error: unknown };

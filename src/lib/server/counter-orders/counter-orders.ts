@@ -25,7 +25,7 @@ import {
 } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
-import { PlatformHealth } from './device-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
 
@@ -52,7 +52,7 @@ export class CounterOrders {
 	readonly inbox: OrderInbox;
 	readonly orders: AppOrderRepository;
 	readonly outbox: OrderOutbox;
-	readonly health: PlatformHealth;
+	readonly health: DeviceHealthTracker;
 	readonly desks: BoardDesks;
 	readonly fetcher: OrderFetcher;
 	readonly sender: StepSender;
@@ -69,7 +69,7 @@ export class CounterOrders {
 		this.#deps = deps;
 		this.#now = deps.now ?? (() => new Date());
 		const { store, keyring, journal, feed, platformFor, views, places, now, random } = deps;
-		const health = (this.health = new PlatformHealth(now));
+		const health = (this.health = new DeviceHealthTracker(now));
 		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));

@@ -6,7 +6,7 @@ import { counterOrder } from '../platform/testing/fixtures.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { FETCH_BACKOFF, OrderFetcher } from './order-fetcher.ts';
 import { OrderInbox } from './order-inbox.ts';
-import { PlatformHealth } from './device-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import {
 	closeOrderStores,
 	FakeOrderPlatform,
@@ -35,7 +35,7 @@ async function rig(
 	const platform = options.platform ?? new FakeOrderPlatform();
 	const inbox = new OrderInbox(store.store, clock.now);
 	const orders = new AppOrderRepository(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	const fetcher = new OrderFetcher({
 		inbox,
 		orders,

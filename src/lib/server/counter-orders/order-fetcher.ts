@@ -19,7 +19,7 @@ import { QueueDrain } from '../store/queue-drain.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
-import type { PlatformHealth } from './device-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
@@ -37,7 +37,7 @@ export interface OrderFetcherDeps {
 	/** The place of the device (its identity), fetched if not known yet. */
 	placeOf(deviceId: string): Promise<string | undefined>;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	random?: () => number;
 }
 

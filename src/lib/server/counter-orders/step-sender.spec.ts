@@ -5,7 +5,7 @@ import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { AppOrderRepository } from './app-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
-import { PlatformHealth } from './device-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import type { JournalStatus } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
@@ -28,7 +28,7 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}, random =
 	const platform = new FakeOrderPlatform(order);
 	const outbox = new OrderOutbox(store.store, clock.now);
 	const orders = new AppOrderRepository(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	await orders.save(store.deviceId, PLACE, counterOrderSchema.parse(platform.order));
 	const deps = {
 		outbox,

@@ -27,7 +27,7 @@ import type { StoreDb } from '../store/store.ts';
 import type { AppOrderRepository } from './app-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
-import type { PlatformHealth } from './device-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
@@ -71,7 +71,7 @@ export interface StepSenderDeps {
 	journal: Journal;
 	platformFor: PlatformFor;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	random?: () => number;
 }
 

@@ -7,7 +7,7 @@ import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import { PlatformHealth } from '../counter-orders/device-health.ts';
+import { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import {
 	closeOrderStores,
 	orderStore,
@@ -40,7 +40,7 @@ async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 	const appOrders = new AppOrderRepository(store.store, clock.now);
 	const outbox = new OrderOutbox(store.store, clock.now);
 	const inbox = new OrderInbox(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	const board = new OrderBoard({
 		places: new KnownPlaces(store.devices, views),
 		views,

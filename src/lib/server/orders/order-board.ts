@@ -20,7 +20,7 @@ import { appOrderCard } from '../counter-orders/app-order-card.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import type { PlatformHealth } from '../counter-orders/device-health.ts';
+import type { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
@@ -35,7 +35,7 @@ export interface OrderBoardDeps {
 	inbox: OrderInbox;
 	kioskOrders: KioskOrders;
 	desks: BoardDesks;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	/**
 	 * The menu's names by product id (spec 2: an item's productId is "the integrator's own
 	 * product id"), read once per view.
