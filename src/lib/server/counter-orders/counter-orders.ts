@@ -13,7 +13,7 @@ import type { PlatformFor } from '../platform/client.ts';
 import type { Keyring } from '../store/keyring.ts';
 import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { AppOrderRepository } from './counter-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';

@@ -3,7 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { AppOrderRepository } from './counter-order-repository.ts';
 import { FETCH_BACKOFF, OrderFetcher } from './order-fetcher.ts';
 import { OrderInbox } from './order-inbox.ts';
 import { DeviceHealthTracker } from './device-health.ts';

@@ -16,7 +16,7 @@ import { isOrderOutOfReach } from '../platform/counter-orders.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { AppOrderRepository } from './counter-order-repository.ts';
 import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
 import type { DeviceHealthTracker } from './device-health.ts';

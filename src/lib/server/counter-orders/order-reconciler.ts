@@ -8,7 +8,7 @@
  */
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { AppOrderRepository } from './counter-order-repository.ts';
 import type { BoardDesks } from './board-desks.ts';
 import type { DeviceHealthTracker } from './device-health.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { REJECTION_MESSAGE_MAX } from '../platform/counter-orders.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { AppOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';
 import { stepsFor } from './order-steps.ts';
 

@@ -3,7 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import type { AppOrderAction } from '#lib/shared/order-board.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { AppOrderRepository } from './counter-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';

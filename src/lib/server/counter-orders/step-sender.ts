@@ -24,7 +24,7 @@ import { PlatformClientError, PlatformRequestError, isRefusal } from '../platfor
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { StoreDb } from '../store/store.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { AppOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
 import type { DeviceHealthTracker } from './device-health.ts';

@@ -3,7 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { DEFAULT_BOARD_SETTINGS } from '#lib/shared/order-board.ts';
 import type { KioskOrder } from '#lib/shared/kiosk-order.ts';
-import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
+import { AppOrderRepository } from '../counter-orders/counter-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { OrderOutbox } from '../counter-orders/order-outbox.ts';

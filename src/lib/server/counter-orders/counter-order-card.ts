@@ -12,7 +12,7 @@ import type {
 import type { OrderStatus } from '#lib/platform-vocabulary.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import type { CounterOrder, OrderItem } from '../platform/counter-orders.ts';
-import type { StoredAppOrder } from './app-order-repository.ts';
+import type { StoredAppOrder } from './counter-order-repository.ts';
 import { stepsFor } from './order-steps.ts';
 
 const STAGE_OF_STATUS: Record<OrderStatus, BoardStage> = {

@@ -3,7 +3,7 @@ import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { AppOrderRepository } from './counter-order-repository.ts';
 import { closeOrderStores, orderStore, START, testClock } from './testing/order-store.ts';
 
 const read = (overrides: Record<string, unknown> = {}) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { counterOrderSchema, type CounterOrder } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { amountToCollect, appOrderCard, groupLines, stageOf } from './app-order-card.ts';
-import type { StoredAppOrder } from './app-order-repository.ts';
+import { amountToCollect, appOrderCard, groupLines, stageOf } from './counter-order-card.ts';
+import type { StoredAppOrder } from './counter-order-repository.ts';
 
 /** A wire order (major units, as the platform sends it) read through the client's schema. */
 const read = (overrides: Record<string, unknown> = {}): CounterOrder =>
