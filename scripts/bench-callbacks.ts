@@ -218,7 +218,7 @@ function report(rounds: RoundResult[]): void {
 	);
 }
 
-/** `count` app orders placed and paid in the app (NEW → APPROVABLE), announced to nobody. */
+/** `count` counter orders placed and paid in the app (NEW → APPROVABLE), announced to nobody. */
 async function placePaidOrders(round: Round, count: number): Promise<string[]> {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i += 1) {
@@ -281,7 +281,7 @@ async function openBoard({ kiosk, live }: Round) {
 		.join('; ');
 	if (paired.status !== 303 || !cookie) throw new Error(`pairing answered ${paired.status}`);
 
-	/** The app order ids the board shows now, once per card. */
+	/** The counter order ids the board shows now, once per card. */
 	const read = async (): Promise<string[]> => {
 		const response = await fetch(`${kiosk}/board/__data.json`, { headers: { cookie } });
 		// SvelteKit's data endpoint: one devalue-flattened node per layout and page (null: unused).
@@ -304,7 +304,7 @@ async function openBoard({ kiosk, live }: Round) {
 		next.catch(() => undefined); // a read still waiting when the bench ends is aborted
 		return next;
 	};
-	if ((await read()).length !== 0) throw new Error('the board shows app orders already');
+	if ((await read()).length !== 0) throw new Error('the board shows counter orders already');
 
 	return {
 		/**

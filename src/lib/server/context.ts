@@ -95,7 +95,7 @@ export interface ServerContext {
 	kioskOrders: KioskOrders;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
-	/** The platform's app orders (spec 2): callbacks, staff steps, desks. */
+	/** The platform's counter orders (spec 2): callbacks, staff steps, desks. */
 	counterOrders: CounterOrders;
 	/** App and kiosk orders of a place in one queue, for boards and pickup screens. */
 	orderBoard: OrderBoard;
@@ -180,7 +180,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const orderBoard = new OrderBoard({
 		places,
 		views,
-		appOrders: counterOrders.orders,
+		counterOrders: counterOrders.orders,
 		outbox: counterOrders.outbox,
 		inbox: counterOrders.inbox,
 		kioskOrders,

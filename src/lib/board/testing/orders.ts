@@ -1,11 +1,15 @@
 /** Board orders for the specs: only what a spec sets differs from a plain order. */
-import type { AppBoardOrder, BoardOrderLine, KioskBoardOrder } from '#lib/shared/order-board.ts';
+import type {
+	CounterBoardOrder,
+	BoardOrderLine,
+	KioskBoardOrder
+} from '#lib/shared/order-board.ts';
 
-export function appOrder(fields: Partial<AppBoardOrder> = {}): AppBoardOrder {
+export function counterOrder(fields: Partial<CounterBoardOrder> = {}): CounterBoardOrder {
 	const orderId = fields.orderId ?? 'ord_1';
 	return {
-		kind: 'app',
-		key: `app:${orderId}`,
+		kind: 'counter',
+		key: `counter:${orderId}`,
 		orderNumber: '1',
 		stage: 'approve',
 		since: '2026-11-23T12:00:00.000Z',

@@ -3,7 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { AppOrderRepository } from './counter-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { FETCH_BACKOFF, OrderFetcher } from './order-fetcher.ts';
 import { OrderInbox } from './order-inbox.ts';
 import { DeviceHealthTracker } from './device-health.ts';
@@ -34,7 +34,7 @@ async function rig(
 	const store = options.store ?? (await orderStore(engine, clock));
 	const platform = options.platform ?? new FakeOrderPlatform();
 	const inbox = new OrderInbox(store.store, clock.now);
-	const orders = new AppOrderRepository(store.store, clock.now);
+	const orders = new CounterOrderRepository(store.store, clock.now);
 	const health = new DeviceHealthTracker(clock.now);
 	const fetcher = new OrderFetcher({
 		inbox,

@@ -16,7 +16,7 @@ import { isOrderOutOfReach } from '../platform/counter-orders.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
-import type { AppOrderRepository } from './counter-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
 import type { DeviceHealthTracker } from './device-health.ts';
@@ -32,7 +32,7 @@ const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	platformFor: PlatformFor;
 	/** The place of the device (its identity), fetched if not known yet. */
 	placeOf(deviceId: string): Promise<string | undefined>;

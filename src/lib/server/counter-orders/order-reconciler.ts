@@ -8,7 +8,7 @@
  */
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
-import type { AppOrderRepository } from './counter-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { BoardDesks } from './board-desks.ts';
 import type { DeviceHealthTracker } from './device-health.ts';
 
@@ -16,7 +16,7 @@ import type { DeviceHealthTracker } from './device-health.ts';
 const PARALLEL_READS = 8;
 
 export interface ReconcilerDeps {
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	desks: BoardDesks;
 	platformFor: PlatformFor;
 	/** The board devices (with their places) whose orders and desks to re-read. */

@@ -24,7 +24,7 @@ import { PlatformClientError, PlatformRequestError, isRefusal } from '../platfor
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { StoreDb } from '../store/store.ts';
-import type { AppOrderRepository } from './counter-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
 import type { DeviceHealthTracker } from './device-health.ts';
@@ -40,10 +40,10 @@ const BATCH = 8;
 
 const ORDER_REFERENCE_PREFIX = 'order:';
 
-/** The journal reference of an app order's money steps. */
+/** The journal reference of a counter order's money steps. */
 export const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
 
-/** The order a journal reference names, if it is an app order's. */
+/** The order a journal reference names, if it is a counter order's. */
 export function orderOfReference(reference: string): string | null {
 	return reference.startsWith(ORDER_REFERENCE_PREFIX)
 		? reference.slice(ORDER_REFERENCE_PREFIX.length)
@@ -67,7 +67,7 @@ export function orderPaymentToCheck(
 
 export interface StepSenderDeps {
 	outbox: OrderOutbox;
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	journal: Journal;
 	platformFor: PlatformFor;
 	feed: OrderFeed;

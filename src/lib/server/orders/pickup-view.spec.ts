@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/shared/order-board.ts';
+import type { CounterBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/shared/order-board.ts';
 import { PICKUP_LIMIT, pickupView } from './pickup-view.ts';
 
 const kiosk = (number: string, stage: BoardOrder['stage'], since: string): KioskBoardOrder => ({
@@ -17,17 +17,17 @@ const kiosk = (number: string, stage: BoardOrder['stage'], since: string): Kiosk
 	previous: null
 });
 
-const app = (number: string, stage: BoardOrder['stage'], since: string): AppBoardOrder =>
+const app = (number: string, stage: BoardOrder['stage'], since: string): CounterBoardOrder =>
 	({
-		kind: 'app',
-		key: `app:${number}`,
+		kind: 'counter',
+		key: `counter:${number}`,
 		orderId: number,
 		orderNumber: number,
 		stage,
 		since,
 		lines: [],
 		desk: { id: 'desk_1', name: 'Bar counter', type: 'COUNTER' }
-	}) as unknown as AppBoardOrder;
+	}) as unknown as CounterBoardOrder;
 
 describe('the pickup screen', () => {
 	it('shows accepted orders being prepared and ready ones with their desk, longest waiting first', () => {
@@ -42,12 +42,12 @@ describe('the pickup screen', () => {
 		expect(view).toEqual({
 			placeName: 'Main Stage Bar',
 			preparing: [
-				{ key: 'app:M-001', orderNumber: 'M-001' },
+				{ key: 'counter:M-001', orderNumber: 'M-001' },
 				{ key: 'kiosk:K-002', orderNumber: 'K-002' }
 			],
 			ready: [
 				{ key: 'kiosk:K-001', orderNumber: 'K-001', desk: null },
-				{ key: 'app:M-003', orderNumber: 'M-003', desk: 'Bar counter' }
+				{ key: 'counter:M-003', orderNumber: 'M-003', desk: 'Bar counter' }
 			]
 		});
 	});

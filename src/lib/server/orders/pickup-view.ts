@@ -1,6 +1,6 @@
 /**
  * What the pickup screen shows guests (pure): the numbers being prepared and the numbers ready,
- * with the desk to collect at. An app order still waiting for approval is not shown: it is not
+ * with the desk to collect at. A counter order still waiting for approval is not shown: it is not
  * accepted yet (spec 2: APPROVABLE → APPROVED or REJECTED). Longest waiting first, so the number
  * a guest has waited for longest is never pushed off the screen.
  */
@@ -21,7 +21,7 @@ export function pickupView(placeName: string | null, orders: BoardOrder[]): Pick
 		ready: inStage('ready').map((order) => ({
 			key: order.key,
 			orderNumber: order.orderNumber,
-			desk: order.kind === 'app' ? order.desk.name : null
+			desk: order.kind === 'counter' ? order.desk.name : null
 		}))
 	};
 }

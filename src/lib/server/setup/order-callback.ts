@@ -1,6 +1,6 @@
 /**
  * The order callback address on a device's page in setup (spec 2, Events): what staff enter in
- * the platform's management console so app orders reach this server. The address carries the
+ * the platform's management console so counter orders reach this server. The address carries the
  * device's secret token (counter-orders/callback-tokens.ts): anyone who has it can announce
  * orders, so it is built only here, for that page, which only logged-in staff open — no other
  * page, API answer or log line carries it.
