@@ -291,7 +291,7 @@ async function openBoard({ kiosk, live }: Round) {
 			.map((data) => unflatten(data) as { board?: { orders: BoardOrder[] } })
 			.find((data) => data.board);
 		if (!page?.board) throw new Error(`the board's data answered ${response.status}`);
-		return page.board.orders.flatMap((card) => (card.kind === 'app' ? [card.orderId] : []));
+		return page.board.orders.flatMap((card) => (card.kind === 'counter' ? [card.orderId] : []));
 	};
 	const changes = await fetch(`${kiosk}/api/board/events`, {
 		headers: { cookie, accept: 'text/event-stream' },

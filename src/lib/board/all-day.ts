@@ -7,7 +7,7 @@ import { nameIn } from '#lib/shared/format.ts';
 import type { BoardOrder, BoardStage } from '#lib/shared/order-board.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 
-export interface AllDayModifier {
+interface AllDayModifier {
 	productId: string;
 	/** null when the menu does not know the id: the screen shows the id. */
 	name: Translated | null;

@@ -5,7 +5,7 @@
 import type { BoardOrder, BoardSettings, BoardStage } from '#lib/shared/order-board.ts';
 
 /** fresh → warn (amber) at `warnAfterMinutes` → late (red) at `lateAfterMinutes`. */
-export type AgeBand = 'fresh' | 'warn' | 'late';
+type AgeBand = 'fresh' | 'warn' | 'late';
 
 export interface OrderAge {
 	/** Whole minutes waited. */

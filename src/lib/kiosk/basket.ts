@@ -26,7 +26,7 @@ export interface LineChoice {
 	options?: readonly string[];
 }
 
-export interface PricedLine {
+interface PricedLine {
 	/** The line's identity (lineKey). */
 	key: string;
 	product: MenuProduct;
@@ -39,7 +39,7 @@ export interface PricedLine {
 	lineMinor: number;
 }
 
-export interface DerivedDepositLine {
+interface DerivedDepositLine {
 	categoryId: string;
 	name: string;
 	quantity: number;

@@ -6,7 +6,7 @@ import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { KioskSettingsView, MenuItem } from '#lib/shared/screen-snapshot.ts';
 
 /** The deposit a product's container carries (from the cached deposit configuration). */
-export interface ProductDeposit {
+interface ProductDeposit {
 	categoryId: string;
 	/** The container category's name, as the platform gives it (one language). */
 	name: string;

@@ -14,7 +14,7 @@ import { appUpdate } from './app-update.svelte.ts';
 import { ServerReachability } from './server-reachability.svelte.ts';
 
 /** What the screen's session offers the services. */
-export interface GuestSession {
+interface GuestSession {
 	/** Nothing under way: the screen may change under no one. */
 	readonly idle: boolean;
 	watch(reachability: ServerReachability): void;

@@ -40,7 +40,7 @@ export const RETURN_API_FAILURES: readonly ReturnApiFailure[] = [
 export type ReturnStage = 'scan' | 'confirm';
 
 /** Where the screen goes: a step, `stay` where it is, or `reload` (the screen was unpaired). */
-export type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
+type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
 
 /** Buttons offered with the message. */
 export type ReturnProblemAction = 'check-again' | 'start-over';

@@ -31,7 +31,7 @@ const knownTimeZone = z.string().refine(
 );
 
 /** The variables that name a real platform: any one of them means production. */
-export const PLATFORM_ADDRESS_VARIABLES = [
+const PLATFORM_ADDRESS_VARIABLES = [
 	'PLATFORM_BASE_URL',
 	'PLATFORM_SANDBOX_URL',
 	'PLATFORM_PRODUCTION_URL'

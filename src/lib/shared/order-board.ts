@@ -17,8 +17,7 @@ import type { Translated } from './translated.ts';
 import type { KioskOrderStatus } from './kiosk-order.ts';
 
 /** to approve → in preparation → ready → done (picked up, left, rejected, cancelled). */
-export const BOARD_STAGES = ['approve', 'preparing', 'ready', 'done'] as const;
-export type BoardStage = (typeof BOARD_STAGES)[number];
+export type BoardStage = 'approve' | 'preparing' | 'ready' | 'done';
 
 /**
  * What staff can do with a counter order (each one platform call, spec 2):

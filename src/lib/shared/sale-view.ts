@@ -58,7 +58,7 @@ export interface IssuedDeposit {
 }
 
 /** A chosen choice as sold: its name and price kept with the sale, like the product's. */
-export interface SoldOption {
+interface SoldOption {
 	id: string;
 	name: Translated;
 	priceMinor: number;

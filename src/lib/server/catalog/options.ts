@@ -8,7 +8,7 @@ import { fromMinor } from '#lib/money.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import { translatedName } from './translated-name.ts';
 
-export type { OptionChoice, OptionGroup } from '#lib/shared/product-options.ts';
+export type { OptionGroup } from '#lib/shared/product-options.ts';
 
 /** Letters, digits, `_` and `-`: safe in a productId (`<productId>~<choiceId>`) and a URL. */
 const optionId = z

@@ -105,7 +105,6 @@ export const productInputSchema = z
 		};
 		return valid ? product : z.NEVER;
 	});
-export type ProductInput = z.input<typeof productInputSchema>;
 
 /** The exchange form of a product (the inverse of `productInputSchema`). */
 export function toExchangeForm(product: Product) {

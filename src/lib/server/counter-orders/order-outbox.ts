@@ -27,7 +27,7 @@ export interface OrderStep {
 	journalId: number | null;
 }
 
-export type StepState = 'pending' | 'sent' | 'failed';
+type StepState = 'pending' | 'sent' | 'failed';
 
 /** One line of an order's history. */
 export interface StepRecord {

@@ -44,11 +44,11 @@ export const STATUS_OF_STEP = {
 	left: 'LEFT'
 } as const satisfies Partial<Record<CounterOrderAction, OrderStatus>>;
 
-export type StatusStep = keyof typeof STATUS_OF_STEP;
+type StatusStep = keyof typeof STATUS_OF_STEP;
 export type PaymentStep = Exclude<CounterOrderAction, StatusStep>;
 
 /** The transaction status each counter-payment report leads to (docs: cancel → FAILED). */
-export const TRANSACTION_STATUS_OF_STEP = {
+const TRANSACTION_STATUS_OF_STEP = {
 	collect: 'PAID_EXTERNALLY',
 	'payment-failed': 'FAILED'
 } as const satisfies Record<PaymentStep, OrderTransactionStatus>;

@@ -41,7 +41,7 @@ const BATCH = 8;
 const ORDER_REFERENCE_PREFIX = 'order:';
 
 /** The journal reference of a counter order's money steps. */
-export const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
+const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
 
 /** The order a journal reference names, if it is a counter order's. */
 export function orderOfReference(reference: string): string | null {

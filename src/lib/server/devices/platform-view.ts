@@ -13,7 +13,7 @@ import type { PlatformClient } from '../platform/client.ts';
 import type { Store } from '../store/store.ts';
 
 /** `active`: configuration answered 200; `off`: 400 NOT_ENABLED or 404 (spec 1 recovery rule 1). */
-export type DepositState = 'active' | 'off' | 'unknown';
+type DepositState = 'active' | 'off' | 'unknown';
 
 export interface PlatformView {
 	identity: ExternalDevice | null;
@@ -45,7 +45,7 @@ export function activeDepositConfiguration(view: PlatformView): DepositConfigura
 type SnapshotKind = 'identity' | 'deposit-configuration';
 
 /** A short, key-free description of why a call failed, for staff. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
 	if (error instanceof PlatformApiError) return `${error.status} ${error.errorCode}`;
 	if (error instanceof PlatformClientError) return error.kind;
 	return 'internal error';

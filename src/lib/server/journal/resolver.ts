@@ -28,7 +28,6 @@ export interface ResolutionSummary {
 }
 
 type Outcome = 'resolved' | 'needs-staff' | 'still-open';
-export type { Outcome as ResolutionOutcome };
 
 /**
  * Settles an open entry its own flow knows how to settle, while this server holds it; null for

@@ -9,7 +9,7 @@ import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
 
-export type BoardError =
+type BoardError =
 	| 'bad-request'
 	| 'unknown-order'
 	| 'not-offered'

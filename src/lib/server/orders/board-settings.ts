@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_BOARD_SETTINGS, type BoardSettings } from '#lib/shared/order-board.ts';
 import type { Settings } from '../settings.ts';
 
-export const boardSettingsSchema = z
+const boardSettingsSchema = z
 	.object({
 		warnAfterMinutes: z.int().min(1).max(120).default(DEFAULT_BOARD_SETTINGS.warnAfterMinutes),
 		lateAfterMinutes: z.int().min(2).max(240).default(DEFAULT_BOARD_SETTINGS.lateAfterMinutes),

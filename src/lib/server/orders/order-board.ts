@@ -25,7 +25,7 @@ import type { KnownPlaces } from '../devices/known-places.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
 /** How many finished counter orders stay in view (to see what happened to one). */
-export const RECENTLY_DONE = 6;
+const RECENTLY_DONE = 6;
 
 export interface OrderBoardDeps {
 	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;

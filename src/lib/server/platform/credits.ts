@@ -23,7 +23,7 @@ import type { OperationId } from './retry-policies.ts';
 import type { PlatformTransport } from './transport.ts';
 import { assertValid, HEADER_VALUE_PATTERN, RequestProblems, segment } from './validation.ts';
 
-export type { CreditTransaction, CreditTransactionItem } from './schemas/credits.ts';
+export type { CreditTransaction } from './schemas/credits.ts';
 
 /** The error codes of spec 3's table ("Errors"). Statuses other than INSUFFICIENT_CREDIT's 400 are not shown. */
 export const CreditErrorCode = {
@@ -41,8 +41,6 @@ export const CreditErrorCode = {
 	refundWindowPassed: 'CREDIT_TRANSACTION_CAN_NO_LONGER_BE_REFUNDED_BY_EXTERNAL_DEVICE'
 } as const;
 export type CreditErrorCode = (typeof CreditErrorCode)[keyof typeof CreditErrorCode];
-
-export { SUPPORTED_VAT_RATES };
 
 /** IntegrationCreditTransactionItemGroupRequest in minor units. */
 export interface CreditItem {

@@ -26,7 +26,7 @@ export class RefundError extends Error {
  * spec 3's refund refused (a 4xx): what it means for this sale. `elapsedMs` runs from the
  * earliest the platform can have finalized the transaction (finalize-time.ts).
  */
-export function creditRefusalReason(error: PlatformApiError, elapsedMs: number): RefundFailure {
+function creditRefusalReason(error: PlatformApiError, elapsedMs: number): RefundFailure {
 	if (error.errorCode === CreditErrorCode.refundWindowPassed) {
 		// spec 3 gives this one code for "24-hour window passed"; the simulator gives it also for a
 		// transaction already refunded (docs/platform-assumptions.md, "refund"). Our record says the

@@ -23,7 +23,7 @@ import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';
 import { addLedger, depositLedgers, emptyLedger } from './deposit-ledger.ts';
 
-export interface KioskFigures {
+interface KioskFigures {
 	deviceId: string;
 	name: string;
 	figures: ReportFigures;

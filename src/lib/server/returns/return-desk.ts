@@ -101,7 +101,7 @@ export interface ReturnRequest {
 	pin?: string;
 }
 
-export const RETURN_ID_PATTERN = /^[0-9a-f]{32}$/;
+const RETURN_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 const CODE_PROBLEMS: Record<string, ReturnFailure> = {
 	empty: 'code-empty',

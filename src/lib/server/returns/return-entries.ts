@@ -36,7 +36,7 @@ export const validateEntrySchema = z.object({
 	payOut: z.boolean().optional()
 });
 
-export const returnedLineSchema = z.object({
+const returnedLineSchema = z.object({
 	categoryId: z.string(),
 	name: z.string(),
 	returned: z.int(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ReturnSettings } from '#lib/shared/return-view.ts';
 import type { Settings } from '../settings.ts';
 
-export const returnSettingsSchema = z.object({
+const returnSettingsSchema = z.object({
 	/**
 	 * Staff count the containers: before anything is returned they confirm with the screen PIN,
 	 * and the result says how much to pay out.

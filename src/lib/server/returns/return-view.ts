@@ -19,7 +19,7 @@ export interface PreviewedCategory {
 }
 
 /** The category's display name (spec 1: `revoTokenCategory` "display details", optional). */
-export function categoryName(category: DepositCategory): string {
+function categoryName(category: DepositCategory): string {
 	return category.revoTokenCategory?.name ?? category.id;
 }
 

@@ -19,7 +19,7 @@ import type { DepositTransaction } from '../platform/deposits.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
 import type { Sale } from './sale.ts';
 
-export const MAX_UNKNOWN_CREATES = 2;
+const MAX_UNKNOWN_CREATES = 2;
 
 /** The journal's mark on a create whose answer was lost: it may have issued an unused code. */
 export const POSSIBLY_ISSUED = 'deposit-possibly-issued';

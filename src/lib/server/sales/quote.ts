@@ -20,8 +20,8 @@ import { sum } from '#lib/shared/sum.ts';
 import type { Product } from '../catalog/product.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 
-export const MAX_BASKET_LINES = 50;
-export const MAX_LINE_QUANTITY = 20;
+const MAX_BASKET_LINES = 50;
+const MAX_LINE_QUANTITY = 20;
 
 export const basketSchema = z
 	.array(
@@ -37,7 +37,7 @@ export const basketSchema = z
 /** A basket as given (options may be left out: none chosen). */
 export type Basket = z.input<typeof basketSchema>;
 
-export interface ProductLine extends SaleLine {
+interface ProductLine extends SaleLine {
 	/** The product's own gross per unit; `unitMinor` adds the options' prices. */
 	baseMinor: number;
 }

@@ -181,7 +181,7 @@ export class SaleCredits {
  * The platform's figures per line; refused when they do not add up or name a VAT rate the spec
  * does not list (never charge a guess).
  */
-export function summarize(
+function summarize(
 	transaction: CreditTransaction,
 	paymentType: CreditSummary['paymentType'],
 	keyOrHint: string

@@ -20,7 +20,7 @@ import { textField } from '../http/forms.ts';
 import { platformFailureMessage } from './platform-failure.ts';
 
 /** What the form may show again: everything but the key. */
-export interface AddDeviceValues {
+interface AddDeviceValues {
 	name: string;
 	environment: string;
 	baseUrl: string;

@@ -19,7 +19,7 @@ export type OrderCallbackContext = Pick<ServerContext, 'config' | 'devices' | 'v
  * A device gets callbacks when its key has the ORDER authority, or when it drives an order
  * board: its identity may not be fetched yet, and staff set the address up with the board.
  */
-export async function receivesOrderCallbacks(
+async function receivesOrderCallbacks(
 	context: Pick<ServerContext, 'views'>,
 	device: DeviceRecord
 ): Promise<boolean> {

@@ -15,7 +15,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/staff-credenti
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, Message>>;
+type FieldErrors<Field extends string> = Partial<Record<Field, Message>>;
 
 export type LoginResult<Field extends string> =
 	| { ok: true; token: string; expiresAt: Date; staff: StaffMember }
