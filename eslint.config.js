@@ -24,9 +24,9 @@ const SHARED_ONLY = {
 	regex: String.raw`^(\$|#)lib/(?!(shared|paraglide)/|[\w.-]+\.ts$)|^(\.\.?/)+(lib/)?server/`,
 	message: 'Shared code (src/lib/shared, src/lib/*.ts) imports only shared code: both sides run it.'
 };
-/** A relative import that climbs out of `folder` from a file `depth` folders below it. */
+/** A relative import from `depth` folders below `folder` that climbs out of it into src/lib. */
 const leaving = (folder, depth) => ({
-	regex: `^${String.raw`\.\./`.repeat(depth + 1)}`,
+	regex: String.raw`^${String.raw`\.\./`.repeat(depth + 1)}(?!\.\./)`,
 	message: `Out of ${folder} only through #lib/… (so the layer rules can see where it goes).`
 });
 const layerRule = (...patterns) => ({
