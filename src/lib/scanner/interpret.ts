@@ -4,7 +4,10 @@
  * `normalizeTransactionKey` and `parseDepositCode` directly.
  */
 import { parseDepositCode, type DepositCodeProblem } from '#lib/shared/deposit-code.ts';
-import { normalizeTransactionKey, type TransactionKeyProblem } from '#lib/shared/transaction-key.ts';
+import {
+	normalizeTransactionKey,
+	type TransactionKeyProblem
+} from '#lib/shared/transaction-key.ts';
 
 export type ScanInterpretation =
 	| { kind: 'loyalty-key'; key: string; masked: string }
