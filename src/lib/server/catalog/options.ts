@@ -8,8 +8,6 @@ import { fromMinor } from '#lib/money.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import { translatedName } from './translated-name.ts';
 
-export type { OptionGroup } from '#lib/shared/product-options.ts';
-
 /** Letters, digits, `_` and `-`: safe in a productId (`<productId>~<choiceId>`) and a URL. */
 const optionId = z
 	.string()

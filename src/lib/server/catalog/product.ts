@@ -7,15 +7,12 @@ import { z } from 'zod';
 import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
+import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { isSupportedVatRate } from '#lib/vat.ts';
 import { isImageAddress } from './image-address.ts';
 import { translatedName } from './translated-name.ts';
-import {
-	optionGroupsInputSchema,
-	optionGroupsToExchangeForm,
-	type OptionGroup
-} from './options.ts';
+import { optionGroupsInputSchema, optionGroupsToExchangeForm } from './options.ts';
 
 export interface Product {
 	/** The platform's productId (spec 1 deposit mapping, spec 3 discounts): 1 to 255 characters. */

@@ -4,8 +4,6 @@ import type { SaleState } from '#lib/shared/sale-states.ts';
 import type { CreditSummary, IssuedDeposit, SaleProblem } from '#lib/shared/sale-view.ts';
 import type { SaleQuote } from './quote.ts';
 
-export type { SaleState } from '#lib/shared/sale-states.ts';
-
 /**
  * The one card payment of a claim: the terminal's reference (unique per claim) and the amount
  * asked.
