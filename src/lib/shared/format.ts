@@ -1,4 +1,7 @@
-/** Display helpers of the guest screen: names in the guest's language, rates and dates. */
+/**
+ * Display helpers of the screens and the printed receipt: names in the reader's language, rates
+ * and dates.
+ */
 import { scaledIntegerToDecimal } from '#lib/money.ts';
 import type { Translated } from './translated.ts';
 
