@@ -74,9 +74,9 @@ describe('NewOrderAlert', () => {
 
 	it('a new order chimes at once and every repeatMs until it is acknowledged', async () => {
 		const alert = await withSound();
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		expect(alert.flashing).toBe(true);
-		expect(alert.unacknowledged).toEqual(['counter:1']);
+		expect(alert.unacknowledged).toEqual(['app:1']);
 		expect(chimes()).toBe(1);
 		vi.advanceTimersByTime(REPEAT_MS - 1);
 		expect(chimes()).toBe(1);
@@ -94,15 +94,15 @@ describe('NewOrderAlert', () => {
 
 	it('repeats at the interval it is given', async () => {
 		const alert = await withSound({ repeatMs: 1000 });
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		vi.advanceTimersByTime(3000);
 		expect(chimes()).toBe(4);
 	});
 
 	it('keeps alerting until the last of several orders is acknowledged', async () => {
 		const alert = await withSound();
-		alert.notify(['counter:1', 'kiosk:2']);
-		alert.acknowledge('counter:1');
+		alert.notify(['app:1', 'kiosk:2']);
+		alert.acknowledge('app:1');
 		expect(alert.unacknowledged).toEqual(['kiosk:2']);
 		expect(alert.flashing).toBe(true);
 		vi.advanceTimersByTime(REPEAT_MS);
@@ -115,22 +115,22 @@ describe('NewOrderAlert', () => {
 
 	it('acknowledging an order it does not know changes nothing', async () => {
 		const alert = await withSound();
-		alert.notify(['counter:1']);
-		alert.acknowledge('counter:9');
-		expect(alert.unacknowledged).toEqual(['counter:1']);
+		alert.notify(['app:1']);
+		alert.acknowledge('app:9');
+		expect(alert.unacknowledged).toEqual(['app:1']);
 		vi.advanceTimersByTime(REPEAT_MS);
 		expect(chimes()).toBe(2);
 	});
 
 	it('another order chimes at once and the repeat counts from it; one already pending does not', async () => {
 		const alert = await withSound();
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		vi.advanceTimersByTime(REPEAT_MS - 500);
-		alert.notify(['counter:1']); // the board reloaded: the same order is still new
+		alert.notify(['app:1']); // the board reloaded: the same order is still new
 		expect(chimes()).toBe(1);
-		alert.notify(['kiosk:2', 'kiosk:2', 'counter:1']);
+		alert.notify(['kiosk:2', 'kiosk:2', 'app:1']);
 		expect(chimes()).toBe(2);
-		expect(alert.unacknowledged).toEqual(['counter:1', 'kiosk:2']);
+		expect(alert.unacknowledged).toEqual(['app:1', 'kiosk:2']);
 		vi.advanceTimersByTime(500);
 		expect(chimes()).toBe(2); // not twice in a row
 		vi.advanceTimersByTime(REPEAT_MS - 500);
@@ -148,7 +148,7 @@ describe('NewOrderAlert', () => {
 
 	it('with the sound off it flashes without a sound, and chimes at the next turn once switched on', async () => {
 		const alert = board();
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		expect(alert.flashing).toBe(true);
 		vi.advanceTimersByTime(REPEAT_MS * 3);
 		expect(contextsCreated).toBe(0);
@@ -169,7 +169,7 @@ describe('NewOrderAlert', () => {
 		const alert = board();
 		expect(alert.soundEnabled).toBe(true);
 		expect(alert.needsGesture).toBe(true);
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(alert.needsGesture).toBe(true);
 		expect(alert.flashing).toBe(true);
@@ -186,7 +186,7 @@ describe('NewOrderAlert', () => {
 		storage.setItem(SOUND_STORAGE_KEY, 'on');
 		context.resumeAllowed = false;
 		const alert = board();
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		await vi.advanceTimersByTimeAsync(REPEAT_MS * 10);
 		expect(context.played()).toEqual([]);
 		context.resumeAllowed = true;
@@ -242,7 +242,7 @@ describe('NewOrderAlert', () => {
 		});
 		await expect(alert.enableSound()).resolves.toBe(false);
 		expect(alert.needsGesture).toBe(true);
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		expect(alert.flashing).toBe(true);
 		await expect(alert.selfTest()).resolves.toBe(false);
 	});
@@ -265,7 +265,7 @@ describe('NewOrderAlert', () => {
 
 	it('destroy stops the alert and releases the audio', async () => {
 		const alert = await withSound();
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		alert.destroy();
 		expect(context.closed).toBe(true);
 		expect(alert.flashing).toBe(false);
@@ -284,7 +284,7 @@ describe('NewOrderAlert', () => {
 				clearInterval: (handle) => void cleared.push(handle)
 			}
 		});
-		alert.notify(['counter:1']);
+		alert.notify(['app:1']);
 		repeat();
 		expect(chimes()).toBe(2);
 		alert.acknowledge();

@@ -46,7 +46,10 @@ export interface BoardOrderLine {
 }
 
 interface BoardOrderBase {
-	/** Unique on the board: `counter:<orderId>` or `kiosk:<saleId>`. */
+	/**
+	 * Unique on the board: `app:<orderId>` (a counter order) or `kiosk:<saleId>`. Kept as it was
+	 * named first: boards remember acknowledged keys, and each card's element id is made of it.
+	 */
 	key: string;
 	orderNumber: string;
 	stage: BoardStage;

@@ -9,7 +9,7 @@ export function counterOrder(fields: Partial<CounterBoardOrder> = {}): CounterBo
 	const orderId = fields.orderId ?? 'ord_1';
 	return {
 		kind: 'counter',
-		key: `counter:${orderId}`,
+		key: `app:${orderId}`,
 		orderNumber: '1',
 		stage: 'approve',
 		since: '2026-11-23T12:00:00.000Z',

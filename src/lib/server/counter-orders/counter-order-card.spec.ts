@@ -153,7 +153,7 @@ describe('counterOrderCard', () => {
 		const card = counterOrderCard(stored(read()), context);
 		expect(card).toMatchObject({
 			kind: 'counter',
-			key: 'counter:ord_000001',
+			key: 'app:ord_000001',
 			orderNumber: 'M-001',
 			stage: 'approve',
 			since: '2026-11-22T10:00:05.000Z',

@@ -86,7 +86,7 @@ export function counterOrderCard(
 	const address = order.deliveryAddressData;
 	return {
 		kind: 'counter',
-		key: `counter:${order.id}`,
+		key: `app:${order.id}`,
 		orderId: order.id,
 		orderNumber: order.orderNumber,
 		stage: stageOf(order.status),

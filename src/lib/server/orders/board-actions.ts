@@ -40,7 +40,7 @@ export async function counterOrderStep(
 		action,
 		textField(form, 'rejectionMessage')
 	);
-	return result.ok ? result : { ok: false, error: result.refusal, key: `counter:${orderId}` };
+	return result.ok ? result : { ok: false, error: result.refusal, key: `app:${orderId}` };
 }
 
 /** A kiosk order moved forward or back: `saleId`, `status`. */

@@ -87,9 +87,9 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 			expect(view).toMatchObject({ placeKnown: true, receivesCounterOrders: true, desks: [] });
 			expect(view.orders.map((order) => order.key)).toEqual([
 				'kiosk:s2',
-				'counter:ord_1',
+				'app:ord_1',
 				'kiosk:s1',
-				'counter:ord_2'
+				'app:ord_2'
 			]);
 		});
 
@@ -107,13 +107,13 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 			await r.outbox.failed(failed!.id, 'w', 'not-accessible');
 			const [one, two] = (await r.board.view(r.store.deviceId)).orders;
 			expect(one).toMatchObject({
-				key: 'counter:ord_1',
+				key: 'app:ord_1',
 				sending: 'collect',
 				actions: [],
 				problem: null
 			});
 			expect(two).toMatchObject({
-				key: 'counter:ord_2',
+				key: 'app:ord_2',
 				sending: null,
 				actions: ['collect', 'payment-failed'],
 				problem: { action: 'payment-failed', reason: 'not-accessible' }

@@ -20,7 +20,7 @@ const kiosk = (number: string, stage: BoardOrder['stage'], since: string): Kiosk
 const app = (number: string, stage: BoardOrder['stage'], since: string): CounterBoardOrder =>
 	({
 		kind: 'counter',
-		key: `counter:${number}`,
+		key: `app:${number}`,
 		orderId: number,
 		orderNumber: number,
 		stage,
@@ -42,12 +42,12 @@ describe('the pickup screen', () => {
 		expect(view).toEqual({
 			placeName: 'Main Stage Bar',
 			preparing: [
-				{ key: 'counter:M-001', orderNumber: 'M-001' },
+				{ key: 'app:M-001', orderNumber: 'M-001' },
 				{ key: 'kiosk:K-002', orderNumber: 'K-002' }
 			],
 			ready: [
 				{ key: 'kiosk:K-001', orderNumber: 'K-001', desk: null },
-				{ key: 'counter:M-003', orderNumber: 'M-003', desk: 'Bar counter' }
+				{ key: 'app:M-003', orderNumber: 'M-003', desk: 'Bar counter' }
 			]
 		});
 	});
