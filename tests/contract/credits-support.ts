@@ -134,7 +134,7 @@ export async function previewOk(
 	return result.body as TransactionResponse;
 }
 
-export interface TransactionItemResponse {
+interface TransactionItemResponse {
 	productId: string | null;
 	name: string;
 	unitPrice: number;

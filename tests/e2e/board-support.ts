@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { logIn, simulator } from './support.ts';
 
-export const MAIN_PLACE = 'place_main_stage';
+const MAIN_PLACE = 'place_main_stage';
 
 /** Opens a board in a fresh touch context (paired by the demo home page) once it is live. */
 export async function openBoard(browser: Browser): Promise<Page> {
