@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
+import type { PaymentType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { errorCodeOf, type Harness, type HttpResult } from './harness.ts';
 
 /** Pinned wall clock for `useSimulator({ wallClock })`. */
@@ -76,8 +77,6 @@ export const items = {
 	serviceFee: (unitPrice = 1): Item => ({ name: 'Service fee', quantity: 1, unitPrice, vat: 19 })
 };
 
-export type PaymentType = 'CREDIT' | 'SPLIT_PAYMENT' | 'EXTERNAL_PAYMENT';
-
 export function previewBody(paymentType: PaymentType, cart: unknown[], currencyCode = 'EUR') {
 	return { paymentType, currencyCode, items: cart };
 }
@@ -135,7 +134,7 @@ export async function previewOk(
 	return result.body as TransactionResponse;
 }
 
-export interface TransactionItemResponse {
+interface TransactionItemResponse {
 	productId: string | null;
 	name: string;
 	unitPrice: number;

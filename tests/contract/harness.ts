@@ -15,7 +15,7 @@ export interface HttpResult<Body = any> {
 	headers: Headers;
 }
 
-export interface SeedDevice {
+interface SeedDevice {
 	id: string;
 	name: string;
 	apiKey: string;
@@ -24,7 +24,7 @@ export interface SeedDevice {
 	enabled: boolean;
 }
 
-export interface Seed {
+interface Seed {
 	devices: SeedDevice[];
 	places: { id: string; name: string; organizationId: string }[];
 	wallets: { id: string; balance: number; currencyCode: string }[];

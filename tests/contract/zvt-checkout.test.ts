@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
-import { JournalOperation } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { CheckoutError } from '#lib/server/sales/checkout-error.ts';
 import { ZvtTerminal } from '#lib/server/terminal/zvt-terminal.ts';
 import { tcpConnector } from '#lib/server/terminal/zvt/zvt-client.ts';

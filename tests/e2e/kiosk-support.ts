@@ -39,7 +39,7 @@ export async function checkStep(page: Page, name: string): Promise<void> {
 }
 
 /** "€18.00" / "18,00 €" / "−€1.10" → cents. */
-export function cents(text: string | null): number {
+function cents(text: string | null): number {
 	const cleaned = (text ?? '').replace(/[^\d,.−-]/g, '');
 	const negative = /^[−-]/.test(cleaned);
 	const digits = cleaned.replace(/[−-]/g, '');

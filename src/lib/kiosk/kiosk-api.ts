@@ -4,8 +4,9 @@
  * the screen always knows what to say.
  */
 import { resolve } from '$app/paths';
+import type { SaleView } from '#lib/shared/sale-view.ts';
 import { API_FAILURES, type ApiFailure } from './failures.ts';
-import type { BasketLine, SaleView } from './types.ts';
+import type { BasketLine } from './types.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 

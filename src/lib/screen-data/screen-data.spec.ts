@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ScreenData } from './screen-data.svelte.ts';
-import { newerSnapshot } from './snapshot.ts';
+import { newerSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { kioskSnapshotFactory, returnSnapshotFactory } from './testing/snapshots.ts';
 
 vi.mock('$app/navigation', () => ({ invalidateAll: vi.fn(async () => undefined) }));

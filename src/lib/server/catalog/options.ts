@@ -5,10 +5,8 @@
  */
 import { z } from 'zod';
 import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
-import type { OptionGroup } from '#lib/product-options.ts';
+import type { OptionGroup } from '#lib/shared/product-options.ts';
 import { translatedName } from './translated-name.ts';
-
-export type { OptionChoice, OptionGroup } from '#lib/product-options.ts';
 
 /** Letters, digits, `_` and `-`: safe in a productId (`<productId>~<choiceId>`) and a URL. */
 const optionId = z

@@ -5,9 +5,9 @@
  * of the deposits each kiosk issued (deposit-ledger.ts) in containers and money.
  */
 import { minorToDecimalText, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
 import { toCsv } from '../http/csv.ts';
-import type { DepositLedger } from './deposit-ledger.ts';
-import type { DayReport, ReportFigures } from './day-report.ts';
+import type { DayReport } from './day-report.ts';
 
 const AMOUNTS = [
 	['gross', 'grossMinor'],

@@ -10,7 +10,11 @@ import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { Checkout } from './checkout.ts';
 import type { Sale } from './sale.ts';
 import { SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal, TerminalRecord, TerminalRequest } from './terminal.ts';
+import type {
+	PaymentTerminal,
+	TerminalRecord,
+	TerminalRequest
+} from '../terminal/payment-terminal.ts';
 import { quoteFactory, saleFactory } from './testing/factories.ts';
 
 const CLAIM_MS = 60_000;

@@ -15,7 +15,7 @@ import {
 } from '../sales/sale-search.ts';
 import { venueTimeToInstant } from '../venue-time.ts';
 
-export const SEARCH_FIELDS = [
+const SEARCH_FIELDS = [
 	'order',
 	'from',
 	'to',
@@ -27,7 +27,7 @@ export const SEARCH_FIELDS = [
 	'deposit',
 	'key'
 ] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export interface SaleSearchQuery {
 	/** The fields as typed, to fill the form in again. */

@@ -3,8 +3,8 @@
  * (components/kiosk/LineName.svelte) and on the printed receipt (server/printer/receipt-layout.ts),
  * which is laid out on the server and so names its language rather than taking the page's.
  */
-import { nameIn } from '#lib/kiosk/format.ts';
-import type { ReceiptLine } from '#lib/kiosk/receipt.ts';
+import { nameIn } from './format.ts';
+import type { ReceiptLine } from './receipt.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
 

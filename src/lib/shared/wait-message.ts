@@ -5,7 +5,7 @@
 import { m } from '#lib/paraglide/messages.js';
 import type { Message } from './message.ts';
 
-export type WaitMessageKey = 'attempts_wait_seconds' | 'attempts_wait_minutes';
+type WaitMessageKey = 'attempts_wait_seconds' | 'attempts_wait_minutes';
 
 export interface WaitMessage extends Message {
 	key: WaitMessageKey;

@@ -3,7 +3,7 @@
  * choice of them, shared by the guest screen (the dialog, the basket) and the server's quote, so
  * that what the screen accepts is what the sale charges. Prices are integer minor units.
  */
-import type { Translated } from '#lib/server/catalog/product.ts';
+import type { Translated } from './translated.ts';
 
 export interface OptionChoice {
 	/** Unique among all the product's choices (a basket line names choices by id alone). */

@@ -10,13 +10,11 @@
  * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
  * receipt and a credit receipt list the same lines.
  */
-import { isPriced, optionProductId } from '#lib/product-options.ts';
-import { isPaid } from '#lib/sale-states.ts';
-import { sum } from './basket.ts';
-import type { SaleView, Translated } from './types.ts';
-
-type CreditLine = NonNullable<SaleView['credits']>['lines'][number];
-type SaleLine = SaleView['lines'][number];
+import { isPriced, optionProductId } from './product-options.ts';
+import { isPaid } from './sale-states.ts';
+import type { CreditLineSummary, SaleLine, SaleView } from './sale-view.ts';
+import { sum } from './sum.ts';
+import type { Translated } from './translated.ts';
 
 /** The VAT contained in a gross amount at `bp` basis points (19 % → 1900), rounded half up. */
 export function vatInGross(grossMinor: number, bp: number): number {
@@ -186,7 +184,7 @@ const depositItemName = (category: string) => `Deposit: ${category}`;
 /** The name of the service-fee item the checkout adds with update. */
 const SERVICE_FEE_ITEM = 'Service fee';
 
-function creditLines(view: SaleView, credits: readonly CreditLine[]): ReceiptLine[] {
+function creditLines(view: SaleView, credits: readonly CreditLineSummary[]): ReceiptLine[] {
 	const unmatchedDeposits = [...view.depositLines];
 	// Each credit item takes the first sale line of its productId not yet taken: two lines of one
 	// product (a small and a large fries) come back in the order they were sent.

@@ -7,11 +7,45 @@
  * Types and pure rules only: used on the server and in the browser. Nothing secret is in any
  * part — no API key, no transaction key, no deposit code.
  */
-import type { ScreenGeometry } from '#lib/accessibility/reach-zone.ts';
-import type { KioskSettingsView, MenuItem } from '#lib/kiosk/types.ts';
-import type { ReturnSettings } from '#lib/return/types.ts';
+import type { Locale } from '#lib/paraglide/runtime.js';
+import type { ReturnSettings } from './return-view.ts';
+import type { CreditPaymentType } from './credit-payment-type.ts';
+import type { OptionGroup } from './product-options.ts';
+import type { ScreenGeometry } from './screen-geometry.ts';
+import type { Translated } from './translated.ts';
 
 export type GuestScreen = 'kiosk' | 'return';
+
+/** A product the guest can order (available, sorted as the menu is), as the server lists it. */
+export interface MenuItem {
+	id: string;
+	category: string;
+	name: Translated;
+	description: Partial<Record<Locale, string>>;
+	grossMinor: number;
+	currencyCode: string;
+	image: string | null;
+	/** What the guest chooses with it; absent in snapshots kept by an older version. */
+	options?: OptionGroup[];
+}
+
+/** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */
+export type CardTerminalKind = 'zvt' | 'on-screen' | null;
+
+export interface KioskSettingsView {
+	idleSeconds: number;
+	creditPaymentType: CreditPaymentType;
+	serviceFeeMinor: number;
+	/** Offered once per sale before paying; absent in snapshots kept by an older version. */
+	suggestedProductId?: string | null;
+	/** The kiosk's receipt printer; none, or absent in older snapshots: the browser prints. */
+	printer?: 'auto' | 'on-request' | null;
+	/**
+	 * How the kiosk takes cards; none (null, or absent in a snapshot kept by an older version):
+	 * card payments are off.
+	 */
+	cardTerminal?: CardTerminalKind;
+}
 
 /** One part and when its server had it (ISO time; null: never, e.g. identity not yet fetched). */
 export interface Part<T> {
@@ -79,4 +113,23 @@ export type ScreenSnapshot = KioskSnapshot | ReturnSnapshot;
 export function newerSnapshot<T extends ScreenSnapshot>(page: T, kept: T | null): T {
 	if (!kept || kept.screen !== page.screen || kept.deviceId !== page.deviceId) return page;
 	return Date.parse(kept.servedAt) >= Date.parse(page.servedAt) ? kept : page;
+}
+
+/** What a guest screen's page load gives besides its snapshot. */
+interface ScreenData {
+	device: { id: string; name: string };
+	/** Demo mode's `?idle=N`: the idle time in seconds instead of the settings' (server/screens/idle-override.ts). */
+	idleOverride: number | null;
+	demo: boolean;
+	hasPin: boolean;
+}
+
+/** The kiosk page's load data: the screen's snapshot and what is not kept with it. */
+export interface KioskData extends ScreenData {
+	snapshot: KioskSnapshot;
+}
+
+/** The return station page's load data: the screen's snapshot and what is not kept with it. */
+export interface ReturnData extends ScreenData {
+	snapshot: ReturnSnapshot;
 }

@@ -8,8 +8,6 @@
 
 export const DEPOSIT_CODE_LENGTH = 40;
 
-export const DEPOSIT_CODE_PATTERN = /^[0-9A-Za-z_-]{40}$/;
-
 export type DepositCodeProblem =
 	| 'empty'
 	| 'wrong-length'

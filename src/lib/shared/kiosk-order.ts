@@ -1,8 +1,8 @@
 /** A kiosk order as the order board shows it (shared by the server and the board screen). */
-import type { Translated } from '#lib/kiosk/types.ts';
+import type { Translated } from './translated.ts';
 
-export const ORDER_STATUSES = ['new', 'ready', 'collected'] as const;
-export type KioskOrderStatus = (typeof ORDER_STATUSES)[number];
+export const KIOSK_ORDER_STATUSES = ['new', 'ready', 'collected'] as const;
+export type KioskOrderStatus = (typeof KIOSK_ORDER_STATUSES)[number];
 
 export interface KioskOrder {
 	saleId: string;

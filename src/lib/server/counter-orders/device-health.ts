@@ -1,7 +1,8 @@
 /**
  * How the platform answered each device lately, as this server saw it (in memory: another
  * server's network path is its own). The board warns from it instead of showing a quiet,
- * stale queue.
+ * stale queue. (Which parts of the platform the guest screens may use now is another question:
+ * platform/platform-health.ts.)
  */
 import { PlatformApiError } from '../platform/errors.ts';
 
@@ -11,7 +12,7 @@ export interface DeviceHealth {
 	failing: boolean;
 }
 
-export class PlatformHealth {
+export class DeviceHealthTracker {
 	readonly #devices = new Map<string, DeviceHealth>();
 	readonly #now: () => Date;
 

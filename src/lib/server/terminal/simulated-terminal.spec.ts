@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
-import { SimulatedTerminal } from './terminal.ts';
+import { SimulatedTerminal } from './simulated-terminal.ts';
 
 const payment = (reference: string) => ({
 	deviceId: 'kiosk-1',

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
-import { SimulatedTerminal } from './terminal.ts';
+import { SimulatedTerminal } from './simulated-terminal.ts';
 
 describe.each(ENGINES)('simulated terminal refunds on %s', (engine) => {
 	let stores: Store[];

@@ -3,7 +3,7 @@ import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { closeOrderStores, orderStore, START, testClock } from './testing/order-store.ts';
 
 const read = (overrides: Record<string, unknown> = {}) =>
@@ -12,13 +12,13 @@ const read = (overrides: Record<string, unknown> = {}) =>
 async function rig(engine: Engine) {
 	const clock = testClock();
 	const store = await orderStore(engine, clock);
-	const orders = new AppOrderRepository(store.store, clock.now);
+	const orders = new CounterOrderRepository(store.store, clock.now);
 	const save = (overrides: Record<string, unknown>, placeId = 'place_main_stage') =>
 		orders.save(store.deviceId, placeId, read(overrides));
 	return { clock, store, orders, save };
 }
 
-describe.each(ENGINES)('AppOrderRepository on %s', (engine) => {
+describe.each(ENGINES)('CounterOrderRepository on %s', (engine) => {
 	afterEach(closeOrderStores);
 
 	it('stores a read and says whether it changed anything', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { counterOrderSchema, type CounterOrder } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { amountToCollect, appOrderCard, groupLines, stageOf } from './app-order-card.ts';
-import type { StoredAppOrder } from './app-order-repository.ts';
+import { amountToCollect, counterOrderCard, groupLines, stageOf } from './counter-order-card.ts';
+import type { StoredCounterOrder } from './counter-order-repository.ts';
 
 /** A wire order (major units, as the platform sends it) read through the client's schema. */
 const read = (overrides: Record<string, unknown> = {}): CounterOrder =>
@@ -139,8 +139,8 @@ describe('groupLines', () => {
 	});
 });
 
-describe('appOrderCard', () => {
-	const stored = (order: CounterOrder): StoredAppOrder => ({
+describe('counterOrderCard', () => {
+	const stored = (order: CounterOrder): StoredCounterOrder => ({
 		order,
 		deviceId: 'dev-1',
 		placeId: 'place_main_stage',
@@ -150,9 +150,9 @@ describe('appOrderCard', () => {
 	const context = { nameOf: () => null, sending: null, problem: null };
 
 	it('shows the stage, the amount to collect and the offered steps', () => {
-		const card = appOrderCard(stored(read()), context);
+		const card = counterOrderCard(stored(read()), context);
 		expect(card).toMatchObject({
-			kind: 'app',
+			kind: 'counter',
 			key: 'app:ord_000001',
 			orderNumber: 'M-001',
 			stage: 'approve',
@@ -166,7 +166,7 @@ describe('appOrderCard', () => {
 	});
 
 	it('offers nothing while a step is on its way', () => {
-		const card = appOrderCard(stored(read()), { ...context, sending: 'collect' });
+		const card = counterOrderCard(stored(read()), { ...context, sending: 'collect' });
 		expect(card.actions).toEqual([]);
 		expect(card.sending).toBe('collect');
 	});

@@ -2,11 +2,10 @@
  * The order board as the server gives it to the staff tablet, and the pickup screen as it is shown
  * to guests (types and pure helpers only: shared by the server and both screens).
  *
- * One queue holds the platform's app orders (spec 2, received by callback) and the ordering
+ * One queue holds the platform's counter orders (spec 2, received by callback) and the ordering
  * kiosks' own paid orders. Both move through the same four stages; each order carries the steps
  * the server offers for it, so the screen never decides what the spec allows.
  */
-import type { Translated } from '#lib/kiosk/types.ts';
 import type {
 	DeliveryOptionType,
 	DeskType,
@@ -14,18 +13,18 @@ import type {
 	OrderStatus,
 	OrderTransactionStatus
 } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import type { Translated } from './translated.ts';
 import type { KioskOrderStatus } from './kiosk-order.ts';
 
 /** to approve → in preparation → ready → done (picked up, left, rejected, cancelled). */
-export const BOARD_STAGES = ['approve', 'preparing', 'ready', 'done'] as const;
-export type BoardStage = (typeof BOARD_STAGES)[number];
+export type BoardStage = 'approve' | 'preparing' | 'ready' | 'done';
 
 /**
- * What staff can do with an app order (each one platform call, spec 2):
+ * What staff can do with a counter order (each one platform call, spec 2):
  * collect → finalize-external-payment, payment-failed → cancel-external-payment,
  * approve → APPROVED, reject → REJECTED, ready → DONE, picked-up → COMPLETED, left → LEFT.
  */
-export const APP_ORDER_ACTIONS = [
+export const COUNTER_ORDER_ACTIONS = [
 	'collect',
 	'payment-failed',
 	'approve',
@@ -34,7 +33,7 @@ export const APP_ORDER_ACTIONS = [
 	'picked-up',
 	'left'
 ] as const;
-export type AppOrderAction = (typeof APP_ORDER_ACTIONS)[number];
+export type CounterOrderAction = (typeof COUNTER_ORDER_ACTIONS)[number];
 
 /** One line of an order: identical units (same product, modifiers, takeaway) counted together. */
 export interface BoardOrderLine {
@@ -47,7 +46,10 @@ export interface BoardOrderLine {
 }
 
 interface BoardOrderBase {
-	/** Unique on the board: `app:<orderId>` or `kiosk:<saleId>`. */
+	/**
+	 * Unique on the board: `app:<orderId>` (a counter order) or `kiosk:<saleId>`. Kept as it was
+	 * named first: boards remember acknowledged keys, and each card's element id is made of it.
+	 */
 	key: string;
 	orderNumber: string;
 	stage: BoardStage;
@@ -56,8 +58,8 @@ interface BoardOrderBase {
 	lines: BoardOrderLine[];
 }
 
-export interface AppBoardOrder extends BoardOrderBase {
-	kind: 'app';
+export interface CounterBoardOrder extends BoardOrderBase {
+	kind: 'counter';
 	orderId: string;
 	source: OrderSource;
 	status: OrderStatus;
@@ -81,11 +83,11 @@ export interface AppBoardOrder extends BoardOrderBase {
 	} | null;
 	deliveryAddress: { name: string; address: string; comment: string | null } | null;
 	/** The steps spec 2 allows from here (and that the board's payment rule permits). */
-	actions: AppOrderAction[];
+	actions: CounterOrderAction[];
 	/** A step is on its way to the platform (durable outbox): the card says "sending…". */
-	sending: AppOrderAction | null;
+	sending: CounterOrderAction | null;
 	/** The last step that did not go through, and why (a message key the screen translates). */
-	problem: { action: AppOrderAction; reason: OrderStepProblem } | null;
+	problem: { action: CounterOrderAction; reason: OrderStepProblem } | null;
 }
 
 /** Why a step staff asked for did not happen. */
@@ -109,7 +111,7 @@ export interface KioskBoardOrder extends BoardOrderBase {
 	previous: KioskOrderStatus | null;
 }
 
-export type BoardOrder = AppBoardOrder | KioskBoardOrder;
+export type BoardOrder = CounterBoardOrder | KioskBoardOrder;
 
 export interface BoardDesk {
 	id: string;
@@ -141,8 +143,8 @@ export interface BoardSettings {
 export interface OrderBoardView {
 	/** false: the board's place is not known yet (its identity was never fetched). */
 	placeKnown: boolean;
-	/** The key has the ORDER authority: app orders and desks work. */
-	receivesAppOrders: boolean;
+	/** The key has the ORDER authority: counter orders and desks work. */
+	receivesCounterOrders: boolean;
 	/** Every order in the first three stages, and the last few done ones. */
 	orders: BoardOrder[];
 	/** null when the desks could not be read. */
@@ -155,7 +157,7 @@ export interface OrderBoardView {
 export interface PickupView {
 	placeName: string | null;
 	preparing: { key: string; orderNumber: string }[];
-	/** `desk`: where to collect (app orders name their desk; kiosk orders have none). */
+	/** `desk`: where to collect (counter orders name their desk; kiosk orders have none). */
 	ready: { key: string; orderNumber: string; desk: string | null }[];
 }
 

@@ -1,6 +1,9 @@
-/** Display helpers of the guest screen: names in the guest's language, rates and dates. */
+/**
+ * Display helpers of the screens and the printed receipt: names in the reader's language, rates
+ * and dates.
+ */
 import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
-import type { Translated } from './types.ts';
+import type { Translated } from './translated.ts';
 
 /** A translated name in `locale`, falling back to English. */
 export function nameIn(name: Translated, locale: string): string {

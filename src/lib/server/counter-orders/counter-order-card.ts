@@ -1,18 +1,18 @@
 /**
- * An app order as a card on the board (pure): the platform's order (spec 2, minor units) with
+ * A counter order as a card on the board (pure): the platform's order (spec 2, minor units) with
  * the menu's product names, the amount to collect, the stage, and the steps staff can take.
  */
 import type {
-	AppBoardOrder,
-	AppOrderAction,
+	CounterBoardOrder,
+	CounterOrderAction,
 	BoardOrderLine,
 	BoardStage,
 	OrderStepProblem
-} from '#lib/board/order-board.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
+} from '#lib/shared/order-board.ts';
 import type { OrderStatus } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import type { CounterOrder, OrderItem } from '../platform/counter-orders.ts';
-import type { StoredAppOrder } from './app-order-repository.ts';
+import type { StoredCounterOrder } from './counter-order-repository.ts';
 import { stepsFor } from './order-steps.ts';
 
 const STAGE_OF_STATUS: Record<OrderStatus, BoardStage> = {
@@ -73,16 +73,19 @@ export function groupLines(
 export interface CardContext {
 	nameOf(productId: string): Translated | null;
 	/** The step on its way to the platform, if any. */
-	sending: AppOrderAction | null;
-	problem: { action: AppOrderAction; reason: OrderStepProblem } | null;
+	sending: CounterOrderAction | null;
+	problem: { action: CounterOrderAction; reason: OrderStepProblem } | null;
 }
 
-export function appOrderCard(stored: StoredAppOrder, context: CardContext): AppBoardOrder {
+export function counterOrderCard(
+	stored: StoredCounterOrder,
+	context: CardContext
+): CounterBoardOrder {
 	const { order } = stored;
 	const buyer = order.buyerData;
 	const address = order.deliveryAddressData;
 	return {
-		kind: 'app',
+		kind: 'counter',
 		key: `app:${order.id}`,
 		orderId: order.id,
 		orderNumber: order.orderNumber,

@@ -1,5 +1,5 @@
 /**
- * The app orders this server has fetched (spec 2 Order, in minor units), one row per order id
+ * The counter orders this server has fetched (spec 2 Order, in minor units), one row per order id
  * with the place of the device that received it, so every board of that place shows it. A read
  * that arrives after a newer one never takes an order back (order-steps.ts `isNotBehind`).
  */
@@ -8,7 +8,7 @@ import { touchedOne, type Store } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
 import { isNotBehind, TERMINAL_STATUSES } from './order-steps.ts';
 
-export interface StoredAppOrder {
+export interface StoredCounterOrder {
 	order: CounterOrder;
 	/** The device whose callback brought it (its key reads it again). */
 	deviceId: string;
@@ -18,7 +18,7 @@ export interface StoredAppOrder {
 	updatedAt: string;
 }
 
-const toStored = (row: Row<'app_orders'>): StoredAppOrder => ({
+const toStored = (row: Row<'app_orders'>): StoredCounterOrder => ({
 	order: JSON.parse(row.body) as CounterOrder,
 	deviceId: row.device_id,
 	placeId: row.place_id,
@@ -26,7 +26,7 @@ const toStored = (row: Row<'app_orders'>): StoredAppOrder => ({
 	updatedAt: row.updated_at
 });
 
-export class AppOrderRepository {
+export class CounterOrderRepository {
 	readonly #store: Store;
 	readonly #now: () => Date;
 
@@ -78,13 +78,13 @@ export class AppOrderRepository {
 		}
 	}
 
-	async get(orderId: string): Promise<StoredAppOrder | undefined> {
+	async get(orderId: string): Promise<StoredCounterOrder | undefined> {
 		const row = await this.#row(orderId);
 		return row && toStored(row);
 	}
 
 	/** The place's orders still in progress, and its `recentlyDone` last finished ones. */
-	async atPlace(placeId: string, recentlyDone: number): Promise<StoredAppOrder[]> {
+	async atPlace(placeId: string, recentlyDone: number): Promise<StoredCounterOrder[]> {
 		const atPlace = this.#store.db
 			.selectFrom('app_orders')
 			.selectAll()
@@ -105,7 +105,7 @@ export class AppOrderRepository {
 	}
 
 	/** Every order not yet in a terminal status at these places: what reconciliation re-reads. */
-	async inProgress(placeIds: string[]): Promise<StoredAppOrder[]> {
+	async inProgress(placeIds: string[]): Promise<StoredCounterOrder[]> {
 		if (placeIds.length === 0) return [];
 		const rows = await this.#store.db
 			.selectFrom('app_orders')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SaleView } from './sale-view.ts';
 import { figuresOf, vatInGross, vatSummary } from './receipt.ts';
-import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from './spec-fixtures.ts';
-import type { SaleView } from './types.ts';
+import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from './testing/sale-views.ts';
 
 describe('VAT contained in a gross amount', () => {
 	it('is round(amount × bp / (10000 + bp)), in integers', () => {

@@ -1,5 +1,5 @@
 /**
- * App orders (spec 2) on the order board, in the browser against the simulator: an order placed
+ * Counter orders (spec 2) on the order board, in the browser against the simulator: an order placed
  * and paid "in the app" reaches the board through the callback and staff drive it to the end —
  * picked up, not picked up, rejected with a reason; a counter payment collected or failed; an
  * invalid step; a 503 storm on status updates; desks closed and opened. Touch only, axe on the
@@ -9,10 +9,10 @@ import { type APIRequestContext, type Browser, type Page } from '@playwright/tes
 import { expect, test } from './test.ts';
 import {
 	openBoard,
-	placeAppOrder,
+	placeCounterOrder,
 	platformOrder,
 	resetWithCallbacks,
-	type AppOrder
+	type CounterOrder
 } from './board-support.ts';
 import { expectNoAxeViolations, logIn, screenshot, simulator } from './support.ts';
 
@@ -27,12 +27,12 @@ test.afterEach(async ({ request }) => {
 });
 
 /** The order's card among the open ones, and in "Recently done" (the newest first). */
-const card = (board: Page, order: AppOrder) =>
+const card = (board: Page, order: CounterOrder) =>
 	board
 		.getByRole('region', { name: /^(To approve|In preparation|Ready for pick-up)/ })
 		.getByRole('article', { name: `Order ${order.orderNumber}` });
 const column = (board: Page, name: RegExp) => board.getByRole('region', { name });
-const doneCard = (board: Page, order: AppOrder) =>
+const doneCard = (board: Page, order: CounterOrder) =>
 	column(board, /^Recently done/)
 		.getByRole('article', { name: `Order ${order.orderNumber}` })
 		.first();
@@ -43,7 +43,7 @@ const doneCard = (board: Page, order: AppOrder) =>
  */
 async function approvedInto503s(browser: Browser, request: APIRequestContext, failures: number) {
 	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
 	await request.post(`${simulator}/_sim/faults`, {
 		data: {
@@ -64,7 +64,7 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 	request
 }) => {
 	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, {
+	const order = await placeCounterOrder(request, {
 		paymentProcessor: 'PROVIDER_A',
 		items: [
 			{ productId: 'drink_pils', quantity: 2 },
@@ -117,8 +117,10 @@ test('pay at the counter: collect, then approve; or the payment fails and the or
 	request
 }) => {
 	const board = await openBoard(browser);
-	const paid = await placeAppOrder(request, { items: [{ productId: 'drink_pils', quantity: 2 }] });
-	const failed = await placeAppOrder(request, { items: [{ productId: 'drink_water' }] });
+	const paid = await placeCounterOrder(request, {
+		items: [{ productId: 'drink_pils', quantity: 2 }]
+	});
+	const failed = await placeCounterOrder(request, { items: [{ productId: 'drink_water' }] });
 
 	await expect(card(board, paid)).toContainText('Collect €11.00 at the counter');
 	// Not approvable before the money is in.
@@ -215,7 +217,7 @@ test('an order moved on elsewhere: the step is refused, the card explains and sh
 	request
 }) => {
 	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	await expect(card(board, order)).toBeVisible();
 	// The board cannot read the order for now, so it still shows it as it was.
 	await request.post(`${simulator}/_sim/faults`, {
@@ -260,7 +262,7 @@ test('an order moved on elsewhere: the step is refused, the card explains and sh
 
 test('the order is left: not picked up', async ({ browser, request }) => {
 	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_B' });
+	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_B' });
 	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
 	await card(board, order).getByRole('button', { name: 'Ready' }).tap();
 	await expect(
@@ -293,7 +295,7 @@ test('desks: close one, close all, open all — the list shows what the platform
 	await desks.getByRole('button', { name: 'Close all desks' }).tap();
 	await expect(desks.getByText('closed')).toHaveCount(3);
 	expect(await enabled()).toEqual([false, false, false]);
-	// A closed kitchen takes no app orders.
+	// A closed kitchen takes no counter orders.
 	const refused = await request.post(`${simulator}/_sim/counter-orders`, {
 		data: { placeId: 'place_main_stage' }
 	});
