@@ -16,7 +16,10 @@
  * rejecting (or "left", if already in preparation).
  */
 import type { CounterOrderAction } from '#lib/shared/order-board.ts';
-import type { OrderStatus, OrderTransactionStatus } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import type {
+	OrderStatus,
+	OrderTransactionStatus
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export const TERMINAL_STATUSES: readonly OrderStatus[] = [
 	'CANCELLED',
