@@ -12,14 +12,34 @@ export const SCAN_HEADING = 'Return your cups — scan the code on your receipt'
 export const CHOOSE_HEADING = 'Which containers are you returning?';
 export const RESULT_HEADING = 'Thank you! Your containers are returned.';
 
-/** Demo mode: the home page's "Return station" button pairs this browser; /screen sends it on. */
-export async function pairReturnStation(page: Page, path = '/return'): Promise<void> {
+/**
+ * Demo mode: the home page's "Return station" button pairs this browser; /screen sends it on.
+ * A camera that shows a code may have read it by the time the scan step would be checked: the
+ * choice then stands for it.
+ */
+export async function pairReturnStation(
+	page: Page,
+	path = '/return',
+	{ cameraShowsCode = false } = {}
+): Promise<void> {
 	await page.goto('/');
 	await page.getByRole('button', { name: 'Return station' }).click();
 	await expect(page).toHaveURL(/\/return$/);
 	if (path !== '/return') await page.goto(path);
-	await expect(page.getByRole('heading', { level: 1, name: SCAN_HEADING })).toBeVisible();
+	const scanStep = page.getByRole('heading', { level: 1, name: SCAN_HEADING });
+	const chooseStep = page.getByRole('heading', { level: 1, name: CHOOSE_HEADING });
+	await expect(cameraShowsCode ? scanStep.or(chooseStep) : scanStep).toBeVisible();
 	await guestScreenReady(page);
+}
+
+/**
+ * What the station shows: its step's heading, and what it says beside it (a problem, a pause).
+ * Polled, so that a wait that fails says in the test's output where the station stood.
+ */
+export async function stationScreen(page: Page): Promise<{ heading: string; says: string[] }> {
+	const heading = (await page.getByRole('heading', { level: 1 }).allTextContents()).join(' | ');
+	const says = await page.getByRole('alert').or(page.getByRole('status')).allTextContents();
+	return { heading, says: says.map((text) => text.trim()).filter(Boolean) };
 }
 
 export interface IssueLine {

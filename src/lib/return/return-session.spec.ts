@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ReturnPreviewView, ReturnResultView } from '#lib/shared/return-view.ts';
+import { NOT_TAKEN } from '#lib/scanner/scanner.ts';
 import type { ConfirmRequest, ReturnApi, ReturnApiResult } from './return-api.ts';
 import { ReturnSession } from './return-session.svelte.ts';
 import type { ReturnView } from './types.ts';
@@ -124,14 +125,15 @@ describe('ReturnSession', () => {
 		);
 		reachability.platform = { loyalty: true, deposits: false };
 		expect(session.paused).toBe(true);
-		await session.scan(CODE);
+		// Not looked at: the camera offers the code again while it stays in view.
+		expect(await session.scan(CODE)).toBe(NOT_TAKEN);
 		expect(api.preview).not.toHaveBeenCalled();
 		expect(session.problem?.message.key).toBe('return_failure_deposits_offline');
 		expect(session.step).toBe('scan');
 
 		reachability.platform = { loyalty: true, deposits: true };
 		expect(session.paused).toBe(false);
-		await session.scan(CODE);
+		expect(await session.scan(CODE)).toBeUndefined();
 		expect(session.step).toBe('choose');
 	});
 

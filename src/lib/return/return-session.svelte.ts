@@ -8,6 +8,7 @@
  */
 import { browser } from '$app/env';
 import { parseDepositCode } from '#lib/shared/deposit-code.ts';
+import { NOT_TAKEN } from '#lib/scanner/scanner.ts';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type {
 	ReturnCategory,
@@ -127,8 +128,11 @@ export class ReturnSession {
 		this.language.destroy();
 	}
 
-	/** A code from the camera, the handheld scanner or the on-screen keyboard. */
-	async scan(raw: string): Promise<void> {
+	/**
+	 * A code from the camera, the handheld scanner or the on-screen keyboard. While returns are
+	 * paused it is not looked at (`NOT_TAKEN`): a code held up then is read again once they resume.
+	 */
+	async scan(raw: string): Promise<typeof NOT_TAKEN | undefined> {
 		if (this.step !== 'scan' || this.checking) return;
 		const parsed = parseDepositCode(raw);
 		if (parsed.code === null) {
@@ -136,7 +140,10 @@ export class ReturnSession {
 			return;
 		}
 		const paused = this.#pauseReason();
-		if (paused) return this.#show(paused, 'scan');
+		if (paused) {
+			this.#show(paused, 'scan');
+			return NOT_TAKEN;
+		}
 		this.checking = true;
 		this.problem = null;
 		const generation = this.#generation;

@@ -78,12 +78,22 @@ describe('preferredCamera', () => {
 
 describe('createRepeatFilter', () => {
 	it('passes a value once while it stays in view, again after it was away', () => {
-		const fresh = createRepeatFilter(2000);
-		expect(fresh('a', 0)).toBe(true);
-		expect(fresh('a', 100)).toBe(false);
-		expect(fresh('a', 2000)).toBe(false); // seen at 100: still in view
-		expect(fresh('a', 4500)).toBe(true); // away for 2.5 s
-		expect(fresh('b', 4600)).toBe(true);
-		expect(fresh('a', 4700)).toBe(true);
+		const seen = createRepeatFilter(2000);
+		expect(seen.fresh('a', 0)).toBe(true);
+		expect(seen.fresh('a', 100)).toBe(false);
+		expect(seen.fresh('a', 2000)).toBe(false); // seen at 100: still in view
+		expect(seen.fresh('a', 4500)).toBe(true); // away for 2.5 s
+		expect(seen.fresh('b', 4600)).toBe(true);
+		expect(seen.fresh('a', 4700)).toBe(true);
+	});
+
+	it('passes a value the screen did not take again with its next frame, once', () => {
+		const seen = createRepeatFilter(2000);
+		expect(seen.fresh('a', 0)).toBe(true);
+		seen.forget('b'); // another value: nothing changes for 'a'
+		expect(seen.fresh('a', 100)).toBe(false);
+		seen.forget('a');
+		expect(seen.fresh('a', 200)).toBe(true);
+		expect(seen.fresh('a', 300)).toBe(false);
 	});
 });

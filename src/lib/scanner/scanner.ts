@@ -12,10 +12,18 @@
 export type ScanSource = 'camera' | 'keyboard';
 
 /**
- * What a screen answers to a scan: nothing, or a promise while it processes the value (the
- * camera's watchdog waits for it before it counts a stall again).
+ * A screen's answer that it did not look at a read (returns paused, say): the camera offers the
+ * code again while it stays in view, so a guest who held it up during the pause need not take
+ * it away and back once the screen can take it.
  */
-export type ScanOutcome = void | PromiseLike<unknown>;
+export const NOT_TAKEN = 'not-taken';
+
+/**
+ * What a screen answers to a scan: nothing, `NOT_TAKEN`, or a promise while it processes the
+ * value (the camera's watchdog waits for it before it counts a stall again), which may resolve
+ * to `NOT_TAKEN`.
+ */
+export type ScanOutcome = void | typeof NOT_TAKEN | PromiseLike<unknown>;
 
 export interface CameraDevice {
 	id: string;
@@ -162,17 +170,30 @@ export function preferredCamera(
 	return best;
 }
 
+export interface RepeatFilter {
+	/** Whether `value`, seen at `time`, is new to the screen. */
+	fresh(value: string, time: number): boolean;
+	/** The screen did not take `value`: its next frame counts as new. */
+	forget(value: string): void;
+}
+
 /**
  * A camera sees the same code in frame after frame. Emits a value once, then not again while
- * it keeps being seen; it is emitted again after it has been out of view for `quietMs`.
+ * it keeps being seen; it is emitted again after it has been out of view for `quietMs`, or at
+ * once after the screen said it did not take it.
  */
-export function createRepeatFilter(quietMs = 2000): (value: string, time: number) => boolean {
+export function createRepeatFilter(quietMs = 2000): RepeatFilter {
 	let lastValue: string | null = null;
 	let lastSeen = -Infinity;
-	return (value, time) => {
-		const repeat = value === lastValue && time - lastSeen < quietMs;
-		lastValue = value;
-		lastSeen = time;
-		return !repeat;
+	return {
+		fresh(value, time) {
+			const repeat = value === lastValue && time - lastSeen < quietMs;
+			lastValue = value;
+			lastSeen = time;
+			return !repeat;
+		},
+		forget(value) {
+			if (value === lastValue) lastValue = null;
+		}
 	};
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CameraScanner, ScanOutcome } from './scanner.ts';
+import { NOT_TAKEN, type CameraScanner, type ScanOutcome } from './scanner.ts';
 import { RESTART_BOX_SHARES, SCAN_STALL_MS, superviseCamera } from './watchdog.ts';
 
 /** A camera backend that records what it was asked and decodes what the test shows it. */
@@ -173,6 +173,36 @@ describe('superviseCamera', () => {
 		processing.reject(new Error('the server said no'));
 		await vi.advanceTimersByTimeAsync(STALL);
 		expect(restarts()).toBe(1);
+	});
+
+	it('a read the screen did not take is delivered again by the next frame that shows it', async () => {
+		let paused = true;
+		await scanner.start(element, (value) => {
+			reads.push(value);
+			return paused ? NOT_TAKEN : undefined;
+		});
+		camera.decode('code');
+		camera.decode('code');
+		expect(reads).toEqual(['code', 'code']); // refused each time while paused
+		paused = false;
+		camera.decode('code');
+		camera.decode('code'); // taken now: held up, it is not delivered again
+		expect(reads).toEqual(['code', 'code', 'code']);
+	});
+
+	it('a read whose processing ends in "not taken" is delivered again; a taken one is not', async () => {
+		let answer: ScanOutcome = Promise.resolve(NOT_TAKEN);
+		await scanner.start(element, (value) => {
+			reads.push(value);
+			return answer;
+		});
+		camera.decode('code');
+		await vi.advanceTimersByTimeAsync(0);
+		answer = Promise.resolve();
+		camera.decode('code');
+		await vi.advanceTimersByTimeAsync(0);
+		camera.decode('code');
+		expect(reads).toEqual(['code', 'code']);
 	});
 
 	it('stops with the scanner: no countdown left, and nothing restarts it afterwards', async () => {

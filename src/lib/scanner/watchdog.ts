@@ -17,8 +17,10 @@
  * the decoder works while one code stays in view, and the screen hears of that code once.
  */
 import {
+	NOT_TAKEN,
 	SCAN_BOX_SHARE,
 	createRepeatFilter,
+	type RepeatFilter,
 	type CameraScanner,
 	type ScanOutcome
 } from './scanner.ts';
@@ -76,11 +78,11 @@ class SupervisedCamera implements CameraScanner {
 
 	async start(element: HTMLElement, onScan: (value: string) => ScanOutcome): Promise<void> {
 		const run = this.#begin();
-		const fresh = createRepeatFilter();
+		const seen = createRepeatFilter();
 		const onDecoded = (value: string) => {
 			if (run !== this.#run) return;
 			this.#arm();
-			if (fresh(value, performance.now())) this.#process(run, onScan(value));
+			if (seen.fresh(value, performance.now())) this.#process(run, value, onScan(value), seen);
 		};
 		await this.#camera.start(element, onDecoded, RESTART_BOX_SHARES[0]);
 		if (run !== this.#run) return;
@@ -151,17 +153,22 @@ class SupervisedCamera implements CameraScanner {
 		this.#timer = undefined;
 	}
 
-	/** A read the screen answers with a promise holds the watchdog until it settles. */
-	#process(run: number, outcome: ScanOutcome): void {
+	/**
+	 * A read the screen answers with a promise holds the watchdog until it settles; a read the
+	 * screen did not take is offered again by the next frame that shows it.
+	 */
+	#process(run: number, value: string, outcome: ScanOutcome, seen: RepeatFilter): void {
+		if (outcome === NOT_TAKEN) seen.forget(value);
 		if (!isPromiseLike(outcome)) return;
 		this.#processing += 1;
 		this.#disarm();
-		const settled = () => {
+		const settled = (answer?: unknown) => {
 			if (run !== this.#run) return;
+			if (answer === NOT_TAKEN) seen.forget(value);
 			this.#processing -= 1;
 			this.#arm();
 		};
-		outcome.then(settled, settled);
+		outcome.then(settled, () => settled());
 	}
 
 	async #restart(run: number, start: () => Promise<void>): Promise<void> {
