@@ -7,8 +7,6 @@ import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
 import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
-// SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
-
 const UNIT_SPECS = ['src', 'tests', 'scripts'];
 
 /**
@@ -33,11 +31,12 @@ function storeSpecs(): string[] {
  * How the unit specs run: the files of a worker share one module graph (vitest's `isolate: false`)
  * in worker threads. Importing the server's modules afresh for each of ~180 files was most of a
  * run's time. So a spec leaves nothing behind that the next file would meet — it restores real
- * timers and its spies, and resets the guest's language — and takes its fakes by injection, not
- * `vi.mock` (a module another file imported first stays as it was).
+ * timers and its spies — and takes its fakes by injection, not `vi.mock` (a module another file
+ * imported first stays as it was).
  */
 const SHARED_MODULES = { pool: 'threads', isolate: false } as const;
 
+// SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
 export default defineConfig({
 	plugins: [
 		sveltekit({
