@@ -28,13 +28,13 @@ function storeSpecs(): string[] {
 }
 
 /**
- * How the unit specs run: the files of a worker share one module graph (vitest's `isolate: false`)
- * in worker threads. Importing the server's modules afresh for each of ~180 files was most of a
- * run's time. So a spec leaves nothing behind that the next file would meet — it restores real
- * timers and its spies — and takes its fakes by injection, not `vi.mock` (a module another file
- * imported first stays as it was).
+ * How the unit specs run: the files of a worker share one module graph (vitest's `isolate: false`).
+ * Importing the server's modules afresh for each of ~180 files was most of a run's time (worker
+ * threads instead of the default processes made no difference). So a spec leaves nothing behind
+ * that the next file would meet — it restores real timers and its spies — and takes its fakes by
+ * injection, not `vi.mock` (a module another file imported first stays as it was).
  */
-const SHARED_MODULES = { pool: 'threads', isolate: false } as const;
+const SHARED_MODULES = { isolate: false } as const;
 
 // SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
 export default defineConfig({
