@@ -12,7 +12,7 @@ RUN npm ci && npm run build
 FROM build AS simulator
 ENV SIM_HOST=0.0.0.0
 EXPOSE 4010
-CMD ["node", "src/sim/main.ts"]
+CMD ["node", "packages/platform-sim/src/main.ts"]
 
 FROM node:24-bookworm-slim AS server
 WORKDIR /app

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
 import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
-const UNIT_SPECS = ['src', 'tests', 'scripts'];
+const UNIT_SPECS = ['src', 'packages', 'tests', 'scripts'];
 
 /**
  * The unit specs that open a store: those that import the test stores or a schema of the

@@ -33,7 +33,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
-import type { BoardOrder } from '#lib/board/order-board.ts';
+import type { BoardOrder } from '#lib/shared/order-board.ts';
 import { freePort } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
@@ -99,7 +99,7 @@ try {
 async function oneRound(): Promise<RoundResult> {
 	const dataDir = mkdtempSync(join(tmpdir(), 'bench-callbacks-'));
 	const simulatorUrl = `http://127.0.0.1:${await freePort()}`;
-	const simulator = startProcess('src/sim/main.ts', {
+	const simulator = startProcess('packages/platform-sim/src/main.ts', {
 		SIM_PORT: new URL(simulatorUrl).port,
 		SIM_HOST: '127.0.0.1',
 		SIM_QUIET: '1',
@@ -218,7 +218,7 @@ function report(rounds: RoundResult[]): void {
 	);
 }
 
-/** `count` app orders placed and paid in the app (NEW → APPROVABLE), announced to nobody. */
+/** `count` counter orders placed and paid in the app (NEW → APPROVABLE), announced to nobody. */
 async function placePaidOrders(round: Round, count: number): Promise<string[]> {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i += 1) {
@@ -281,7 +281,7 @@ async function openBoard({ kiosk, live }: Round) {
 		.join('; ');
 	if (paired.status !== 303 || !cookie) throw new Error(`pairing answered ${paired.status}`);
 
-	/** The app order ids the board shows now, once per card. */
+	/** The counter order ids the board shows now, once per card. */
 	const read = async (): Promise<string[]> => {
 		const response = await fetch(`${kiosk}/board/__data.json`, { headers: { cookie } });
 		// SvelteKit's data endpoint: one devalue-flattened node per layout and page (null: unused).
@@ -291,7 +291,7 @@ async function openBoard({ kiosk, live }: Round) {
 			.map((data) => unflatten(data) as { board?: { orders: BoardOrder[] } })
 			.find((data) => data.board);
 		if (!page?.board) throw new Error(`the board's data answered ${response.status}`);
-		return page.board.orders.flatMap((card) => (card.kind === 'app' ? [card.orderId] : []));
+		return page.board.orders.flatMap((card) => (card.kind === 'counter' ? [card.orderId] : []));
 	};
 	const changes = await fetch(`${kiosk}/api/board/events`, {
 		headers: { cookie, accept: 'text/event-stream' },
@@ -304,7 +304,7 @@ async function openBoard({ kiosk, live }: Round) {
 		next.catch(() => undefined); // a read still waiting when the bench ends is aborted
 		return next;
 	};
-	if ((await read()).length !== 0) throw new Error('the board shows app orders already');
+	if ((await read()).length !== 0) throw new Error('the board shows counter orders already');
 
 	return {
 		/**

@@ -6,7 +6,7 @@
  * (tests/contract/sale-kinds.ts) and exits 1 when a kind makes more or other calls.
  */
 import { parseArgs } from 'node:util';
-import { startSimulator } from '#sim/http-server.ts';
+import { startSimulator } from '@venue-kiosk/platform-sim/http-server.ts';
 import { checkoutRig } from '../tests/contract/checkout-rig.ts';
 import { callOf, runSale, SALE_KINDS } from '../tests/contract/sale-kinds.ts';
 

@@ -8,7 +8,7 @@
  * the kiosk server wires it (tests/contract/checkout-rig.ts) against an in-process simulator.
  */
 import { parseArgs } from 'node:util';
-import { startSimulator } from '#sim/http-server.ts';
+import { startSimulator } from '@venue-kiosk/platform-sim/http-server.ts';
 import { checkoutRig } from '../tests/contract/checkout-rig.ts';
 
 const { values } = parseArgs({ options: { sales: { type: 'string', default: '200' } } });

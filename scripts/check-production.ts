@@ -54,7 +54,7 @@ try {
 		throw new Error(`development dependencies installed: ${devInstalled}`);
 
 	const simPort = await freePort();
-	const simulator = spawn(process.execPath, ['src/sim/main.ts'], {
+	const simulator = spawn(process.execPath, ['packages/platform-sim/src/main.ts'], {
 		cwd: ROOT,
 		env: { ...process.env, SIM_PORT: String(simPort), SIM_QUIET: '1' },
 		stdio: ['ignore', 'ignore', 'inherit']

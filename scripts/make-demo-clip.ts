@@ -1,6 +1,6 @@
 /**
  * `node scripts/make-demo-clip.ts`: records the simulator's demo clip of the main stage
- * (src/sim/control/main-stage.webm) — the looping media a place's VIDEO `avatarMedia` gives the
+ * (packages/platform-sim/src/control/main-stage.webm) — the looping media a place's VIDEO `avatarMedia` gives the
  * attract screen. Drawn on a canvas in the browser tests' Chromium and recorded with its
  * MediaRecorder as VP8 WebM (every Chromium plays it; no codec licence). The drawing repeats
  * every six seconds, so the clip loops without a jump. Run by hand after changing the drawing;
@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
-const CLIP = resolve(import.meta.dirname, '../src/sim/control/main-stage.webm');
+const CLIP = resolve(import.meta.dirname, '../packages/platform-sim/src/control/main-stage.webm');
 const SECONDS = 6;
 
 const browser = await chromium.launch(chromiumLaunchOptions);

@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { NetworkPrinter } from '../src/lib/server/printer/network-printer.ts';
 import { receiptBytes } from '../src/lib/server/printer/receipt-layout.ts';
 import { sampleReceipt } from '../src/lib/server/printer/testing/sample-receipt.ts';
-import { jobPreviewPng } from '../src/sim/printer/job-preview.ts';
-import { startPrinterSimulator } from '../src/sim/printer/printer-simulator.ts';
+import { jobPreviewPng } from '@venue-kiosk/device-doubles/printer/job-preview.ts';
+import { startPrinterSimulator } from '@venue-kiosk/device-doubles/printer/printer-simulator.ts';
 
 const { values } = parseArgs({
 	options: {

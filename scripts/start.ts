@@ -46,7 +46,7 @@ if (process.env.SIMULATOR_URL) {
 	// this server restarts (the crash tests kill this server, never the platform).
 	console.log(`Platform simulator:  ${process.env.SIMULATOR_URL}  (running separately)`);
 } else if (embedded) {
-	const { startSimulator } = await import('#sim/http-server.ts');
+	const { startSimulator } = await import('@venue-kiosk/platform-sim/http-server.ts');
 	const simulator = await startSimulator({
 		port: Number(process.env.SIM_PORT ?? 4010),
 		host: process.env.SIM_HOST ?? '127.0.0.1'

@@ -3,7 +3,7 @@
  * spec 1 Authentication 1–4, spec 2 Authentication 1–3, spec 3 Authentication.
  */
 import { describe, expect, it } from 'vitest';
-import { platformRoutes } from '#sim/routes.ts';
+import { platformRoutes } from '@venue-kiosk/platform-sim/routes.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();

@@ -16,7 +16,8 @@ import { createPlatformClient, type PlatformClient } from '#lib/server/platform/
 import { Checkout, type CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
-import { SimulatedTerminal, type PaymentTerminal } from '#lib/server/sales/terminal.ts';
+import type { PaymentTerminal } from '#lib/server/terminal/payment-terminal.ts';
+import { SimulatedTerminal } from '#lib/server/terminal/simulated-terminal.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import type { Store } from '#lib/server/store/store.ts';
 import { contractStore } from './contract-store.ts';

@@ -5,12 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Journal } from '#lib/server/journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import type { Checkout, CheckoutSettings } from '#lib/server/sales/checkout.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
 import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
-import type { SimulatedTerminal } from '#lib/server/sales/terminal.ts';
+import type { SimulatedTerminal } from '#lib/server/terminal/simulated-terminal.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';

@@ -7,8 +7,7 @@
 import type { Engine, Store } from '#lib/server/store/store.ts';
 import { openTestStore } from '#lib/server/store/testing/test-stores.ts';
 
-export const CONTRACT_ENGINE: Engine =
-	process.env.CONTRACT_STORE === 'postgres' ? 'postgres' : 'sqlite';
+const CONTRACT_ENGINE: Engine = process.env.CONTRACT_STORE === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A new, empty store on the project's engine. */
 export function contractStore(): Promise<Store> {

@@ -4,7 +4,8 @@
  * moves only through POST /_sim/clock and expiry boundaries can be tested to the millisecond.
  */
 import { expect } from 'vitest';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
+import type { PaymentType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { errorCodeOf, type Harness, type HttpResult } from './harness.ts';
 
 /** Pinned wall clock for `useSimulator({ wallClock })`. */
@@ -30,7 +31,7 @@ export interface Item {
 	[extra: string]: unknown;
 }
 
-/** Seed products (src/sim/seed.ts) with their menu prices and VAT rates. */
+/** Seed products (packages/platform-sim/src/seed.ts) with their menu prices and VAT rates. */
 export const items = {
 	/** 5.50, VAT 19, loyalty discount 10 %. */
 	pils: (quantity = 1): Item => ({
@@ -75,8 +76,6 @@ export const items = {
 	/** A service fee, added through update (spec 3: "Service fees … are added through update"). */
 	serviceFee: (unitPrice = 1): Item => ({ name: 'Service fee', quantity: 1, unitPrice, vat: 19 })
 };
-
-export type PaymentType = 'CREDIT' | 'SPLIT_PAYMENT' | 'EXTERNAL_PAYMENT';
 
 export function previewBody(paymentType: PaymentType, cart: unknown[], currencyCode = 'EUR') {
 	return { paymentType, currencyCode, items: cart };
@@ -135,7 +134,7 @@ export async function previewOk(
 	return result.body as TransactionResponse;
 }
 
-export interface TransactionItemResponse {
+interface TransactionItemResponse {
 	productId: string | null;
 	name: string;
 	unitPrice: number;

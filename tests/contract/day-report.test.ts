@@ -7,17 +7,17 @@
  * platform itself.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { CatalogRepository } from '#lib/server/catalog/catalog-repository.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import { SaleRefunds } from '#lib/server/refunds/sale-refunds.ts';
 import { ReturnDesk } from '#lib/server/returns/return-desk.ts';
 import { readDayReport } from '#lib/server/reports/day-report-source.ts';
-import type { ReportFigures } from '#lib/server/reports/day-report.ts';
 import { amountsOf } from '#lib/server/sales/sale-amounts.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { venueDayOf } from '#lib/server/venue-time.ts';
+import type { ReportFigures } from '#lib/shared/day-report.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';

@@ -3,7 +3,7 @@
  * table and business rules 1–5. Error codes, authentication and faults: deposits-errors.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { errorCodeOf, useSimulator, type HttpResult } from './harness.ts';
 
 const sim = useSimulator();

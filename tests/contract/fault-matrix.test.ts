@@ -17,14 +17,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Journal } from '#lib/server/journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { ReturnDesk, ReturnError } from '#lib/server/returns/return-desk.ts';
 import { CheckoutError } from '#lib/server/sales/checkout.ts';
 import { POSSIBLY_ISSUED } from '#lib/server/sales/deposit-issuing.ts';
-import { isPaid } from '#lib/sale-states.ts';
+import type { TerminalOutcome } from '#lib/server/terminal/payment-terminal.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { saleView } from '#lib/server/sales/sale-view.ts';
-import type { TerminalOutcome } from '#lib/server/sales/terminal.ts';
 import { contractStore } from './contract-store.ts';
 import { checkoutRig, DEFAULT_CHECKOUT_SETTINGS, type CheckoutRig } from './checkout-rig.ts';
 import { clientFor, sleep } from './client-support.ts';

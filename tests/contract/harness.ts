@@ -3,7 +3,11 @@
  * test, and small HTTP helpers. Everything goes over real HTTP, as a platform client would.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startSimulator, type ListenOptions, type RunningSimulator } from '#sim/http-server.ts';
+import {
+	startSimulator,
+	type ListenOptions,
+	type RunningSimulator
+} from '@venue-kiosk/platform-sim/http-server.ts';
 
 export interface HttpResult<Body = any> {
 	status: number;
@@ -11,7 +15,7 @@ export interface HttpResult<Body = any> {
 	headers: Headers;
 }
 
-export interface SeedDevice {
+interface SeedDevice {
 	id: string;
 	name: string;
 	apiKey: string;
@@ -20,7 +24,7 @@ export interface SeedDevice {
 	enabled: boolean;
 }
 
-export interface Seed {
+interface Seed {
 	devices: SeedDevice[];
 	places: { id: string; name: string; organizationId: string }[];
 	wallets: { id: string; balance: number; currencyCode: string }[];

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JOURNAL_LEASE_MS, Journal } from '#lib/server/journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { contractStore } from './contract-store.ts';
 import { caught, clientFor } from './client-support.ts';
 import { useSimulator } from './harness.ts';

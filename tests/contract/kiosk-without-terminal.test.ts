@@ -14,7 +14,7 @@ import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from '#lib/server/catalog/exchange.ts';
 import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
-import { JournalOperation } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { saveKioskSettings, kioskSettingsSchema } from '#lib/server/sales/kiosk-settings.ts';
 import { kioskSnapshot } from '#lib/server/screens/guest-snapshots.ts';
 import { saveTerminalSettings } from '#lib/server/terminal/terminal-settings.ts';

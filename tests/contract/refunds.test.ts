@@ -5,7 +5,8 @@
  * test checks what came back to it, and that nothing came back twice.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { JournalOperation, resolveOpenEntries } from '#lib/server/journal/resolver.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
+import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { RefundError, SaleRefunds, type RefundRequest } from '#lib/server/refunds/sale-refunds.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';

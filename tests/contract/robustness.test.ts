@@ -4,7 +4,7 @@
  * every operation with the key of a device that has the needed authority.
  */
 import { describe, expect, it } from 'vitest';
-import { platformRoutes } from '#sim/routes.ts';
+import { platformRoutes } from '@venue-kiosk/platform-sim/routes.ts';
 import { request, useSimulator, type HttpResult } from './harness.ts';
 
 const sim = useSimulator();

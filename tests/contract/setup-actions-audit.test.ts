@@ -20,7 +20,7 @@ import { exportJson } from '#lib/server/catalog/exchange.ts';
 import { loadServerConfig } from '#lib/server/config.ts';
 import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
-import { startZvtSimulator } from '#sim/zvt/server.ts';
+import { startZvtSimulator } from '@venue-kiosk/device-doubles/zvt/server.ts';
 import { useSimulator } from './harness.ts';
 
 const sim = useSimulator();

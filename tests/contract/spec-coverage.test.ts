@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { platformRoutes } from '#sim/routes.ts';
+import { platformRoutes } from '@venue-kiosk/platform-sim/routes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const specDir = join(root, 'docs/spec');
@@ -67,7 +67,7 @@ describe('spec coverage', () => {
 	});
 
 	it('produces every error code in the simulator and checks each in a contract test', () => {
-		const simulatorSource = filesUnder('src/sim', '.ts').join('\n');
+		const simulatorSource = filesUnder('packages/platform-sim/src', '.ts').join('\n');
 		const contractTests = filesUnder('tests/contract', '.test.ts')
 			.join('\n')
 			.replace(/spec-coverage[\s\S]*$/, '');

@@ -7,13 +7,20 @@
  * charged once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toMinor } from '#lib/money.ts';
-import { JournalOperation } from '#lib/server/journal/resolver.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { CheckoutError } from '#lib/server/sales/checkout-error.ts';
 import { ZvtTerminal } from '#lib/server/terminal/zvt-terminal.ts';
 import { tcpConnector } from '#lib/server/terminal/zvt/zvt-client.ts';
-import { DROP_POINTS, type DropPoint, type PaymentScript } from '#sim/zvt/script.ts';
-import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
+import {
+	DROP_POINTS,
+	type DropPoint,
+	type PaymentScript
+} from '@venue-kiosk/device-doubles/zvt/script.ts';
+import {
+	startZvtSimulator,
+	type RunningZvtSimulator
+} from '@venue-kiosk/device-doubles/zvt/server.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { useSimulator } from './harness.ts';
 

@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { MAIN_PLACE_ID } from '#sim/seed.ts';
+import { MAIN_PLACE_ID } from '@venue-kiosk/platform-sim/seed.ts';
 import { KIOSK_URL } from '../../playwright.config.ts';
 import { pairKiosk } from './kiosk-support.ts';
 import { underServiceWorker } from './pwa-support.ts';

@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { logIn, simulator } from './support.ts';
 
-export const MAIN_PLACE = 'place_main_stage';
+const MAIN_PLACE = 'place_main_stage';
 
 /** Opens a board in a fresh touch context (paired by the demo home page) once it is live. */
 export async function openBoard(browser: Browser): Promise<Page> {
@@ -79,21 +79,21 @@ async function wireCallbacks(browser: Browser, request: APIRequestContext): Prom
 	return url!;
 }
 
-export interface AppOrder {
+export interface CounterOrder {
 	id: string;
 	orderNumber: string;
 }
 
 /** A guest orders in the app and pays (or will pay at the counter): the callback goes out. */
-export async function placeAppOrder(
+export async function placeCounterOrder(
 	request: APIRequestContext,
 	options: { paymentProcessor?: string; deskId?: string; items?: unknown[] } = {}
-): Promise<AppOrder> {
+): Promise<CounterOrder> {
 	const placed = await request.post(`${simulator}/_sim/counter-orders`, {
 		data: { placeId: MAIN_PLACE, ...options }
 	});
 	expect(placed.status()).toBe(201);
-	const order = (await placed.json()) as AppOrder;
+	const order = (await placed.json()) as CounterOrder;
 	const confirmed = await request.post(
 		`${simulator}/_sim/counter-orders/${order.id}/confirm-payment`
 	);

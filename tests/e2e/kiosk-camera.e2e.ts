@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { expect, test, watchCsp } from './test.ts';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
-import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
+import { ZERO_PREFIXED_DEMO_KEYS } from '@venue-kiosk/platform-sim/seed.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';

@@ -1,6 +1,6 @@
 /** The guest ordering screen's browser tests: pairing, the guest's steps, the simulator's figures. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { toMinor } from '#lib/money.ts';
+import { toMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot, simulator } from './support.ts';
 
 /** Demo mode: the home page's "Ordering kiosk" button pairs this browser and opens the screen. */
@@ -39,7 +39,7 @@ export async function checkStep(page: Page, name: string): Promise<void> {
 }
 
 /** "€18.00" / "18,00 €" / "−€1.10" → cents. */
-export function cents(text: string | null): number {
+function cents(text: string | null): number {
 	const cleaned = (text ?? '').replace(/[^\d,.−-]/g, '');
 	const negative = /^[−-]/.test(cleaned);
 	const digits = cleaned.replace(/[−-]/g, '');

@@ -1,5 +1,5 @@
 /**
- * The pickup screen follows the board: an app order approved on the board shows as being
+ * The pickup screen follows the board: a counter order approved on the board shows as being
  * prepared, turns ready (highlighted, announced) when staff mark it ready, and leaves the screen
  * when it is picked up. Large numbers, axe-clean, in English and German.
  */
@@ -8,7 +8,7 @@ import { expect, test } from './test.ts';
 import {
 	collectKioskOrders,
 	openBoard,
-	placeAppOrder,
+	placeCounterOrder,
 	resetWithCallbacks
 } from './board-support.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
@@ -35,7 +35,7 @@ test('an order approved, made ready and picked up on the board moves across the 
 	const board = await openBoard(browser);
 	await collectKioskOrders(board);
 	const pickup = await openPickup(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	const preparing = pickup.getByRole('region', { name: 'Being prepared' });
 	const ready = pickup.getByRole('region', { name: 'Ready — please collect' });
 	const card = board
@@ -138,7 +138,7 @@ test('the chime staff switched on is remembered; after a restart a tap lets it s
 	// A number turning ready chimes. The card is found by its order id: the order numbers
 	// restarted with this file's reset, and earlier files' orders are still on the board.
 	const board = await openBoard(browser);
-	const order = await placeAppOrder(request, { paymentProcessor: 'PROVIDER_A' });
+	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_A' });
 	const card = board.locator(`article[aria-labelledby="order-app-${order.id}"]`);
 	await card.getByRole('button', { name: 'Approve' }).tap();
 	const ready = card.getByRole('button', { name: 'Ready' });

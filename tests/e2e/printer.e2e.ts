@@ -1,19 +1,23 @@
 /**
  * The kiosk's receipt printer (docs/printer.md), as a venue sets it up and a guest meets it,
- * against the project's ESC/POS printer double (src/sim/printer): a manager sets the printer on the
- * kiosk's device page and prints a test page; the guest's receipt then prints at once, carrying the
- * totals the screen shows and the deposit code as a QR that decodes to it; with the paper out the
- * guest is told to photograph the code on screen, and diagnostics shows staff the printer.
+ * against the project's ESC/POS printer double (packages/device-doubles/src/printer): a manager
+ * sets the printer on the kiosk's device page and prints a test page; the guest's receipt then
+ * prints at once, carrying the totals the screen shows and the deposit code as a QR that decodes
+ * to it; with the paper out the guest is told to photograph the code on screen, and diagnostics
+ * shows staff the printer.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
-import { formatMoney } from '#lib/money.ts';
-import type { PrintJob } from '#sim/printer/printer-simulator.ts';
-import { jobPreviewPng } from '#sim/printer/job-preview.ts';
-import { startPrinterSimulator, type PrinterSimulator } from '#sim/printer/printer-simulator.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
+import type { PrintJob } from '@venue-kiosk/device-doubles/printer/printer-simulator.ts';
+import { jobPreviewPng } from '@venue-kiosk/device-doubles/printer/job-preview.ts';
+import {
+	startPrinterSimulator,
+	type PrinterSimulator
+} from '@venue-kiosk/device-doubles/printer/printer-simulator.ts';
 import { cardSale, expectReceiptAddsUp } from './kiosk-support.ts';
 import { expectNoAxeViolations, logIn, openKioskDevicePage, simulator } from './support.ts';
 

@@ -37,7 +37,10 @@ export async function startSimulator(
 	request: APIRequestContext,
 	port: number
 ): Promise<ChildProcess> {
-	const simulator = startProcess('src/sim/main.ts', { SIM_PORT: String(port), SIM_QUIET: '1' });
+	const simulator = startProcess('packages/platform-sim/src/main.ts', {
+		SIM_PORT: String(port),
+		SIM_QUIET: '1'
+	});
 	await until('the simulator', async () =>
 		(await request.get(`http://127.0.0.1:${port}/_sim/seed`)).ok() ? true : undefined
 	);

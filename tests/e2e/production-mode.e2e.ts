@@ -12,7 +12,10 @@ import { request as httpRequest } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
+import {
+	startZvtSimulator,
+	type RunningZvtSimulator
+} from '@venue-kiosk/device-doubles/zvt/server.ts';
 import { ownPorts } from '../../playwright.config.ts';
 import { beginOrder, orderPilsAndPretzel, payWithCredits, toPayment } from './kiosk-support.ts';
 import {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test, watchCsp } from './test.ts';
 import { SCAN_MARKS } from '#lib/scanner/scanner.ts';
-import { ZERO_PREFIXED_DEMO_KEYS } from '#sim/seed.ts';
+import { ZERO_PREFIXED_DEMO_KEYS } from '@venue-kiosk/platform-sim/seed.ts';
 import { WATCHDOG_RESTART_MARK } from '#lib/scanner/watchdog.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs, shortScanStall, TEST_SCAN_STALL_MS } from './chromium.ts';

@@ -1,5 +1,5 @@
 /**
- * Setting up app orders (spec 2) as staff meet it in demo mode: the device page's order callback
+ * Setting up counter orders (spec 2) as staff meet it in demo mode: the device page's order callback
  * address — copied, rotated (the old address refused at once, the demo simulator told the new
  * one), on no other page — and the order board settings on the setup page.
  */

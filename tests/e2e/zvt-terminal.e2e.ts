@@ -1,15 +1,18 @@
 /**
  * A kiosk with a ZVT card terminal (docs/zvt.md), against the project's ZVT terminal double
- * (src/sim/zvt), touch only: a manager sets the terminal up on the kiosk's device page and tests
- * the connection; a split sale's card part is paid on it while the screen says what it asks;
- * declined and cancelled payments charge nothing; the back office's refund is a reversal (06 30)
- * of the whole card part; the day is closed on the terminal. The drop points and the recovery of
- * lost answers are the adapter's specs (src/lib/server/terminal/*.spec.ts), over TCP to the same
- * double.
+ * (packages/device-doubles/src/zvt), touch only: a manager sets the terminal up on the kiosk's
+ * device page and tests the connection; a split sale's card part is paid on it while the screen
+ * says what it asks; declined and cancelled payments charge nothing; the back office's refund is
+ * a reversal (06 30) of the whole card part; the day is closed on the terminal. The drop points
+ * and the recovery of lost answers are the adapter's specs (src/lib/server/terminal/*.spec.ts),
+ * over TCP to the same double.
  */
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
+import {
+	startZvtSimulator,
+	type RunningZvtSimulator
+} from '@venue-kiosk/device-doubles/zvt/server.ts';
 import { newKey, payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
 import {
 	expectNoAxeViolations,

@@ -12,8 +12,9 @@
  * large-text.css key on them, and rem sizes follow the root font size, which only `<html>` sets.
  */
 import type { Locale } from '#lib/paraglide/runtime.js';
+import type { ScreenGeometry } from '#lib/shared/screen-geometry.ts';
 import { watchHeadsets, type MediaDevicesLike } from './headset.ts';
-import { reachBand as reachBandOf, type ScreenGeometry } from './reach-zone.ts';
+import { reachBand as reachBandOf } from './reach-zone.ts';
 import type { SpeechOutput, SpeechState } from './speech-output.ts';
 
 export type AccessibilityTrigger = 'button' | 'keypad' | 'headset';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REACH_HIGHEST_MM, REACH_LOWEST_MM, reachBand, type ScreenGeometry } from './reach-zone.ts';
+import type { ScreenGeometry } from '#lib/shared/screen-geometry.ts';
+import { REACH_HIGHEST_MM, REACH_LOWEST_MM, reachBand } from './reach-zone.ts';
 
 /** A 32" (31.5" panel) 16:9 screen upright: 698 mm of visible height over 1920 CSS pixels. */
 const PORTRAIT_32 = { visibleHeightMm: 698, viewport: 1920 };

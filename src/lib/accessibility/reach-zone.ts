@@ -10,17 +10,11 @@
  * edge.
  */
 
+import type { ScreenGeometry } from '#lib/shared/screen-geometry.ts';
+
 /** EN 301 549 8.3.3: the reach range, in mm above the floor. */
 export const REACH_LOWEST_MM = 380;
 export const REACH_HIGHEST_MM = 1220;
-
-/** How the screen is mounted: the venue's setting (server: screens/screen-geometry.ts). */
-export interface ScreenGeometry {
-	/** Height of the visible area's lower edge above the floor. */
-	lowerEdgeMm: number;
-	/** Height of the visible area (the panel's active area, not the bezel). */
-	visibleHeightMm: number;
-}
 
 /** Rows of the viewport in CSS pixels, from its top: `top` ≤ y < `bottom`. */
 export interface ReachBand {

@@ -39,7 +39,7 @@ function byIds(root: Document, ids: string | null): string {
 }
 
 /** The control's accessible name, as far as the screens need it: label, labelled-by, text. */
-export function accessibleName(element: Element): string {
+function accessibleName(element: Element): string {
 	const label = element.getAttribute('aria-label')?.trim();
 	if (label) return label;
 	const labelledBy = byIds(element.ownerDocument, element.getAttribute('aria-labelledby'));
@@ -49,7 +49,7 @@ export function accessibleName(element: Element): string {
 }
 
 /** What to say when `element` takes the focus. */
-export function describeFocus(element: Element, labels: SpeechGuideLabels): string {
+function describeFocus(element: Element, labels: SpeechGuideLabels): string {
 	const parts = [accessibleName(element)];
 	if (element.tagName === 'H1') {
 		// A step's heading: the step (the screen's <main>) says what it marks as its news.

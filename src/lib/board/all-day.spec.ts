@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allDayTotals } from './all-day.ts';
-import { appOrder, kioskOrder, line } from './testing/orders.ts';
+import { counterOrder, kioskOrder, line } from './testing/orders.ts';
 
 const named = (id: string) => ({ en: `${id} (en)`, de: `${id} (de)` });
 
@@ -8,9 +8,13 @@ describe('allDayTotals', () => {
 	it('adds up each product over the orders to approve and in preparation', () => {
 		const totals = allDayTotals(
 			[
-				appOrder({ orderId: 'a', stage: 'approve', lines: [line('burger', 2), line('fries', 1)] }),
+				counterOrder({
+					orderId: 'a',
+					stage: 'approve',
+					lines: [line('burger', 2), line('fries', 1)]
+				}),
 				kioskOrder({ saleId: 'b', stage: 'preparing', lines: [line('burger', 3)] }),
-				appOrder({ orderId: 'c', stage: 'ready', lines: [line('burger', 50)] }),
+				counterOrder({ orderId: 'c', stage: 'ready', lines: [line('burger', 50)] }),
 				kioskOrder({ saleId: 'd', stage: 'done', lines: [line('fries', 50)] })
 			],
 			'en'
@@ -24,7 +28,7 @@ describe('allDayTotals', () => {
 	it('counts each modifier per product, once for every unit that carries it', () => {
 		const [burger] = allDayTotals(
 			[
-				appOrder({
+				counterOrder({
 					orderId: 'a',
 					lines: [
 						line('burger', 2, { modifiers: ['extra cheese', 'no onion'] }),
@@ -32,7 +36,7 @@ describe('allDayTotals', () => {
 						line('burger', 9)
 					]
 				}),
-				appOrder({ orderId: 'b', lines: [line('fries', 4, { modifiers: ['no onion'] })] })
+				counterOrder({ orderId: 'b', lines: [line('fries', 4, { modifiers: ['no onion'] })] })
 			],
 			'en'
 		);
@@ -48,7 +52,11 @@ describe('allDayTotals', () => {
 
 	it('counts a modifier listed twice on a line as a double portion', () => {
 		const [burger] = allDayTotals(
-			[appOrder({ lines: [line('burger', 2, { modifiers: ['extra cheese', 'extra cheese'] })] })],
+			[
+				counterOrder({
+					lines: [line('burger', 2, { modifiers: ['extra cheese', 'extra cheese'] })]
+				})
+			],
 			'en'
 		);
 		expect(burger?.modifiers).toEqual([
@@ -63,7 +71,7 @@ describe('allDayTotals', () => {
 	it('counts the units to take away on their own, within the product total', () => {
 		const [coffee] = allDayTotals(
 			[
-				appOrder({
+				counterOrder({
 					orderId: 'a',
 					lines: [line('coffee', 2, { takeaway: true }), line('coffee', 1)]
 				}),
@@ -77,7 +85,7 @@ describe('allDayTotals', () => {
 	it('lists the most needed first, a tie by name in the screen language', () => {
 		// English: Apple < Banana; German: Ähre < Zitrone (Ä sorts with A, not after Z).
 		const orders = [
-			appOrder({
+			counterOrder({
 				lines: [
 					{ ...line('b', 2), name: { en: 'Banana', de: 'Ähre' } },
 					{ ...line('a', 2), name: { en: 'Apple', de: 'Zitrone' } },
@@ -92,7 +100,7 @@ describe('allDayTotals', () => {
 	it('sorts modifiers the same way', () => {
 		const [burger] = allDayTotals(
 			[
-				appOrder({
+				counterOrder({
 					lines: [
 						line('burger', 1, { modifiers: ['pickles', 'bacon'] }),
 						line('burger', 2, { modifiers: ['onion'] })
@@ -110,7 +118,7 @@ describe('allDayTotals', () => {
 
 	it('falls back to English where the screen language is missing, and sorts an unknown product by its id', () => {
 		const orders = [
-			appOrder({
+			counterOrder({
 				lines: [
 					{ ...line('x', 1), name: { en: 'Mango' } },
 					line('lemonade', 1, { named: false }),
@@ -126,7 +134,7 @@ describe('allDayTotals', () => {
 	it('keeps the name of a product that one of its lines did not know', () => {
 		const totals = allDayTotals(
 			[
-				appOrder({ orderId: 'a', lines: [line('soup', 1, { named: false })] }),
+				counterOrder({ orderId: 'a', lines: [line('soup', 1, { named: false })] }),
 				kioskOrder({ saleId: 'b', lines: [line('soup', 2)] })
 			],
 			'en'
@@ -140,15 +148,18 @@ describe('allDayTotals', () => {
 		expect(allDayTotals([], 'en')).toEqual([]);
 		expect(
 			allDayTotals(
-				[appOrder({ stage: 'ready', lines: [line('burger', 1)] }), kioskOrder({ stage: 'done' })],
+				[
+					counterOrder({ stage: 'ready', lines: [line('burger', 1)] }),
+					kioskOrder({ stage: 'done' })
+				],
 				'en'
 			)
 		).toEqual([]);
-		expect(allDayTotals([appOrder({ lines: [] })], 'en')).toEqual([]);
+		expect(allDayTotals([counterOrder({ lines: [] })], 'en')).toEqual([]);
 	});
 
 	it('does not change the orders it counts', () => {
-		const order = appOrder({ lines: [line('burger', 2, { modifiers: ['bacon'] })] });
+		const order = counterOrder({ lines: [line('burger', 2, { modifiers: ['bacon'] })] });
 		const before = structuredClone(order);
 		allDayTotals([order, order], 'en');
 		expect(order).toEqual(before);

@@ -3,11 +3,11 @@
  * still need, e.g. "12 × Burger — 3 × extra cheese, 2 × no onion; 4 to take away" (pure).
  * Names stay translatable objects: the screen shows them in its own language.
  */
-import { nameIn } from '#lib/kiosk/format.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
-import type { BoardOrder, BoardStage } from './order-board.ts';
+import { nameIn } from '#lib/shared/format.ts';
+import type { BoardOrder, BoardStage } from '#lib/shared/order-board.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 
-export interface AllDayModifier {
+interface AllDayModifier {
 	productId: string;
 	/** null when the menu does not know the id: the screen shows the id. */
 	name: Translated | null;

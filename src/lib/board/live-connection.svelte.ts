@@ -41,10 +41,10 @@ export interface LiveConnectionOptions {
 export const HEARTBEAT_TIMEOUT_MS = 25_000;
 /** A burst of changes (an order and its lines, several tablets at once) reloads once. */
 export const RELOAD_DEBOUNCE_MS = 150;
-export const FIRST_RETRY_MS = 1_000;
+const FIRST_RETRY_MS = 1_000;
 export const MAX_RETRY_MS = 15_000;
 /** Up to this share is taken off each delay at random, so that the tablets do not all come back at once. */
-export const RETRY_JITTER = 0.3;
+const RETRY_JITTER = 0.3;
 
 /** EventSource.CLOSED (the global does not exist on the server or in the specs). */
 const CLOSED = 2;

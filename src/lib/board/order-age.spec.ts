@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oldestWaiting, orderAge, sortForBoard } from './order-age.ts';
-import { DEFAULT_BOARD_SETTINGS, type BoardOrder } from './order-board.ts';
-import { appOrder, kioskOrder } from './testing/orders.ts';
+import { DEFAULT_BOARD_SETTINGS, type BoardOrder } from '#lib/shared/order-board.ts';
+import { counterOrder, kioskOrder } from './testing/orders.ts';
 
 const SINCE = '2026-11-23T12:00:00.000Z';
 const at = (seconds: number) => Date.parse(SINCE) + seconds * 1000;
@@ -83,8 +83,8 @@ describe('orderAge', () => {
 
 describe('sortForBoard', () => {
 	const a = kioskOrder({ saleId: 'a', orderNumber: '12', since: '2026-11-23T12:02:00.000Z' });
-	const b = appOrder({ orderId: 'b', orderNumber: '3', since: '2026-11-23T12:00:00.000Z' });
-	const c = appOrder({ orderId: 'c', orderNumber: '7', since: '2026-11-23T12:05:00.000Z' });
+	const b = counterOrder({ orderId: 'b', orderNumber: '3', since: '2026-11-23T12:00:00.000Z' });
+	const c = counterOrder({ orderId: 'c', orderNumber: '7', since: '2026-11-23T12:05:00.000Z' });
 
 	it('lists the oldest first, or the newest first, in a new array', () => {
 		const orders: BoardOrder[] = [a, b, c];
@@ -94,25 +94,29 @@ describe('sortForBoard', () => {
 	});
 
 	it('compares instants, not the text of the time', () => {
-		const sameAsB = appOrder({
+		const sameAsB = counterOrder({
 			orderId: 'x',
 			orderNumber: '1',
 			since: '2026-11-23T13:00:00+01:00'
 		});
-		const earlier = appOrder({ orderId: 'y', orderNumber: '2', since: '2026-11-23T11:59:59.5Z' });
+		const earlier = counterOrder({
+			orderId: 'y',
+			orderNumber: '2',
+			since: '2026-11-23T11:59:59.5Z'
+		});
 		expect(sortForBoard([b, sameAsB, earlier], false)).toEqual([earlier, sameAsB, b]);
 	});
 
 	it('breaks a tie in time by order number, counting numerically', () => {
 		const nine = kioskOrder({ saleId: 's9', orderNumber: '9' });
 		const ten = kioskOrder({ saleId: 's10', orderNumber: '10' });
-		const hundred = appOrder({ orderId: 'o100', orderNumber: '100' });
+		const hundred = counterOrder({ orderId: 'o100', orderNumber: '100' });
 		expect(sortForBoard([hundred, ten, nine], false)).toEqual([nine, ten, hundred]);
 		expect(sortForBoard([nine, hundred, ten], true)).toEqual([hundred, ten, nine]);
 	});
 
 	it('lists an app and a kiosk order with the same time and number in the same order every time', () => {
-		const app = appOrder({ orderId: 'o', orderNumber: '5' });
+		const app = counterOrder({ orderId: 'o', orderNumber: '5' });
 		const kiosk = kioskOrder({ saleId: 's', orderNumber: '5' });
 		expect(sortForBoard([kiosk, app], false)).toEqual([app, kiosk]);
 		expect(sortForBoard([app, kiosk], false)).toEqual([app, kiosk]);
@@ -131,16 +135,16 @@ describe('sortForBoard', () => {
 
 describe('oldestWaiting', () => {
 	it('is the oldest order to approve or in preparation', () => {
-		const ready = appOrder({ orderId: 'r', stage: 'ready', since: '2026-11-23T11:00:00.000Z' });
+		const ready = counterOrder({ orderId: 'r', stage: 'ready', since: '2026-11-23T11:00:00.000Z' });
 		const done = kioskOrder({ saleId: 'd', stage: 'done', since: '2026-11-23T10:00:00.000Z' });
 		const preparing = kioskOrder({ saleId: 'p', since: '2026-11-23T11:30:00.000Z' });
-		const approve = appOrder({ orderId: 'a', since: '2026-11-23T11:40:00.000Z' });
+		const approve = counterOrder({ orderId: 'a', since: '2026-11-23T11:40:00.000Z' });
 		expect(oldestWaiting([ready, approve, done, preparing])).toBe(preparing);
 		expect(oldestWaiting([ready, approve, done])).toBe(approve);
 	});
 
 	it('breaks a tie in time by order number', () => {
-		const eleven = appOrder({ orderId: 'x', orderNumber: '11' });
+		const eleven = counterOrder({ orderId: 'x', orderNumber: '11' });
 		const two = kioskOrder({ saleId: 'y', orderNumber: '2', stage: 'approve' });
 		expect(oldestWaiting([eleven, two])).toBe(two);
 		expect(oldestWaiting([two, eleven])).toBe(two);
@@ -148,6 +152,8 @@ describe('oldestWaiting', () => {
 
 	it('is null when nobody waits for the kitchen', () => {
 		expect(oldestWaiting([])).toBeNull();
-		expect(oldestWaiting([appOrder({ stage: 'ready' }), kioskOrder({ stage: 'done' })])).toBeNull();
+		expect(
+			oldestWaiting([counterOrder({ stage: 'ready' }), kioskOrder({ stage: 'done' })])
+		).toBeNull();
 	});
 });

@@ -2,10 +2,10 @@
  * How long an order has waited at the counter, and the order the board lists orders in (pure:
  * every call is given the time).
  */
-import type { BoardOrder, BoardSettings, BoardStage } from './order-board.ts';
+import type { BoardOrder, BoardSettings, BoardStage } from '#lib/shared/order-board.ts';
 
 /** fresh → warn (amber) at `warnAfterMinutes` → late (red) at `lateAfterMinutes`. */
-export type AgeBand = 'fresh' | 'warn' | 'late';
+type AgeBand = 'fresh' | 'warn' | 'late';
 
 export interface OrderAge {
 	/** Whole minutes waited. */

@@ -11,7 +11,8 @@ import {
 	sortedOptionIds,
 	unitPriceWith,
 	type OptionChoice
-} from '#lib/product-options.ts';
+} from '#lib/shared/product-options.ts';
+import { sum } from '#lib/shared/sum.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
 /** The server's limit per line (quote.ts MAX_LINE_QUANTITY). */
@@ -25,7 +26,7 @@ export interface LineChoice {
 	options?: readonly string[];
 }
 
-export interface PricedLine {
+interface PricedLine {
 	/** The line's identity (lineKey). */
 	key: string;
 	product: MenuProduct;
@@ -38,7 +39,7 @@ export interface PricedLine {
 	lineMinor: number;
 }
 
-export interface DerivedDepositLine {
+interface DerivedDepositLine {
 	categoryId: string;
 	name: string;
 	quantity: number;
@@ -183,6 +184,3 @@ export function summarize(
 		totalMinor: goodsMinor + depositMinor + fee
 	};
 }
-
-export const sum = (values: readonly number[]): number =>
-	values.reduce((total, value) => total + value, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { m } from '#lib/paraglide/messages.js';
+import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
 import { API_FAILURES, planFor, type ApiFailure } from './failures.ts';
-import type { CheckoutFailure } from './types.ts';
 
 /** Every failure code of the checkout (a missing one does not compile). */
 const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {

@@ -2,14 +2,14 @@
  * Every way a step of the sale can fail ends in a clear message and a defined next step on the
  * guest screen (never a stack trace, never a stuck screen). Pure: the session applies the plan.
  */
-import type { MessageKey } from '#lib/i18n/message.ts';
-import type { CheckoutFailure } from './types.ts';
+import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
+import type { MessageKey } from '#lib/shared/message.ts';
 
 /**
  * Where a paid or half-paid sale stands when it did not simply complete (its state and problem,
  * read from the server): each is for staff, with what the guest is told.
  */
-export type SaleNotice =
+type SaleNotice =
 	/** Still being completed in the background (the platform is slow or unreachable). */
 	| 'payment-pending'
 	/** The sale could not be paid after the card part was collected; the refund needs staff. */
@@ -60,7 +60,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 export type FailedStage = 'start' | 'scan' | 'pay';
 
 /** Where the guest goes next. */
-export type NextStep = 'menu' | 'payment' | 'scan' | 'staff' | 'reload';
+type NextStep = 'menu' | 'payment' | 'scan' | 'staff' | 'reload';
 
 /**
  * Buttons offered with the message, besides what the next screen offers anyway (the scan screen

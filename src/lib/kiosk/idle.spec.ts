@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
 	beepDue,
 	IdleCountdown,
-	idleOverride,
 	MIN_WARNING_SECONDS,
 	SECOND_BEEP_AT,
 	WARNING_SECONDS
@@ -74,17 +73,5 @@ describe('the beep', () => {
 		expect(beepDue(SECOND_BEEP_AT + 1, SECOND_BEEP_AT)).toBe(true);
 		expect(beepDue(SECOND_BEEP_AT, SECOND_BEEP_AT)).toBe(false);
 		expect(beepDue(SECOND_BEEP_AT, SECOND_BEEP_AT - 1)).toBe(false);
-	});
-});
-
-describe('the demo idle override (?idle=N)', () => {
-	it('applies only in demo mode, to whole seconds 5…3600', () => {
-		expect(idleOverride('5', true)).toBe(5);
-		expect(idleOverride('3600', true)).toBe(3600);
-		expect(idleOverride('5', false)).toBeNull();
-		expect(idleOverride(null, true)).toBeNull();
-		for (const bad of ['4', '3601', '-5', '5.5', 'abc', '', '1e3', '00005x']) {
-			expect(idleOverride(bad, true)).toBeNull();
-		}
 	});
 });

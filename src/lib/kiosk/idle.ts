@@ -63,14 +63,3 @@ export function beepDue(previous: number | null, secondsLeft: number): boolean {
 	if (previous === null) return true;
 	return previous > SECOND_BEEP_AT && secondsLeft <= SECOND_BEEP_AT;
 }
-
-/**
- * Demo mode only: `/kiosk?idle=N` shortens (or lengthens) the idle time to N seconds (5…3600),
- * so the "still there?" question can be tried without waiting. Anything else: null (the kiosk
- * settings apply).
- */
-export function idleOverride(param: string | null, demo: boolean): number | null {
-	if (!demo || param === null || !/^\d{1,4}$/.test(param)) return null;
-	const seconds = Number(param);
-	return seconds >= 5 && seconds <= 3_600 ? seconds : null;
-}

@@ -4,14 +4,15 @@
  * the screen always knows what to say.
  */
 import { resolve } from '$app/paths';
+import type { SaleView } from '#lib/shared/sale-view.ts';
 import { API_FAILURES, type ApiFailure } from './failures.ts';
-import type { BasketLine, SaleView } from './types.ts';
+import type { BasketLine } from './types.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 
 export type TerminalAnswer = 'approved' | 'declined' | 'cancelled';
 
-/** What a ZVT terminal shows while a payment runs (server/terminal/zvt/intermediate-status.ts). */
+/** What a ZVT terminal shows while a payment runs (packages/zvt/src/intermediate-status.ts). */
 export interface TerminalProgress {
 	messageId: 'insert-card' | 'pin-entry' | 'please-wait' | 'remove-card' | 'declined' | 'other';
 }

@@ -8,7 +8,9 @@ import { KioskSession } from './kiosk-session.svelte.ts';
 import { KioskApi } from './kiosk-api.ts';
 import { FEW_CREDITS, MENU, PILS, PLENTY_CREDITS, PRETZEL, quotedSale } from './spec-fixtures.ts';
 import { FakeKioskServer, reply } from './testing/kiosk-server.ts';
-import type { KioskSettingsView, KioskView, SaleView } from './types.ts';
+import type { KioskSettingsView } from '#lib/shared/screen-snapshot.ts';
+import type { SaleView } from '#lib/shared/sale-view.ts';
+import type { KioskView } from './types.ts';
 
 const KEY = 'c0ffee00c0ffee00c0ffee00c0ffc6d7';
 

@@ -8,8 +8,9 @@
 import { browser } from '$app/env';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
-import { isInPayment, isOpen, isPaid } from '#lib/sale-states.ts';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { isInPayment, isOpen, isPaid } from '#lib/shared/sale-states.ts';
+import type { SaleView } from '#lib/shared/sale-view.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import { add, basketKey, prune, summarize, withQuantity, type LineChoice } from './basket.ts';
 import {
 	planFor,
@@ -27,7 +28,7 @@ import {
 import { paymentMethods, type PaymentMethods } from './payment-methods.ts';
 import { suggestionFor } from './suggestion.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
-import type { BasketLine, KioskView, SaleView } from './types.ts';
+import type { BasketLine, KioskView } from './types.ts';
 
 /** What the session reads of ServerReachability. */
 type Watcher = Pick<ServerReachability, 'reachable' | 'unreachable' | 'check' | 'platform'>;

@@ -1,9 +1,9 @@
 /** What the ordering kiosk shows, from a snapshot (the page's or a newer kept one). */
-import type { KioskSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { menuOf } from './menu.ts';
 import type { KioskView } from './types.ts';
 
-/** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */
+/** `idleOverride`: demo mode's `?idle=N` (server/screens/idle-override.ts), instead of the settings' idle time. */
 export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null): KioskView {
 	const identity = snapshot.identity.value;
 	const settings = snapshot.settings.value;

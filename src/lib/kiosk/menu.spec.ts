@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DepositTerms } from '#lib/screen-data/snapshot.ts';
+import type { DepositTerms, MenuItem } from '#lib/shared/screen-snapshot.ts';
 import { categoriesOf, featuredProducts, menuOf } from './menu.ts';
-import type { MenuItem } from './types.ts';
 
 const product = (id: string, category: string): MenuItem => ({
 	id,

@@ -4,8 +4,8 @@
  * applies (same currency as the product, configuration active), so what the menu promises is
  * what the sale charges. Pure: the server's load and the screen's kept snapshot both use it.
  */
-import type { DepositTerms } from '#lib/screen-data/snapshot.ts';
-import type { MenuItem, MenuProduct } from './types.ts';
+import type { DepositTerms, MenuItem } from '#lib/shared/screen-snapshot.ts';
+import type { MenuProduct } from './types.ts';
 
 export function menuOf(items: readonly MenuItem[], terms: DepositTerms | null): MenuProduct[] {
 	return items.map((item) => {

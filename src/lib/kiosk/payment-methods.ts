@@ -6,7 +6,7 @@
  * so with one nothing is left that the kiosk could take. The server refuses the same
  * (sales/checkout.ts); this only keeps the screen from offering it.
  */
-import type { KioskSettingsView } from './types.ts';
+import type { KioskSettingsView } from '#lib/shared/screen-snapshot.ts';
 
 export interface PaymentMethods {
 	card: boolean;

@@ -1,5 +1,6 @@
-/** Test data of the kiosk helpers' specs: the demo menu's figures (prices in cents). */
-import type { MenuProduct, SaleView } from './types.ts';
+/** Test data of the kiosk helpers' specs: the demo menu (prices in cents). */
+import type { SaleView } from '#lib/shared/sale-view.ts';
+import type { MenuProduct } from './types.ts';
 
 const CUP = {
 	categoryId: 'cat_cup',

@@ -4,7 +4,7 @@
  * guest and never stands in the way: the ways to pay stay on the same screen beside it. A product
  * that asks for a choice (a size) is not offered: one tap adds the suggestion as it is.
  */
-import { needsChoice } from '#lib/product-options.ts';
+import { needsChoice } from '#lib/shared/product-options.ts';
 import { quantityOf } from './basket.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 

@@ -11,8 +11,8 @@
  * - everything else from the network alone: every `/api` call (money calls, live feeds), a page's
  *   data (`__data.json`), form posts, setup pages (staff), other origins.
  */
-export const SCREEN_PATHS = ['/kiosk', '/return', '/board', '/pickup'] as const;
-export const START_PATH = '/screen';
+const SCREEN_PATHS = ['/kiosk', '/return', '/board', '/pickup'] as const;
+const START_PATH = '/screen';
 export type CachePolicy =
 	| { kind: 'network' }
 	| { kind: 'asset'; path: string }

@@ -3,7 +3,7 @@
  * snapshot, updates) without putting their code into the screen's initial JavaScript: they are
  * loaded once the screen is up. A screen that goes away before they have loaded starts nothing.
  */
-import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ScreenServicesOptions } from './screen-services.svelte.ts';
 
 export function linkScreen<S extends ScreenSnapshot>(

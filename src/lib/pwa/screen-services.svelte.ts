@@ -9,12 +9,12 @@
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
-import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { appUpdate } from './app-update.svelte.ts';
 import { ServerReachability } from './server-reachability.svelte.ts';
 
 /** What the screen's session offers the services. */
-export interface GuestSession {
+interface GuestSession {
 	/** Nothing under way: the screen may change under no one. */
 	readonly idle: boolean;
 	watch(reachability: ServerReachability): void;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '#lib/i18n/message.ts';
+import { translate } from '#lib/shared/message.ts';
 import { m } from '#lib/paraglide/messages.js';
+import type { ReturnFailure } from '#lib/shared/return-view.ts';
 import { planFor, RETURN_API_FAILURES } from './failures.ts';
-import type { ReturnFailure } from './types.ts';
 
 /** Every failure code of the return saga (a missing one does not compile). */
 const DESK_FAILURES: Record<ReturnFailure, true> = {

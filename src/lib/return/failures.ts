@@ -2,9 +2,9 @@
  * Every way a return can fail ends in a clear message and a defined next step on the screen
  * (spec 1 client recovery rules 2–4, and the lost answers). Pure: the session applies the plan.
  */
-import type { MessageKey } from '#lib/i18n/message.ts';
-import { waitMessage } from '#lib/i18n/wait-message.ts';
-import type { ReturnFailure } from './types.ts';
+import type { MessageKey } from '#lib/shared/message.ts';
+import type { ReturnFailure } from '#lib/shared/return-view.ts';
+import { waitMessage } from '#lib/shared/wait-message.ts';
 
 /**
  * A failure of the JSON API, or what the browser saw instead of an answer ('network'), or knew
@@ -40,7 +40,7 @@ export const RETURN_API_FAILURES: readonly ReturnApiFailure[] = [
 export type ReturnStage = 'scan' | 'confirm';
 
 /** Where the screen goes: a step, `stay` where it is, or `reload` (the screen was unpaired). */
-export type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
+type NextStep = 'scan' | 'choose' | 'staff' | 'stay' | 'reload';
 
 /** Buttons offered with the message. */
 export type ReturnProblemAction = 'check-again' | 'start-over';

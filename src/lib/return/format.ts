@@ -1,6 +1,6 @@
 /** Display helpers of the return station. */
-import { formatMoney } from '#lib/money.ts';
-import type { RefundTotal } from './types.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
+import type { RefundTotal } from '#lib/shared/return-view.ts';
 
 /** A refund in the guest's locale; several currencies (not seen in practice) joined with "+". */
 export function formatRefunds(refunds: readonly RefundTotal[], locale: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ReturnCategory } from '#lib/shared/return-view.ts';
 import { adjustedTo, allActive, chosenCount, chosenRefunds, clamp } from './quantities.ts';
-import type { ReturnCategory } from './types.ts';
 
 const category = (categoryId: string, activeCount: number, unitMinor: number): ReturnCategory => ({
 	categoryId,

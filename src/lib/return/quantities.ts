@@ -3,7 +3,8 @@
  * most the active count; all of them unless they say otherwise), and the refund that makes, in
  * integer minor units per currency. Pure.
  */
-import type { Quantities, RefundTotal, ReturnCategory } from './types.ts';
+import type { RefundTotal, ReturnCategory } from '#lib/shared/return-view.ts';
+import type { Quantities } from './types.ts';
 
 /** The default: everything still active on the code. */
 export function allActive(categories: readonly ReturnCategory[]): Quantities {

@@ -4,8 +4,9 @@
  * lost connection or an unexpected answer is a failure too.
  */
 import { resolve } from '$app/paths';
+import type { ReturnPreviewView, ReturnResultView } from '#lib/shared/return-view.ts';
 import { RETURN_API_FAILURES, type ReturnApiFailure } from './failures.ts';
-import type { Quantities, ReturnPreviewView, ReturnResultView } from './types.ts';
+import type { Quantities } from './types.ts';
 
 export type ReturnApiResult<T> =
 	| { ok: true; value: T }

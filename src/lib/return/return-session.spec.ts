@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ReturnPreviewView, ReturnResultView } from '#lib/shared/return-view.ts';
 import type { ConfirmRequest, ReturnApi, ReturnApiResult } from './return-api.ts';
 import { ReturnSession } from './return-session.svelte.ts';
-import type { ReturnView, ReturnPreviewView, ReturnResultView } from './types.ts';
+import type { ReturnView } from './types.ts';
 
 const CODE = 'K7QX2M9RTW4HZP8NCV3BFJ6LYD5SG1AE0UXK2M7Q';
 

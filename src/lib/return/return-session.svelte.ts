@@ -7,8 +7,13 @@
  * code and everything chosen.
  */
 import { browser } from '$app/env';
-import { parseDepositCode } from '#lib/deposit-code.ts';
+import { parseDepositCode } from '#lib/shared/deposit-code.ts';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
+import type {
+	ReturnCategory,
+	ReturnPreviewView,
+	ReturnResultView
+} from '#lib/shared/return-view.ts';
 import {
 	planFor,
 	type ReturnApiFailure,
@@ -19,13 +24,7 @@ import {
 import { adjustedTo, allActive, chosenCount, chosenRefunds, clamp } from './quantities.ts';
 import { ReturnApi, type ConfirmRequest, type ReturnApiResult } from './return-api.ts';
 import type { ServerReachability } from '#lib/pwa/server-reachability.svelte.ts';
-import type {
-	Quantities,
-	ReturnCategory,
-	ReturnView,
-	ReturnPreviewView,
-	ReturnResultView
-} from './types.ts';
+import type { Quantities, ReturnView } from './types.ts';
 
 export type ReturnStep = 'scan' | 'choose' | 'staff' | 'result';
 

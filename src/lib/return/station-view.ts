@@ -1,8 +1,8 @@
 /** What the return station shows, from a snapshot (the page's or a newer kept one). */
-import type { ReturnSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ReturnSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ReturnView } from './types.ts';
 
-/** `idleOverride`: demo mode's `?idle=N` (kiosk/idle.ts), instead of the settings' idle time. */
+/** `idleOverride`: demo mode's `?idle=N` (server/screens/idle-override.ts), instead of the settings' idle time. */
 export function returnView(snapshot: ReturnSnapshot, idleOverride: number | null): ReturnView {
 	const identity = snapshot.identity.value;
 	const settings = snapshot.settings.value;

@@ -3,8 +3,11 @@
  * shown masked), a deposit code, or neither. The screens that take payments and returns use
  * `normalizeTransactionKey` and `parseDepositCode` directly.
  */
-import { parseDepositCode, type DepositCodeProblem } from '#lib/deposit-code.ts';
-import { normalizeTransactionKey, type TransactionKeyProblem } from '#lib/transaction-key.ts';
+import { parseDepositCode, type DepositCodeProblem } from '#lib/shared/deposit-code.ts';
+import {
+	normalizeTransactionKey,
+	type TransactionKeyProblem
+} from '#lib/shared/transaction-key.ts';
 
 export type ScanInterpretation =
 	| { kind: 'loyalty-key'; key: string; masked: string }

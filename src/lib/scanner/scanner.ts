@@ -17,8 +17,6 @@ export type ScanSource = 'camera' | 'keyboard';
  */
 export type ScanOutcome = void | PromiseLike<unknown>;
 
-export type ScanHandler = (value: string, source: ScanSource) => ScanOutcome;
-
 export interface CameraDevice {
 	id: string;
 	/** The browser's label; empty before the camera permission is granted. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScreenKeeper } from './keeper.ts';
 import { ScreenData } from './screen-data.svelte.ts';
 import { ScreenStore } from './screen-store.ts';
-import type { KioskSnapshot } from './snapshot.ts';
+import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { kioskSnapshotFactory } from './testing/snapshots.ts';
 
 const page = kioskSnapshotFactory({ servedAt: '2026-11-23T09:00:00.000Z' });

@@ -9,7 +9,7 @@
 import { systemTimers, type Timers } from '#lib/board/timers.ts';
 import type { ScreenData } from './screen-data.svelte.ts';
 import type { ScreenStore } from './screen-store.ts';
-import type { ScreenSnapshot } from './snapshot.ts';
+import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 
 export interface KeeperOptions<S extends ScreenSnapshot> {
 	screen: S['screen'];

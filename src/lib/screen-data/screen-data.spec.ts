@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ScreenData } from './screen-data.svelte.ts';
-import { newerSnapshot } from './snapshot.ts';
+import { newerSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { kioskSnapshotFactory, returnSnapshotFactory } from './testing/snapshots.ts';
 
 const page = kioskSnapshotFactory({ servedAt: '2026-11-23T09:00:00.000Z' });

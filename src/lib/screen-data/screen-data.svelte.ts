@@ -5,7 +5,7 @@
  * a guest's basket; `refresh` (the server said the menu changed) shows it at once.
  */
 import { invalidateAll } from '$app/navigation';
-import { newerSnapshot, type ScreenSnapshot } from './snapshot.ts';
+import { newerSnapshot, type ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 
 export class ScreenData<S extends ScreenSnapshot> {
 	readonly #page: () => S;

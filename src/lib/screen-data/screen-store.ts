@@ -4,7 +4,7 @@
  * kept. One record per part (identity, deposit terms, menu, settings), each with its fetch time,
  * beside a record of which screen and device they belong to; and the menu's pictures and the
  * place's picture and clip as blobs (`media`).
- * Nothing secret is written: snapshots carry none (screen-data/snapshot.ts). Emptied when the
+ * Nothing secret is written: snapshots carry none (shared/screen-snapshot.ts). Emptied when the
  * browser is unpaired.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -14,7 +14,7 @@ import type {
 	Part,
 	ReturnSnapshot,
 	ScreenSnapshot
-} from './snapshot.ts';
+} from '#lib/shared/screen-snapshot.ts';
 
 export const DATABASE_NAME = 'venue-kiosk';
 /** 2: the blobs' store is `media` (pictures and the attract clip), was `images`. */

@@ -31,7 +31,7 @@ const knownTimeZone = z.string().refine(
 );
 
 /** The variables that name a real platform: any one of them means production. */
-export const PLATFORM_ADDRESS_VARIABLES = [
+const PLATFORM_ADDRESS_VARIABLES = [
 	'PLATFORM_BASE_URL',
 	'PLATFORM_SANDBOX_URL',
 	'PLATFORM_PRODUCTION_URL'
@@ -177,7 +177,7 @@ export interface ServerConfig {
 	platformPauseMs: number;
 	/** How often unfinished sales are taken up (sale-recovery.ts). */
 	recoveryIntervalMs: number;
-	/** While a board is open: how often its app orders and desks are read again. */
+	/** While a board is open: how often its counter orders and desks are read again. */
 	orderReconcileMs: number;
 	/** An open sale nobody touched for this long is released (its credits cancelled). */
 	unattendedSaleMs: number;

@@ -38,7 +38,7 @@ import { SaleRecovery, type RecoverySummary } from './sales/sale-recovery.ts';
 import { SaleRepository } from './sales/sale-repository.ts';
 import { NetworkPrinter } from './printer/network-printer.ts';
 import { ReceiptPrinting } from './printer/receipt-printing.ts';
-import { SimulatedTerminal } from './sales/terminal.ts';
+import { SimulatedTerminal } from './terminal/simulated-terminal.ts';
 import { KioskTerminals } from './terminal/kiosk-terminals.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
@@ -95,7 +95,7 @@ export interface ServerContext {
 	kioskOrders: KioskOrders;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
-	/** The platform's app orders (spec 2): callbacks, staff steps, desks. */
+	/** The platform's counter orders (spec 2): callbacks, staff steps, desks. */
 	counterOrders: CounterOrders;
 	/** App and kiosk orders of a place in one queue, for boards and pickup screens. */
 	orderBoard: OrderBoard;
@@ -180,7 +180,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const orderBoard = new OrderBoard({
 		places,
 		views,
-		appOrders: counterOrders.orders,
+		counterOrders: counterOrders.orders,
 		outbox: counterOrders.outbox,
 		inbox: counterOrders.inbox,
 		kioskOrders,

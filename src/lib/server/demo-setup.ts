@@ -33,7 +33,7 @@ export const DEMO_EXIT_PIN = '1234';
 const DEMO_SUGGESTION = 'food_pretzel';
 
 /** The simulator's seed devices that demo mode pairs, by screen. */
-export const DEMO_DEVICES: { simulatorId: string; mode: DeviceMode }[] = [
+const DEMO_DEVICES: { simulatorId: string; mode: DeviceMode }[] = [
 	{ simulatorId: 'dev_kiosk_main', mode: 'kiosk' },
 	{ simulatorId: 'dev_return_main', mode: 'return' },
 	{ simulatorId: 'dev_board_main', mode: 'board' },

@@ -1,9 +1,8 @@
 /** Refund reasons, outcomes and staff tasks in the staff member's language. */
-import { formatDateTime } from '#lib/kiosk/format.ts';
-import { formatMoney } from '#lib/money.ts';
+import { formatDateTime } from '#lib/shared/format.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
-import type { RefundFailure, RefundStaffTask } from '#lib/server/refunds/sale-refunds.ts';
-import type { SaleRefundOutcome } from '#lib/server/sales/sale.ts';
+import type { RefundFailure, RefundStaffTask, SaleRefundOutcome } from '#lib/shared/refunds.ts';
 
 const FAILURES: Record<RefundFailure, () => string> = {
 	'not-paid': m.refund_failure_not_paid,

@@ -1,6 +1,6 @@
 /** Sale states, search statuses and payment kinds in the staff member's language. */
 import { m } from '#lib/paraglide/messages.js';
-import type { SaleState } from '#lib/sale-states.ts';
+import type { SaleState } from '#lib/shared/sale-states.ts';
 
 const STATE_LABELS: Record<SaleState, () => string> = {
 	quoted: m.sale_state_open,

@@ -2,7 +2,7 @@ import { fail, redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { readForm } from '#lib/server/http/forms.ts';
 import {
-	appOrderStep,
+	counterOrderStep,
 	changeDesks,
 	kioskOrderStep,
 	type BoardActionResult
@@ -19,7 +19,7 @@ export const load: PageServerLoad = async ({ locals, depends }) => {
 	if (!device) redirect(303, '/screen');
 	const { identity } = await context.views.get(device.id);
 	const board = await context.orderBoard.view(device.id);
-	if (board.receivesAppOrders && board.desks === null) {
+	if (board.receivesCounterOrders && board.desks === null) {
 		// Not read since the server started: read them now, without holding up the board (the
 		// feed brings them; reconciliation reads them again while the board is open).
 		void context.counterOrders.desks.refresh(device.id);
@@ -46,9 +46,11 @@ async function boardAction(
 }
 
 export const actions: Actions = {
-	/** A step on an app order (spec 2): queued, sent by the server. */
+	/** A step on a counter order (spec 2): queued, sent by the server. */
 	step: ({ locals, request }) =>
-		boardAction(locals, request, (deviceId, form) => appOrderStep(serverContext(), deviceId, form)),
+		boardAction(locals, request, (deviceId, form) =>
+			counterOrderStep(serverContext(), deviceId, form)
+		),
 	/** A kiosk order moved to another status (ready, collected, or back). */
 	kiosk: ({ locals, request }) =>
 		boardAction(locals, request, (deviceId, form) =>

@@ -1,10 +1,10 @@
 import { redirect } from '@sveltejs/kit';
-import { idleOverride } from '#lib/kiosk/idle.ts';
-import type { ReturnData } from '#lib/return/types.ts';
+import { idleOverride } from '#lib/server/screens/idle-override.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { returnSnapshot } from '#lib/server/screens/guest-snapshots.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
+import type { ReturnData } from '#lib/shared/screen-snapshot.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 /**

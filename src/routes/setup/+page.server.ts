@@ -14,7 +14,7 @@ import {
 	changeScreenPin
 } from '#lib/server/setup/setting-changes.ts';
 import { kioskSettings } from '#lib/server/sales/kiosk-settings.ts';
-import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
+import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import { boardSettings } from '#lib/server/orders/board-settings.ts';
 import { returnSettings } from '#lib/server/returns/return-settings.ts';
 import { screenGeometry } from '#lib/server/screens/screen-geometry.ts';

@@ -1,10 +1,14 @@
 /** Board orders for the specs: only what a spec sets differs from a plain order. */
-import type { AppBoardOrder, BoardOrderLine, KioskBoardOrder } from '../order-board.ts';
+import type {
+	CounterBoardOrder,
+	BoardOrderLine,
+	KioskBoardOrder
+} from '#lib/shared/order-board.ts';
 
-export function appOrder(fields: Partial<AppBoardOrder> = {}): AppBoardOrder {
+export function counterOrder(fields: Partial<CounterBoardOrder> = {}): CounterBoardOrder {
 	const orderId = fields.orderId ?? 'ord_1';
 	return {
-		kind: 'app',
+		kind: 'counter',
 		key: `app:${orderId}`,
 		orderNumber: '1',
 		stage: 'approve',

@@ -1,5 +1,5 @@
 /**
- * An app order's source, desk type, payment state and delivery in words. Each message named, not
+ * A counter order's source, desk type, payment state and delivery in words. Each message named, not
  * looked up by a key built at run time: a lookup by key would ship every message of the app in
  * the board's bundle.
  */
@@ -9,7 +9,7 @@ import type {
 	DeskType,
 	OrderSource,
 	OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export const SOURCE_LABEL: Record<OrderSource, () => string> = {
 	MOBILE: m.board_source_MOBILE,

@@ -1,5 +1,5 @@
 /** Headings of the menu's categories: the known ones translated, others as written. */
-import { prettifyCategory } from '#lib/kiosk/format.ts';
+import { prettifyCategory } from '#lib/shared/format.ts';
 import { m } from '#lib/paraglide/messages.js';
 
 const KNOWN: Record<string, () => string> = {

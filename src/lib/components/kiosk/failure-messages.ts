@@ -1,6 +1,6 @@
 /**
  * The guest screen's failure messages, each imported by name: the bundle carries only these. (A
- * lookup by key, translate() in i18n/message.ts, would carry the whole catalogue, the setup
+ * lookup by key, translate() in shared/message.ts, would carry the whole catalogue, the setup
  * pages' messages included.) A new failure message that is missing here does not compile.
  */
 import type { FailureMessage, ProblemAction } from '#lib/kiosk/failures.ts';

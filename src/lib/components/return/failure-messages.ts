@@ -1,6 +1,6 @@
 /**
  * The return station's failure messages and buttons, each imported by name: the bundle carries
- * only these (a lookup by key, translate() in i18n/message.ts, would carry the whole catalogue).
+ * only these (a lookup by key, translate() in shared/message.ts, would carry the whole catalogue).
  * A new failure message that is missing here does not compile.
  */
 import type {

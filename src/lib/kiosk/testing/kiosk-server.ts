@@ -7,7 +7,7 @@
  */
 import type { ApiFailure } from '../failures.ts';
 import type { ReceiptPrintOutcome, TerminalAnswer, TerminalProgress } from '../kiosk-api.ts';
-import type { SaleView } from '../types.ts';
+import type { SaleView } from '#lib/shared/sale-view.ts';
 
 /** The answer bodies of the JSON API's calls (src/routes/api/kiosk/sales). */
 export interface KioskAnswers {

@@ -1,5 +1,5 @@
 /** Typed test factories for the guest screens' snapshots: complete, with overrides. */
-import type { KioskSnapshot, ReturnSnapshot } from '../snapshot.ts';
+import type { KioskSnapshot, ReturnSnapshot } from '#lib/shared/screen-snapshot.ts';
 
 export function kioskSnapshotFactory(overrides: Partial<KioskSnapshot> = {}): KioskSnapshot {
 	return {

@@ -6,8 +6,7 @@
  */
 import { error } from '@sveltejs/kit';
 
-export const STAFF_ROLES = ['staff', 'manager'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export type StaffRole = 'staff' | 'manager';
 
 /** A logged-in person: the name they gave at login, and the role their password gave them. */
 export interface StaffMember {

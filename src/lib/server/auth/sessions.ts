@@ -19,7 +19,7 @@ export interface Session {
 }
 
 export const STAFF_SESSION_MS = 12 * 3_600_000;
-export const SCREEN_SESSION_MS = 365 * 24 * 3_600_000;
+const SCREEN_SESSION_MS = 365 * 24 * 3_600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

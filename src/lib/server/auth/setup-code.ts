@@ -20,7 +20,7 @@ const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const LENGTH = 12;
 
 /** A new code, in groups of four for reading: `7KQM-ZP3T-H9XW`. */
-export function newSetupCode(): string {
+function newSetupCode(): string {
 	const characters = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]);
 	return characters.join('').replace(/(.{4})(?!$)/g, '$1-');
 }

@@ -1,5 +1,5 @@
 /** The menu in the store. Import replaces the whole menu atomically. */
-import type { Translated } from '#lib/kiosk/types.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
 import { isImageAddress } from './image-address.ts';

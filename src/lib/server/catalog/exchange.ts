@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { productInputSchema, toExchangeForm, type Product } from './product.ts';
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
 	'id',
 	'category',
 	'name_en',
@@ -28,7 +28,7 @@ export type ImportResult = { ok: true; products: Product[] } | { ok: false; prob
 
 const MAX_PRODUCTS = 2_000;
 
-export function importProducts(rows: unknown[], rowLabel: (index: number) => string): ImportResult {
+function importProducts(rows: unknown[], rowLabel: (index: number) => string): ImportResult {
 	if (rows.length > MAX_PRODUCTS) {
 		return { ok: false, problems: [`at most ${MAX_PRODUCTS} products`] };
 	}

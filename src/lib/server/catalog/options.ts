@@ -4,11 +4,9 @@
  * units of the product's currency; product.ts converts them to minor units.
  */
 import { z } from 'zod';
-import { fromMinor } from '#lib/money.ts';
-import type { OptionGroup } from '#lib/product-options.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
+import type { OptionGroup } from '#lib/shared/product-options.ts';
 import { translatedName } from './translated-name.ts';
-
-export type { OptionChoice, OptionGroup } from '#lib/product-options.ts';
 
 /** Letters, digits, `_` and `-`: safe in a productId (`<productId>~<choiceId>`) and a URL. */
 const optionId = z

@@ -5,7 +5,7 @@
  * `image` field points at it. The address holds no product id: ids may be any text, and the
  * field stays short and plain in a menu's JSON or CSV export.
  */
-export const PICTURE_PATH = '/media/products';
+const PICTURE_PATH = '/media/products';
 
 /** Hex digits of the SHA-256 of the bytes kept as a picture's hash: 96 bits. */
 export const PICTURE_HASH_LENGTH = 24;

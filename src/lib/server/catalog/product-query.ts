@@ -6,10 +6,11 @@
  * it as one (docs/platform-assumptions.md, "Product options"); free options are not products.
  */
 import { z } from 'zod';
-import { fromMinor, scaledIntegerToDecimal } from '#lib/money.ts';
-import { isPriced, optionProductId } from '#lib/product-options.ts';
+import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import { isPriced, optionProductId } from '#lib/shared/product-options.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
-import type { Product, Translated } from './product.ts';
+import type { Product } from './product.ts';
 
 export const productQuerySchema = z.object({
 	page: z.coerce.number().int().min(1).max(100_000).default(1),

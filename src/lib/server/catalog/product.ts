@@ -4,27 +4,27 @@
  * option groups (sizes, extras, "no onions": catalog/options.ts).
  */
 import { z } from 'zod';
-import { decimalToScaledInteger, fromMinor, scaledIntegerToDecimal, toMinor } from '#lib/money.ts';
+import {
+	decimalToScaledInteger,
+	fromMinor,
+	scaledIntegerToDecimal,
+	toMinor
+} from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
-import { isSupportedVatRate } from '#lib/vat.ts';
+import type { Locale } from '#lib/paraglide/runtime.js';
+import type { OptionGroup } from '#lib/shared/product-options.ts';
+import type { Translated } from '#lib/shared/translated.ts';
+import { isSupportedVatRate } from '@venue-kiosk/vocabulary/vat.ts';
 import { isImageAddress } from './image-address.ts';
 import { translatedName } from './translated-name.ts';
-import {
-	optionGroupsInputSchema,
-	optionGroupsToExchangeForm,
-	type OptionGroup
-} from './options.ts';
-
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export type Translated = { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
+import { optionGroupsInputSchema, optionGroupsToExchangeForm } from './options.ts';
 
 export interface Product {
 	/** The platform's productId (spec 1 deposit mapping, spec 3 discounts): 1 to 255 characters. */
 	id: string;
 	category: string;
 	name: Translated;
-	description: Partial<Record<Language, string>>;
+	description: Partial<Record<Locale, string>>;
 	grossMinor: number;
 	currencyCode: string;
 	vatBp: number;
@@ -76,7 +76,7 @@ export const productInputSchema = z
 			}
 		};
 		// A priced choice is sold to the platform as `<productId>~<choiceId>`
-		// (#lib/product-options.ts), which spec 3 limits to 255 characters like every productId.
+		// (#lib/shared/product-options.ts), which spec 3 limits to 255 characters like every productId.
 		input.options.forEach((group, groupIndex) =>
 			group.choices.forEach((choice, choiceIndex) => {
 				if (input.id.length + 1 + choice.id.length > 255)
@@ -107,7 +107,6 @@ export const productInputSchema = z
 		};
 		return valid ? product : z.NEVER;
 	});
-export type ProductInput = z.input<typeof productInputSchema>;
 
 /** The exchange form of a product (the inverse of `productInputSchema`). */
 export function toExchangeForm(product: Product) {

@@ -5,7 +5,7 @@ import { fakeClient } from '../platform/testing/fake-client.ts';
 import type { Engine, Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { BoardDesks } from './board-desks.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 
 const DESKS = [
 	{ id: 'desk_main_counter', name: 'Bar counter', type: 'COUNTER', enabled: true },
@@ -36,7 +36,7 @@ async function rig(engine: Engine, change?: (call: RecordedCall) => Response | E
 	const store = await openTestStore(engine);
 	opened.push(store);
 	const feed = new OrderFeed(store);
-	const health = new PlatformHealth();
+	const health = new DeviceHealthTracker();
 	const boardDesks = new BoardDesks({ platformFor: async () => client, feed, health });
 	return { desks, calls, feed, health, boardDesks, state };
 }

@@ -4,16 +4,16 @@
  * The last list read is kept per device so a board loads without a platform call; every change
  * is followed by a fresh read, so the board shows what the platform says, not what was asked.
  */
-import type { BoardDesk } from '#lib/board/order-board.ts';
+import type { BoardDesk } from '#lib/shared/order-board.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { Desk } from '../platform/counter-orders.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export interface BoardDesksDeps {
 	platformFor: PlatformFor;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 }
 
 export type DeskChange = { ok: true; desks: BoardDesk[] } | { ok: false; error: unknown };

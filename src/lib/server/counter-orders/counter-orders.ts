@@ -1,6 +1,6 @@
 /**
  * Counter orders (spec 2) on this server, wired once: the callback tokens and inbox, the
- * fetched app orders, the outbox of staff steps with its sender, the desks, the reconciliation
+ * fetched counter orders, the outbox of staff steps with its sender, the desks, the reconciliation
  * and the platform's health as seen from here. `start` runs the workers: due inbox rows and
  * outbox steps every second (each is also woken at once by a callback or a step), and
  * reconciliation every `reconcileMs` while a board is open.
@@ -13,7 +13,7 @@ import type { PlatformFor } from '../platform/client.ts';
 import type { Keyring } from '../store/keyring.ts';
 import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
@@ -25,7 +25,7 @@ import {
 } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
 
@@ -50,9 +50,9 @@ export interface CounterOrdersDeps {
 export class CounterOrders {
 	readonly tokens: CallbackTokens;
 	readonly inbox: OrderInbox;
-	readonly orders: AppOrderRepository;
+	readonly orders: CounterOrderRepository;
 	readonly outbox: OrderOutbox;
-	readonly health: PlatformHealth;
+	readonly health: DeviceHealthTracker;
 	readonly desks: BoardDesks;
 	readonly fetcher: OrderFetcher;
 	readonly sender: StepSender;
@@ -69,11 +69,11 @@ export class CounterOrders {
 		this.#deps = deps;
 		this.#now = deps.now ?? (() => new Date());
 		const { store, keyring, journal, feed, platformFor, views, places, now, random } = deps;
-		const health = (this.health = new PlatformHealth(now));
+		const health = (this.health = new DeviceHealthTracker(now));
 		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
 		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
-		this.orders = new AppOrderRepository(store, now);
+		this.orders = new CounterOrderRepository(store, now);
 		this.outbox = new OrderOutbox(store, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
 		this.fetcher = new OrderFetcher({

@@ -3,10 +3,10 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { FETCH_BACKOFF, OrderFetcher } from './order-fetcher.ts';
 import { OrderInbox } from './order-inbox.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import {
 	closeOrderStores,
 	FakeOrderPlatform,
@@ -34,8 +34,8 @@ async function rig(
 	const store = options.store ?? (await orderStore(engine, clock));
 	const platform = options.platform ?? new FakeOrderPlatform();
 	const inbox = new OrderInbox(store.store, clock.now);
-	const orders = new AppOrderRepository(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const orders = new CounterOrderRepository(store.store, clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	const fetcher = new OrderFetcher({
 		inbox,
 		orders,

@@ -16,10 +16,10 @@ import { isOrderOutOfReach } from '../platform/counter-orders.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
@@ -32,12 +32,12 @@ const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	platformFor: PlatformFor;
 	/** The place of the device (its identity), fetched if not known yet. */
 	placeOf(deviceId: string): Promise<string | undefined>;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	random?: () => number;
 }
 

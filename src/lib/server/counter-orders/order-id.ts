@@ -1,5 +1,5 @@
 /**
- * What an app order's id may look like, wherever one comes in (a callback's `orderId`, a board's
+ * What a counter order's id may look like, wherever one comes in (a callback's `orderId`, a board's
  * step). Ids are opaque strings (spec 2); this bounds them to a plausible id. The first character
  * is a letter or digit, so `.` and `..` (which a URL would resolve as a path step when the id is
  * put into `…/counter-orders/{orderId}`) are not ids.

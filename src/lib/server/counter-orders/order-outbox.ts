@@ -1,5 +1,5 @@
 /**
- * The outbox of staff steps on app orders (spec 2 status updates and counter-payment reports),
+ * The outbox of staff steps on counter orders (spec 2 status updates and counter-payment reports),
  * and their history. A step is written here before anything is sent, so it survives a restart
  * and is never lost; one step per order is pending at a time (a unique index), so a double tap
  * or a second board cannot queue it twice. The sender claims rows with a lease
@@ -7,10 +7,10 @@
  * already have taken effect and is settled by reading the order first.
  */
 import {
-	APP_ORDER_ACTIONS,
-	type AppOrderAction,
+	COUNTER_ORDER_ACTIONS,
+	type CounterOrderAction,
 	type OrderStepProblem
-} from '#lib/board/order-board.ts';
+} from '#lib/shared/order-board.ts';
 import { sql } from 'kysely';
 import { claimDue, renewClaims, settleClaimed, type LeasedQueue } from '../store/leases.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
@@ -21,17 +21,17 @@ export interface OrderStep {
 	orderId: string;
 	/** The board device that asked; its key sends the step. */
 	deviceId: string;
-	action: AppOrderAction;
+	action: CounterOrderAction;
 	rejectionMessage: string | null;
 	attempts: number;
 	journalId: number | null;
 }
 
-export type StepState = 'pending' | 'sent' | 'failed';
+type StepState = 'pending' | 'sent' | 'failed';
 
 /** One line of an order's history. */
 export interface StepRecord {
-	action: AppOrderAction;
+	action: CounterOrderAction;
 	state: StepState;
 	problem: OrderStepProblem | null;
 	/** How a sent step was confirmed: the platform's answer, or a later read of the order. */
@@ -43,7 +43,7 @@ export interface StepRecord {
 
 /** A row as read: the columns the schema keeps as text, with their values named. */
 type StepRow = Omit<Row<'order_outbox'>, 'action' | 'problem' | 'settled_by'> & {
-	action: AppOrderAction;
+	action: CounterOrderAction;
 	problem: OrderStepProblem | null;
 	settled_by: 'answer' | 'read' | null;
 };
@@ -73,10 +73,10 @@ export class OrderOutbox {
 	async enqueue(step: {
 		orderId: string;
 		deviceId: string;
-		action: AppOrderAction;
+		action: CounterOrderAction;
 		rejectionMessage?: string;
 	}): Promise<boolean> {
-		if (!APP_ORDER_ACTIONS.includes(step.action)) throw new Error(`no step ${step.action}`);
+		if (!COUNTER_ORDER_ACTIONS.includes(step.action)) throw new Error(`no step ${step.action}`);
 		const at = this.#now().toISOString();
 		const result = await this.#store.db
 			.insertInto('order_outbox')
@@ -160,7 +160,7 @@ export class OrderOutbox {
 	}
 
 	/** The pending step of each of these orders. */
-	async pending(orderIds: string[]): Promise<Map<string, AppOrderAction>> {
+	async pending(orderIds: string[]): Promise<Map<string, CounterOrderAction>> {
 		const rows = await this.#latest(orderIds, true);
 		return new Map(rows.map((row) => [row.order_id, row.action]));
 	}
@@ -168,7 +168,7 @@ export class OrderOutbox {
 	/** The failed step of each order whose latest step failed. */
 	async problems(
 		orderIds: string[]
-	): Promise<Map<string, { action: AppOrderAction; reason: OrderStepProblem }>> {
+	): Promise<Map<string, { action: CounterOrderAction; reason: OrderStepProblem }>> {
 		const rows = await this.#latest(orderIds, false);
 		return new Map(
 			rows

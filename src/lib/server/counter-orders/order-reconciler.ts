@@ -8,21 +8,21 @@
  */
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformFor } from '../platform/client.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { BoardDesks } from './board-desks.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 /** At most this many reads at once, so a long queue does not flood the platform. */
 const PARALLEL_READS = 8;
 
 export interface ReconcilerDeps {
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	desks: BoardDesks;
 	platformFor: PlatformFor;
 	/** The board devices (with their places) whose orders and desks to re-read. */
 	boards(): Promise<{ deviceId: string; placeId: string }[]>;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 }
 
 export interface ReconcileSummary {

@@ -3,13 +3,13 @@
  * every status × payment processor × transaction status → the steps the board offers.
  */
 import { describe, expect, it } from 'vitest';
-import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.ts';
+import { COUNTER_ORDER_ACTIONS, type CounterOrderAction } from '#lib/shared/order-board.ts';
 import {
 	ORDER_STATUSES,
 	TRANSACTION_STATUSES,
 	type OrderStatus,
 	type OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { isNotBehind, isTerminal, stepApplied, stepsFor } from './order-steps.ts';
 
 const PROCESSORS = ['PROVIDER_A', 'PROVIDER_B', 'EXTERNAL_MANUAL', 'EXTERNAL_AUTO', 'NONE'];
@@ -19,7 +19,7 @@ const OTHER_PROCESSORS = PROCESSORS.filter((processor) => processor !== 'EXTERNA
  * Payment handled by the platform (in-app, EXTERNAL_AUTO, NONE): the transaction status never
  * holds a step back. Spec 2 order-status table, in the board's order of steps.
  */
-const PLATFORM_PAID: Record<OrderStatus, AppOrderAction[]> = {
+const PLATFORM_PAID: Record<OrderStatus, CounterOrderAction[]> = {
 	NEW: [], // payment still processing, no callback yet: nothing to do
 	APPROVABLE: ['approve', 'reject'],
 	APPROVED: ['ready', 'left'],
@@ -35,7 +35,7 @@ const PLATFORM_PAID: Record<OrderStatus, AppOrderAction[]> = {
  * (cancel-external-payment) while UNPAID, and nothing else then (a rejected order takes no payment
  * report); approve, ready and picked-up only once PAID_EXTERNALLY; reject and left after a failure.
  */
-const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderAction[]>> = {
+const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, CounterOrderAction[]>> = {
 	NEW: {
 		UNPAID: [],
 		AUTHORIZED: [],
@@ -79,11 +79,11 @@ const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, AppOrderA
 };
 
 function allTransactions(
-	steps: AppOrderAction[]
-): Record<OrderTransactionStatus, AppOrderAction[]> {
+	steps: CounterOrderAction[]
+): Record<OrderTransactionStatus, CounterOrderAction[]> {
 	return Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, steps])) as Record<
 		OrderTransactionStatus,
-		AppOrderAction[]
+		CounterOrderAction[]
 	>;
 }
 
@@ -123,7 +123,7 @@ describe('stepsFor: the rules behind the table', () => {
 			LEFT: [],
 			COMPLETED: []
 		};
-		const statusOf: Partial<Record<AppOrderAction, OrderStatus>> = {
+		const statusOf: Partial<Record<CounterOrderAction, OrderStatus>> = {
 			approve: 'APPROVED',
 			reject: 'REJECTED',
 			ready: 'DONE',
@@ -238,7 +238,7 @@ describe('isNotBehind', () => {
 
 describe('stepApplied', () => {
 	/** For each step, the statuses (or transaction statuses) that prove it took effect. */
-	const PROVEN_BY: Record<AppOrderAction, { statuses?: OrderStatus[]; payment?: string }> = {
+	const PROVEN_BY: Record<CounterOrderAction, { statuses?: OrderStatus[]; payment?: string }> = {
 		// APPROVED, and every status reachable only through it (spec 2 table).
 		approve: { statuses: ['APPROVED', 'DONE', 'COMPLETED', 'LEFT'] },
 		reject: { statuses: ['REJECTED'] },
@@ -249,7 +249,7 @@ describe('stepApplied', () => {
 		'payment-failed': { payment: 'FAILED' }
 	};
 
-	it.each(APP_ORDER_ACTIONS.map((action) => ({ action })))('$action', ({ action }) => {
+	it.each(COUNTER_ORDER_ACTIONS.map((action) => ({ action })))('$action', ({ action }) => {
 		const proof = PROVEN_BY[action];
 		for (const status of ORDER_STATUSES) {
 			for (const transactionStatus of TRANSACTION_STATUSES) {

@@ -1,5 +1,5 @@
 /**
- * What staff may do with an app order, decided from spec 2 alone (pure; the board shows exactly
+ * What staff may do with a counter order, decided from spec 2 alone (pure; the board shows exactly
  * these steps and the server checks them again before anything is queued).
  *
  * Spec 2 facts relied on:
@@ -15,8 +15,11 @@
  * order, so rejecting (or "left") first would leave it UNPAID for good. A failed payment leaves
  * rejecting (or "left", if already in preparation).
  */
-import type { AppOrderAction } from '#lib/board/order-board.ts';
-import type { OrderStatus, OrderTransactionStatus } from '#lib/platform-vocabulary.ts';
+import type { CounterOrderAction } from '#lib/shared/order-board.ts';
+import type {
+	OrderStatus,
+	OrderTransactionStatus
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
 export const TERMINAL_STATUSES: readonly OrderStatus[] = [
 	'CANCELLED',
@@ -42,18 +45,18 @@ export const STATUS_OF_STEP = {
 	ready: 'DONE',
 	'picked-up': 'COMPLETED',
 	left: 'LEFT'
-} as const satisfies Partial<Record<AppOrderAction, OrderStatus>>;
+} as const satisfies Partial<Record<CounterOrderAction, OrderStatus>>;
 
-export type StatusStep = keyof typeof STATUS_OF_STEP;
-export type PaymentStep = Exclude<AppOrderAction, StatusStep>;
+type StatusStep = keyof typeof STATUS_OF_STEP;
+export type PaymentStep = Exclude<CounterOrderAction, StatusStep>;
 
 /** The transaction status each counter-payment report leads to (docs: cancel → FAILED). */
-export const TRANSACTION_STATUS_OF_STEP = {
+const TRANSACTION_STATUS_OF_STEP = {
 	collect: 'PAID_EXTERNALLY',
 	'payment-failed': 'FAILED'
 } as const satisfies Record<PaymentStep, OrderTransactionStatus>;
 
-export function isPaymentStep(action: AppOrderAction): action is PaymentStep {
+export function isPaymentStep(action: CounterOrderAction): action is PaymentStep {
 	return action in TRANSACTION_STATUS_OF_STEP;
 }
 
@@ -80,9 +83,9 @@ function isSettled(order: OrderPaymentState): boolean {
  * The steps offered for an order, in the order the board shows them. A NEW order (payment still
  * processing, no callback yet; the guest may still cancel it) offers nothing, not even collecting.
  */
-export function stepsFor(order: OrderPaymentState): AppOrderAction[] {
+export function stepsFor(order: OrderPaymentState): CounterOrderAction[] {
 	const next = NEXT_STATUSES[order.status] ?? [];
-	const steps: AppOrderAction[] = [];
+	const steps: CounterOrderAction[] = [];
 	if (awaitsCounterPayment(order) && next.length > 0) {
 		steps.push('collect', 'payment-failed');
 	}
@@ -144,7 +147,7 @@ const REACHED_BY: Record<StatusStep, readonly OrderStatus[]> = {
  * Has the step taken effect on the platform, judging from a fresh read? Settles an attempt whose
  * answer was lost: a repeat of an applied transition is a 400 (spec 2), so the read decides.
  */
-export function stepApplied(action: AppOrderAction, order: OrderPaymentState): boolean {
+export function stepApplied(action: CounterOrderAction, order: OrderPaymentState): boolean {
 	if (isPaymentStep(action)) return order.transactionStatus === TRANSACTION_STATUS_OF_STEP[action];
 	return REACHED_BY[action].includes(order.status);
 }

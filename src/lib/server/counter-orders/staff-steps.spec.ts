@@ -3,7 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder } from '../platform/testing/fixtures.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
@@ -11,7 +11,7 @@ import { closeOrderStores, orderStore, testClock } from './testing/order-store.t
 async function rig(engine: Engine, order: Record<string, unknown> = {}) {
 	const clock = testClock();
 	const store = await orderStore(engine, clock);
-	const orders = new AppOrderRepository(store.store, clock.now);
+	const orders = new CounterOrderRepository(store.store, clock.now);
 	const outbox = new OrderOutbox(store.store, clock.now);
 	await orders.save(
 		store.deviceId,

@@ -1,11 +1,11 @@
 /**
- * A step staff take on an app order from a board: checked against the order as last read (only
+ * A step staff take on a counter order from a board: checked against the order as last read (only
  * what spec 2 allows from there, order-steps.ts), then queued in the durable outbox and handed
  * to the sender. The board shows "sending…" until the sender settles it.
  */
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { CounterOrderAction } from '#lib/shared/order-board.ts';
 import { REJECTION_MESSAGE_MAX } from '../platform/counter-orders.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';
 import { stepsFor } from './order-steps.ts';
 
@@ -20,7 +20,7 @@ export type StepRefusal =
 	| 'message-too-long';
 
 export interface StaffStepsDeps {
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	outbox: OrderOutbox;
 	/** The board device's place. */
 	placeOf(deviceId: string): Promise<string | undefined>;
@@ -38,7 +38,7 @@ export class StaffSteps {
 	async request(
 		boardDeviceId: string,
 		orderId: string,
-		action: AppOrderAction,
+		action: CounterOrderAction,
 		rejectionMessage?: string
 	): Promise<{ ok: true } | { ok: false; refusal: StepRefusal }> {
 		const stored = await this.#deps.orders.get(orderId);

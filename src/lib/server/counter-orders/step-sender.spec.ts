@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import type { AppOrderAction } from '#lib/board/order-board.ts';
+import type { CounterOrderAction } from '#lib/shared/order-board.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
-import { AppOrderRepository } from './app-order-repository.ts';
+import { CounterOrderRepository } from './counter-order-repository.ts';
 import { OrderOutbox } from './order-outbox.ts';
-import { PlatformHealth } from './platform-health.ts';
+import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import type { JournalStatus } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import { orderPaymentToCheck, STEP_BACKOFF, StepSender } from './step-sender.ts';
 import {
 	closeOrderStores,
@@ -27,8 +27,8 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}, random =
 	const store = await orderStore(engine, clock);
 	const platform = new FakeOrderPlatform(order);
 	const outbox = new OrderOutbox(store.store, clock.now);
-	const orders = new AppOrderRepository(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const orders = new CounterOrderRepository(store.store, clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	await orders.save(store.deviceId, PLACE, counterOrderSchema.parse(platform.order));
 	const deps = {
 		outbox,
@@ -52,7 +52,7 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}, random =
 		/** A second server's sender on the same store. */
 		otherSender: () => new StepSender(deps),
 		/** Staff take a step (checked and queued as from a board). */
-		async request(action: AppOrderAction, rejectionMessage?: string) {
+		async request(action: CounterOrderAction, rejectionMessage?: string) {
 			expect(await steps.request(store.deviceId, ORDER, action, rejectionMessage)).toEqual({
 				ok: true
 			});

@@ -14,9 +14,9 @@
  *   `transactionStatus`.
  */
 import { randomUUID } from 'node:crypto';
-import type { OrderStepProblem } from '#lib/board/order-board.ts';
+import type { OrderStepProblem } from '#lib/shared/order-board.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { OrderFeed } from '../orders/order-feed.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import { isOrderOutOfReach, type CounterOrder } from '../platform/counter-orders.ts';
@@ -24,10 +24,10 @@ import { PlatformClientError, PlatformRequestError, isRefusal } from '../platfor
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { StoreDb } from '../store/store.ts';
-import type { AppOrderRepository } from './app-order-repository.ts';
+import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox, OrderStep } from './order-outbox.ts';
 import { STATUS_OF_STEP, isPaymentStep, stepApplied, stepsFor } from './order-steps.ts';
-import type { PlatformHealth } from './platform-health.ts';
+import type { DeviceHealthTracker } from './device-health.ts';
 
 export const STEP_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
@@ -40,10 +40,10 @@ const BATCH = 8;
 
 const ORDER_REFERENCE_PREFIX = 'order:';
 
-/** The journal reference of an app order's money steps. */
-export const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
+/** The journal reference of a counter order's money steps. */
+const orderReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
 
-/** The order a journal reference names, if it is an app order's. */
+/** The order a journal reference names, if it is a counter order's. */
 export function orderOfReference(reference: string): string | null {
 	return reference.startsWith(ORDER_REFERENCE_PREFIX)
 		? reference.slice(ORDER_REFERENCE_PREFIX.length)
@@ -67,11 +67,11 @@ export function orderPaymentToCheck(
 
 export interface StepSenderDeps {
 	outbox: OrderOutbox;
-	orders: AppOrderRepository;
+	orders: CounterOrderRepository;
 	journal: Journal;
 	platformFor: PlatformFor;
 	feed: OrderFeed;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	random?: () => number;
 }
 

@@ -4,6 +4,7 @@
  * the deposit configuration "cached and refreshed periodically"). A failed refresh keeps the
  * last good answer and records the error, so screens start at once and survive a flaky network.
  */
+import type { Features } from '#lib/shared/features.ts';
 import type { ExternalDevice } from '../platform/identity.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { isDepositSchemeOff } from '../platform/deposits.ts';
@@ -12,7 +13,7 @@ import type { PlatformClient } from '../platform/client.ts';
 import type { Store } from '../store/store.ts';
 
 /** `active`: configuration answered 200; `off`: 400 NOT_ENABLED or 404 (spec 1 recovery rule 1). */
-export type DepositState = 'active' | 'off' | 'unknown';
+type DepositState = 'active' | 'off' | 'unknown';
 
 export interface PlatformView {
 	identity: ExternalDevice | null;
@@ -22,15 +23,6 @@ export interface PlatformView {
 	depositConfiguration: DepositConfiguration | null;
 	depositsFetchedAt: string | null;
 	depositsError: string | null;
-}
-
-export interface Features {
-	/** REVO and a configuration that answers 200. */
-	deposits: boolean;
-	/** CREDIT: loyalty credit payments. */
-	loyalty: boolean;
-	/** ORDER: the order board. */
-	orderBoard: boolean;
 }
 
 export function featuresOf(view: PlatformView): Features {
@@ -53,7 +45,7 @@ export function activeDepositConfiguration(view: PlatformView): DepositConfigura
 type SnapshotKind = 'identity' | 'deposit-configuration';
 
 /** A short, key-free description of why a call failed, for staff. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
 	if (error instanceof PlatformApiError) return `${error.status} ${error.errorCode}`;
 	if (error instanceof PlatformClientError) return error.kind;
 	return 'internal error';

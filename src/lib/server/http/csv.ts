@@ -5,7 +5,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
 	const text =
 		value === null || value === undefined
 			? ''

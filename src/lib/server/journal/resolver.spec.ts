@@ -8,7 +8,8 @@ import type { PlatformClient } from '../platform/client.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
 import { Journal } from './journal.ts';
-import { JournalOperation, resolveOpenEntries } from './resolver.ts';
+import { JournalOperation } from './journal-operation.ts';
+import { resolveOpenEntries } from './resolver.ts';
 
 describe.each(ENGINES)('two servers resolving one entry on %s', (engine) => {
 	let stores: Store[];

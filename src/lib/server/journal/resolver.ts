@@ -19,22 +19,7 @@
 import type { PlatformClient } from '../platform/client.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
 import type { Journal, JournalEntry } from './journal.ts';
-
-export const JournalOperation = {
-	creditPreview: 'createCreditTransactionPreview',
-	creditUpdate: 'updateCreditTransaction',
-	creditFinalize: 'finalizeCreditTransactionPreview',
-	creditCancel: 'cancelCreditTransaction',
-	creditRefund: 'refundCreditTransactionByIntegration',
-	depositCreate: 'createHybridRevoTokenTransactionByIntegration',
-	depositValidate: 'validateHybridRevoTokenTransactionByIntegration',
-	orderPaymentFinalize: 'finalizeExternalCounterOrderPayment',
-	orderPaymentCancel: 'cancelExternalCounterOrderPayment',
-	/** Not a platform call: the kiosk's card terminal collecting what credits do not cover. */
-	cardPayment: 'collectCardPayment',
-	/** Not a platform call: the card terminal giving a collected payment back. */
-	cardRefund: 'refundCardPayment'
-} as const;
+import { JournalOperation } from './journal-operation.ts';
 
 export interface ResolutionSummary {
 	resolved: number;
@@ -43,7 +28,6 @@ export interface ResolutionSummary {
 }
 
 type Outcome = 'resolved' | 'needs-staff' | 'still-open';
-export type { Outcome as ResolutionOutcome };
 
 /**
  * Settles an open entry its own flow knows how to settle, while this server holds it; null for

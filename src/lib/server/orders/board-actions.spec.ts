@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerContext } from '../context.ts';
 import { PlatformApiError, PlatformNetworkError } from '../platform/errors.ts';
-import { appOrderStep, changeDesks } from './board-actions.ts';
+import { counterOrderStep, changeDesks } from './board-actions.ts';
 
 function form(fields: [string, string][]): FormData {
 	const data = new FormData();
@@ -16,10 +16,10 @@ function context(change: () => Promise<unknown> = async () => ({ ok: true, desks
 	return { context: stub as unknown as ServerContext, request, deskChange };
 }
 
-describe('appOrderStep', () => {
+describe('counterOrderStep', () => {
 	it('passes a well-formed step to the staff steps', async () => {
 		const { context: ctx, request } = context();
-		const result = await appOrderStep(
+		const result = await counterOrderStep(
 			ctx,
 			'board-1',
 			form([
@@ -61,7 +61,7 @@ describe('appOrderStep', () => {
 		[[['orderId', 'ord_1']]]
 	] as [string, string][][][])('refuses %j as a bad request, changing nothing', async (fields) => {
 		const { context: ctx, request } = context();
-		expect(await appOrderStep(ctx, 'board-1', form(fields))).toEqual({
+		expect(await counterOrderStep(ctx, 'board-1', form(fields))).toEqual({
 			ok: false,
 			error: 'bad-request'
 		});

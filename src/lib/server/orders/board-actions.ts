@@ -2,14 +2,14 @@
  * The order board's form actions, read at the boundary: each field checked, a refusal named by
  * a message key the board translates (`board_error_*`), nothing changed on bad input.
  */
-import { APP_ORDER_ACTIONS, type AppOrderAction } from '#lib/board/order-board.ts';
-import { ORDER_STATUSES, type KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import { COUNTER_ORDER_ACTIONS, type CounterOrderAction } from '#lib/shared/order-board.ts';
+import { KIOSK_ORDER_STATUSES, type KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
 
-export type BoardError =
+type BoardError =
 	| 'bad-request'
 	| 'unknown-order'
 	| 'not-offered'
@@ -23,15 +23,15 @@ export type BoardActionResult = { ok: true } | { ok: false; error: BoardError; k
 /** A kiosk sale's or a desk's id. */
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A step on an app order: `orderId`, `action`, and for a rejection `rejectionMessage`. */
-export async function appOrderStep(
+/** A step on a counter order: `orderId`, `action`, and for a rejection `rejectionMessage`. */
+export async function counterOrderStep(
 	context: ServerContext,
 	boardDeviceId: string,
 	form: FormData
 ): Promise<BoardActionResult> {
 	const orderId = textField(form, 'orderId');
-	const action = textField(form, 'action') as AppOrderAction;
-	if (!isOrderId(orderId) || !APP_ORDER_ACTIONS.includes(action)) {
+	const action = textField(form, 'action') as CounterOrderAction;
+	if (!isOrderId(orderId) || !COUNTER_ORDER_ACTIONS.includes(action)) {
 		return { ok: false, error: 'bad-request' };
 	}
 	const result = await context.counterOrders.steps.request(
@@ -51,7 +51,7 @@ export async function kioskOrderStep(
 ): Promise<BoardActionResult> {
 	const saleId = textField(form, 'saleId');
 	const status = textField(form, 'status') as KioskOrderStatus;
-	if (!ID.test(saleId) || !ORDER_STATUSES.includes(status)) {
+	if (!ID.test(saleId) || !KIOSK_ORDER_STATUSES.includes(status)) {
 		return { ok: false, error: 'bad-request' };
 	}
 	return (await context.kioskOrders.setStatus(boardDeviceId, saleId, status))

@@ -1,9 +1,9 @@
 /** The order board's settings (setup page): age thresholds of the cards and the queue's order. */
 import { z } from 'zod';
-import { DEFAULT_BOARD_SETTINGS, type BoardSettings } from '#lib/board/order-board.ts';
+import { DEFAULT_BOARD_SETTINGS, type BoardSettings } from '#lib/shared/order-board.ts';
 import type { Settings } from '../settings.ts';
 
-export const boardSettingsSchema = z
+const boardSettingsSchema = z
 	.object({
 		warnAfterMinutes: z.int().min(1).max(120).default(DEFAULT_BOARD_SETTINGS.warnAfterMinutes),
 		lateAfterMinutes: z.int().min(2).max(240).default(DEFAULT_BOARD_SETTINGS.lateAfterMinutes),

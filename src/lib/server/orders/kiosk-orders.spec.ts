@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SaleState } from '#lib/shared/sale-states.ts';
 import { KnownPlaces } from '../devices/known-places.ts';
 import { placedDevices } from '../devices/testing/placed-devices.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
-import type { Sale, SaleState } from '../sales/sale.ts';
+import type { Sale } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import type { Engine, Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';

@@ -6,7 +6,7 @@
  * here. A board sees the orders of the kiosks at its own place (each device's cached identity);
  * the sales themselves come from their repository.
  */
-import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
+import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';

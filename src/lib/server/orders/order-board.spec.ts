@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { DEFAULT_BOARD_SETTINGS } from '#lib/board/order-board.ts';
-import type { KioskOrder } from '#lib/board/kiosk-order.ts';
-import { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
+import { DEFAULT_BOARD_SETTINGS } from '#lib/shared/order-board.ts';
+import type { KioskOrder } from '#lib/shared/kiosk-order.ts';
+import { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import { PlatformHealth } from '../counter-orders/platform-health.ts';
+import { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import {
 	closeOrderStores,
 	orderStore,
@@ -37,14 +37,14 @@ async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 			deposits: {}
 		} as unknown as PlatformClient);
 	await identify(store.deviceId, ['ORDER']);
-	const appOrders = new AppOrderRepository(store.store, clock.now);
+	const counterOrders = new CounterOrderRepository(store.store, clock.now);
 	const outbox = new OrderOutbox(store.store, clock.now);
 	const inbox = new OrderInbox(store.store, clock.now);
-	const health = new PlatformHealth(clock.now);
+	const health = new DeviceHealthTracker(clock.now);
 	const board = new OrderBoard({
 		places: new KnownPlaces(store.devices, views),
 		views,
-		appOrders,
+		counterOrders,
 		outbox,
 		inbox,
 		kioskOrders: {
@@ -60,7 +60,7 @@ async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 		now: clock.now
 	});
 	const save = (overrides: Record<string, unknown>) =>
-		appOrders.save(store.deviceId, MAIN.id, counterOrderSchema.parse(counterOrder(overrides)));
+		counterOrders.save(store.deviceId, MAIN.id, counterOrderSchema.parse(counterOrder(overrides)));
 	return { clock, store, board, outbox, inbox, health, save, identify };
 }
 
@@ -84,7 +84,7 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 			r.clock.advance(10_000);
 			await r.save({ id: 'ord_2', status: 'APPROVED', transactionStatus: 'PAID_EXTERNALLY' });
 			const view = await r.board.view(r.store.deviceId);
-			expect(view).toMatchObject({ placeKnown: true, receivesAppOrders: true, desks: [] });
+			expect(view).toMatchObject({ placeKnown: true, receivesCounterOrders: true, desks: [] });
 			expect(view.orders.map((order) => order.key)).toEqual([
 				'kiosk:s2',
 				'app:ord_1',
@@ -140,14 +140,14 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 			const other = await r.store.addBoard('New board', 'new-key');
 			expect(await r.board.view(other)).toMatchObject({
 				placeKnown: false,
-				receivesAppOrders: false,
+				receivesCounterOrders: false,
 				orders: [],
 				desks: null
 			});
 			await r.identify(other, ['KIOSK']);
 			expect(await r.board.view(other)).toMatchObject({
 				placeKnown: true,
-				receivesAppOrders: false
+				receivesCounterOrders: false
 			});
 			expect((await r.board.view(other)).desks).toBeNull();
 			expect((await r.board.view(other)).orders).toHaveLength(1);

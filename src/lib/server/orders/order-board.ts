@@ -1,7 +1,7 @@
 /**
- * The order board of a place: the platform's app orders (spec 2) and the kiosks' own paid
+ * The order board of a place: the platform's counter orders (spec 2) and the kiosks' own paid
  * orders in one queue, with the desks, the health of the way orders arrive, and the board's
- * settings. Read-only: staff steps go through StaffSteps (app orders) and KioskOrders (kiosk
+ * settings. Read-only: staff steps go through StaffSteps (counter orders) and KioskOrders (kiosk
  * orders).
  */
 import type {
@@ -10,32 +10,32 @@ import type {
 	BoardSettings,
 	KioskBoardOrder,
 	OrderBoardView
-} from '#lib/board/order-board.ts';
-import type { KioskOrder, KioskOrderStatus } from '#lib/board/kiosk-order.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
-import { optionProductId } from '#lib/product-options.ts';
+} from '#lib/shared/order-board.ts';
+import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
+import { optionProductId } from '#lib/shared/product-options.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
-import type { AppOrderRepository } from '../counter-orders/app-order-repository.ts';
-import { appOrderCard } from '../counter-orders/app-order-card.ts';
+import type { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
+import { counterOrderCard } from '../counter-orders/counter-order-card.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
-import type { PlatformHealth } from '../counter-orders/platform-health.ts';
+import type { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
-/** How many finished app orders stay in view (to see what happened to one). */
-export const RECENTLY_DONE = 6;
+/** How many finished counter orders stay in view (to see what happened to one). */
+const RECENTLY_DONE = 6;
 
 export interface OrderBoardDeps {
 	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;
 	views: PlatformViewStore;
-	appOrders: AppOrderRepository;
+	counterOrders: CounterOrderRepository;
 	outbox: OrderOutbox;
 	inbox: OrderInbox;
 	kioskOrders: KioskOrders;
 	desks: BoardDesks;
-	health: PlatformHealth;
+	health: DeviceHealthTracker;
 	/**
 	 * The menu's names by product id (spec 2: an item's productId is "the integrator's own
 	 * product id"), read once per view.
@@ -70,7 +70,7 @@ export function kioskCard(order: KioskOrder): KioskBoardOrder {
 			name: line.name,
 			quantity: line.quantity,
 			takeaway: false,
-			// The same ids the platform knows a priced option by (#lib/product-options.ts), so
+			// The same ids the platform knows a priced option by (#lib/shared/product-options.ts), so
 			// "all day" counts a choice across orders.
 			modifiers: line.options.map((option) => ({
 				productId: optionProductId(line.productId, option.id),
@@ -98,12 +98,12 @@ export class OrderBoard {
 			this.#deps.places.placeOf(boardDeviceId),
 			views.get(boardDeviceId)
 		]);
-		const receivesAppOrders = view.identity?.authorities.includes('ORDER') ?? false;
+		const receivesCounterOrders = view.identity?.authorities.includes('ORDER') ?? false;
 		return {
 			placeKnown: place !== null,
-			receivesAppOrders,
+			receivesCounterOrders,
 			orders: place ? await this.ordersAtPlace(place.id) : [],
-			desks: receivesAppOrders ? desks.known(boardDeviceId) : null,
+			desks: receivesCounterOrders ? desks.known(boardDeviceId) : null,
 			health: await this.#health(boardDeviceId, place?.id),
 			settings: await settings()
 		};
@@ -111,10 +111,10 @@ export class OrderBoard {
 
 	/** Every order of the place in progress, and the last few done, oldest first. */
 	async ordersAtPlace(placeId: string): Promise<BoardOrder[]> {
-		const { appOrders, outbox, kioskOrders } = this.#deps;
+		const { counterOrders, outbox, kioskOrders } = this.#deps;
 		const names = await this.#deps.productNames();
 		const nameOf = (productId: string) => names.get(productId) ?? null;
-		const stored = await appOrders.atPlace(placeId, RECENTLY_DONE);
+		const stored = await counterOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
 		const [sending, problems, kiosk] = await Promise.all([
 			outbox.pending(ids),
@@ -122,7 +122,7 @@ export class OrderBoard {
 			kioskOrders.atPlace(placeId)
 		]);
 		const app = stored.map((entry) =>
-			appOrderCard(entry, {
+			counterOrderCard(entry, {
 				nameOf,
 				sending: sending.get(entry.order.id) ?? null,
 				problem: problems.get(entry.order.id) ?? null

@@ -1,5 +1,5 @@
 /**
- * "Something changed on the order board": every change (an app order fetched or moved, a kiosk
+ * "Something changed on the order board": every change (a counter order fetched or moved, a kiosk
  * order paid or moved, a step queued or settled, desks changed) bumps one sequence number in the
  * store and tells the open boards and pickup screens (server-sent events). Listeners learn only
  * *that* something changed and which sequence number it was; they load the board again.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/board/order-board.ts';
+import type { CounterBoardOrder, BoardOrder, KioskBoardOrder } from '#lib/shared/order-board.ts';
 import { PICKUP_LIMIT, pickupView } from './pickup-view.ts';
 
 const kiosk = (number: string, stage: BoardOrder['stage'], since: string): KioskBoardOrder => ({
@@ -17,9 +17,9 @@ const kiosk = (number: string, stage: BoardOrder['stage'], since: string): Kiosk
 	previous: null
 });
 
-const app = (number: string, stage: BoardOrder['stage'], since: string): AppBoardOrder =>
+const app = (number: string, stage: BoardOrder['stage'], since: string): CounterBoardOrder =>
 	({
-		kind: 'app',
+		kind: 'counter',
 		key: `app:${number}`,
 		orderId: number,
 		orderNumber: number,
@@ -27,7 +27,7 @@ const app = (number: string, stage: BoardOrder['stage'], since: string): AppBoar
 		since,
 		lines: [],
 		desk: { id: 'desk_1', name: 'Bar counter', type: 'COUNTER' }
-	}) as unknown as AppBoardOrder;
+	}) as unknown as CounterBoardOrder;
 
 describe('the pickup screen', () => {
 	it('shows accepted orders being prepared and ready ones with their desk, longest waiting first', () => {

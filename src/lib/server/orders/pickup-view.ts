@@ -1,10 +1,10 @@
 /**
  * What the pickup screen shows guests (pure): the numbers being prepared and the numbers ready,
- * with the desk to collect at. An app order still waiting for approval is not shown: it is not
+ * with the desk to collect at. A counter order still waiting for approval is not shown: it is not
  * accepted yet (spec 2: APPROVABLE → APPROVED or REJECTED). Longest waiting first, so the number
  * a guest has waited for longest is never pushed off the screen.
  */
-import type { BoardOrder, PickupView } from '#lib/board/order-board.ts';
+import type { BoardOrder, PickupView } from '#lib/shared/order-board.ts';
 
 /** What fits on a screen read from 5 m away. */
 export const PICKUP_LIMIT = 24;
@@ -21,7 +21,7 @@ export function pickupView(placeName: string | null, orders: BoardOrder[]): Pick
 		ready: inStage('ready').map((order) => ({
 			key: order.key,
 			orderNumber: order.orderNumber,
-			desk: order.kind === 'app' ? order.desk.name : null
+			desk: order.kind === 'counter' ? order.desk.name : null
 		}))
 	};
 }

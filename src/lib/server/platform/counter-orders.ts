@@ -19,21 +19,7 @@ import type { OperationId } from './retry-policies.ts';
 import type { PlatformTransport } from './transport.ts';
 import { assertValid, RequestProblems, segment } from './validation.ts';
 
-export type {
-	CounterOrder,
-	CounterOrderStatus,
-	CounterOrderTransactionStatus,
-	InvoicingType,
-	OrderBuyerData,
-	OrderDeliveryAddress,
-	OrderDeliveryOption,
-	OrderItem,
-	OrderModifier,
-	OrderSource,
-	OrderTip,
-	PaymentProcessor
-} from './schemas/counter-orders.ts';
-export { ORDER_STATUSES, TRANSACTION_STATUSES } from './schemas/counter-orders.ts';
+export type { CounterOrder, OrderItem } from './schemas/counter-orders.ts';
 export type { Desk } from './schemas/identity.ts';
 
 /** The statuses of spec 2's error table (no codes are shown for this API). */
@@ -73,13 +59,7 @@ export function isOrderOutOfReach(error: unknown): error is PlatformApiError {
 }
 
 /** The statuses the external system may set (IntegrationUpdateCounterOrderStatusRequest). */
-export const SETTABLE_ORDER_STATUSES = [
-	'APPROVED',
-	'REJECTED',
-	'LEFT',
-	'DONE',
-	'COMPLETED'
-] as const;
+const SETTABLE_ORDER_STATUSES = ['APPROVED', 'REJECTED', 'LEFT', 'DONE', 'COMPLETED'] as const;
 
 /** spec 2 Limits: "rejectionMessage: at most 2000 characters". */
 export const REJECTION_MESSAGE_MAX = 2000;

@@ -10,9 +10,10 @@
  * Amounts are integer minor units of the request's currency; VAT is the spec's rate number,
  * one of SUPPORTED_VAT_RATES.
  */
-import { fromMinor } from '#lib/money.ts';
-import { SUPPORTED_VAT_RATES } from '#lib/vat.ts';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { PAYMENT_TYPES, type PaymentType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
+import { SUPPORTED_VAT_RATES } from '@venue-kiosk/vocabulary/vat.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import {
 	creditTransactionSchema,
 	notShownBodySchema,
@@ -22,7 +23,7 @@ import type { OperationId } from './retry-policies.ts';
 import type { PlatformTransport } from './transport.ts';
 import { assertValid, HEADER_VALUE_PATTERN, RequestProblems, segment } from './validation.ts';
 
-export type { CreditTransaction, CreditTransactionItem } from './schemas/credits.ts';
+export type { CreditTransaction } from './schemas/credits.ts';
 
 /** The error codes of spec 3's table ("Errors"). Statuses other than INSUFFICIENT_CREDIT's 400 are not shown. */
 export const CreditErrorCode = {
@@ -40,17 +41,6 @@ export const CreditErrorCode = {
 	refundWindowPassed: 'CREDIT_TRANSACTION_CAN_NO_LONGER_BE_REFUNDED_BY_EXTERNAL_DEVICE'
 } as const;
 export type CreditErrorCode = (typeof CreditErrorCode)[keyof typeof CreditErrorCode];
-
-/** spec 3 "Payment types". */
-export const PaymentType = {
-	credit: 'CREDIT',
-	splitPayment: 'SPLIT_PAYMENT',
-	externalPayment: 'EXTERNAL_PAYMENT'
-} as const;
-export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
-const PAYMENT_TYPES: readonly string[] = Object.values(PaymentType);
-
-export { SUPPORTED_VAT_RATES };
 
 /** IntegrationCreditTransactionItemGroupRequest in minor units. */
 export interface CreditItem {
@@ -150,7 +140,11 @@ export class CreditsResource {
 				'must be visible ASCII without surrounding spaces'
 			);
 		}
-		problems.check(PAYMENT_TYPES.includes(paymentType), 'paymentType', 'unknown payment type');
+		problems.check(
+			(PAYMENT_TYPES as readonly string[]).includes(paymentType),
+			'paymentType',
+			'unknown payment type'
+		);
 		problems.currency(currencyCode, 'currencyCode');
 		checkItems(problems, items, currencyCode, 'items');
 		assertValid(operation, problems);

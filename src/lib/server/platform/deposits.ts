@@ -23,14 +23,10 @@ import { assertValid, RequestProblems, segment } from './validation.ts';
 
 export type {
 	DepositCategory,
-	DepositCategorySummary,
 	DepositConfiguration,
 	DepositPreviewItem,
 	DepositTransaction,
-	DepositValidateResult,
-	HybridRevoTokenProduct,
-	RevoTokenProduct,
-	TokenCategory
+	DepositValidateResult
 } from './schemas/deposits.ts';
 
 /** The error codes of spec 1's table ("Errors"), plus the 401 and authority codes. */

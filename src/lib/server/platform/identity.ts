@@ -6,18 +6,7 @@
 import { externalDeviceSchema, type ExternalDevice } from './schemas/identity.ts';
 import type { PlatformTransport } from './transport.ts';
 
-export type {
-	Authority,
-	Desk,
-	DeskType,
-	ExternalDevice,
-	Media,
-	MediaUri,
-	Organization,
-	Place,
-	PlaceStatus
-} from './schemas/identity.ts';
-export { AUTHORITIES, PLACE_STATUSES } from './schemas/identity.ts';
+export type { ExternalDevice } from './schemas/identity.ts';
 
 /**
  * Error codes of the identity endpoint. 401 (example envelope: AUTHORIZATION) means a wrong key

@@ -31,7 +31,7 @@ export interface TransportOptions {
 	observe?: (operation: OperationId, error: PlatformClientError | null) => void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface CallSpec<Schema extends z.ZodType> {
 	/** The spec's operation id: it chooses the retry policy and names errors and journal entries. */

@@ -3,7 +3,7 @@
  * with `PlatformRequestError` (kind 'invalid-request', outcome 'known') and never reaches the
  * platform. Each check adds a "path: problem" line; `assertValid` throws when there is any.
  */
-import { fromMinor } from '#lib/money.ts';
+import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { PlatformRequestError } from './errors.ts';
 import { CURRENCY_CODE_PATTERN } from './schemas/common.ts';
 

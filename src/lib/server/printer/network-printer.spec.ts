@@ -1,6 +1,9 @@
 import { createServer, Socket, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startPrinterSimulator, type PrinterSimulator } from '#sim/printer/printer-simulator.ts';
+import {
+	startPrinterSimulator,
+	type PrinterSimulator
+} from '@venue-kiosk/device-doubles/printer/printer-simulator.ts';
 import { NetworkPrinter, type NetworkPrinterOptions } from './network-printer.ts';
 import { receiptBytes } from './receipt-layout.ts';
 import { SAMPLE_DEPOSIT_CODE, sampleReceipt } from './testing/sample-receipt.ts';

@@ -10,10 +10,9 @@ import type { Settings } from '../settings.ts';
 import { DEFAULT_PRINTER_PORT } from './network-printer.ts';
 
 /** `auto`: the receipt prints as the sale completes; `on-request`: when the guest asks. */
-export const PRINT_MODES = ['auto', 'on-request'] as const;
-export type PrintMode = (typeof PRINT_MODES)[number];
+const PRINT_MODES = ['auto', 'on-request'] as const;
 
-export const printerSettingsSchema = z.object({
+const printerSettingsSchema = z.object({
 	host: networkHostSchema,
 	port: z.int().min(1).max(65_535),
 	mode: z.enum(PRINT_MODES)

@@ -4,16 +4,16 @@
  * number; the deposit code as a native QR code with its sequence number and the return deadline
  * of each container; organization, place and time; the lines with their discounts; the totals,
  * credits and card amount; the VAT contained per rate. Amounts are the receipt figures
- * (#lib/kiosk/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
+ * (#lib/shared/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
-import { formatDateTime, formatRate, optionNames } from '#lib/kiosk/format.ts';
-import { lineLabel } from '#lib/kiosk/line-label.ts';
-import type { ReceiptFigures, ReceiptLine } from '#lib/kiosk/receipt.ts';
-import { formatMoney } from '#lib/money.ts';
+import { formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
+import { lineLabel } from '#lib/shared/line-label.ts';
+import type { ReceiptFigures, ReceiptLine } from '#lib/shared/receipt.ts';
+import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
-import type { IssuedDeposit } from '../sales/sale.ts';
+import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 import { encodeBlocks, type PrintBlock } from './escpos-encoder.ts';
 import {
 	labelledAmount,

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EscPosDecoder, type PrintedItem } from '#sim/printer/escpos-decoder.ts';
+import {
+	EscPosDecoder,
+	type PrintedItem
+} from '@venue-kiosk/device-doubles/printer/escpos-decoder.ts';
 import { PlatformViewStore } from '../devices/platform-view.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';

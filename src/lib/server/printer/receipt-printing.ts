@@ -10,7 +10,7 @@
  *   the guest about — photograph the code on screen — and diagnostics shows to staff, with when.
  */
 import type { Locale } from '#lib/paraglide/runtime.js';
-import { isPaid } from '#lib/sale-states.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
 import { saleFigures } from '../sales/sale-view.ts';

@@ -4,7 +4,7 @@
  * double size and right alignment, and a native QR code of the same size as a deposit code's,
  * whose payload is printed under it so staff can check it with a return station's scanner.
  */
-import { formatDateTime } from '#lib/kiosk/format.ts';
+import { formatDateTime } from '#lib/shared/format.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
 import { encodeBlocks, type PrintBlock } from './escpos-encoder.ts';

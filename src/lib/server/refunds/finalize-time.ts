@@ -3,7 +3,7 @@
  * refund window runs from ("only within 24 hours of finalization").
  */
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { Sale } from '../sales/sale.ts';
 
 /**

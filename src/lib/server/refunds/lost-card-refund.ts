@@ -1,8 +1,9 @@
 /**
  * Did a card refund whose answer was lost (the terminal could not tell, or the server died while
- * it waited) give the money back? A refund carries no reference of its own (terminal.ts), so it
- * is never asked again; the terminal's record of how much of the payment was given back decides,
- * read before the refund (kept in its journal entry) and now. Only one refund of a sale is under
+ * it waited) give the money back? A refund carries no reference of its own
+ * (terminal/payment-terminal.ts), so it is never asked again; the terminal's record of how much
+ * of the payment was given back decides, read before the refund (kept in its journal entry) and
+ * now. Only one refund of a sale is under
  * way at a time (refund-offer.ts), so the total moves by this refund's amount or not at all.
  */
 

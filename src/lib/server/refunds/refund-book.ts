@@ -4,8 +4,9 @@
  * leaves the entry open with the outcome already on the sale, and settling it reads the sale
  * instead of calling anything again (refund-settlement.ts).
  */
+import type { SaleRefund, SaleRefundOutcome } from '#lib/shared/refunds.ts';
 import type { Journal, JournalStatus } from '../journal/journal.ts';
-import type { Sale, SaleRefund, SaleRefundOutcome } from '../sales/sale.ts';
+import type { Sale } from '../sales/sale.ts';
 import { SaleConflictError, type SaleRepository } from '../sales/sale-repository.ts';
 import { withOutcome } from './refund-records.ts';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 
 const common = {
 	refundId: z.string(),
@@ -15,14 +15,14 @@ const common = {
 	actor: z.string()
 };
 
-export const creditRefundEntrySchema = z.object({
+const creditRefundEntrySchema = z.object({
 	...common,
 	transactionId: z.string(),
 	comment: z.string().nullable()
 });
 export type CreditRefundEntry = z.infer<typeof creditRefundEntrySchema>;
 
-export const cardRefundEntrySchema = z.object({
+const cardRefundEntrySchema = z.object({
 	...common,
 	/** The payment's reference on the terminal. */
 	reference: z.string(),

@@ -3,6 +3,7 @@
  * translates. A RefundError is thrown before anything is recorded or sent; once a
  * refund is under way, its outcome and code are kept on the sale's refund record instead.
  */
+import type { RefundFailure } from '#lib/shared/refunds.ts';
 import { CreditErrorCode } from '../platform/credits.ts';
 import {
 	isPlatformError,
@@ -11,55 +12,6 @@ import {
 	type PlatformApiError
 } from '../platform/errors.ts';
 import { CLOCK_MARGIN_MS, REFUND_WINDOW_MS, type RepeatOutcome } from './lost-refund.ts';
-
-/** Why the credits of a sale cannot be refunded now (refund-offer.ts). */
-export type CreditRefundBlock =
-	/** The sale was never paid: its credit transaction was not finalized (spec 3 refund: "Only for finalized transactions"). */
-	| 'not-paid'
-	/** Paid, and its containers are still being issued: the checkout is still saving it. */
-	| 'in-payment'
-	/** Paid without credits (card only, or EXTERNAL_PAYMENT: nothing was taken from the wallet). */
-	| 'no-credits'
-	| 'already-refunded'
-	/** An earlier refund of this sale has not ended yet (sent, answer not settled). */
-	| 'refund-open'
-	/** An earlier credit refund's outcome is for a person to establish first. */
-	| 'refund-needs-staff'
-	/** spec 3: "only within 24 hours of finalization". */
-	| 'window-passed';
-
-/** Why no (more) card amount can be refunded. */
-export type CardRefundBlock =
-	'not-paid' | 'in-payment' | 'no-card-payment' | 'fully-refunded' | 'refund-open';
-
-export type RefundFailure =
-	| CreditRefundBlock
-	| CardRefundBlock
-	/** The request: malformed, nothing chosen, a comment over spec 3's 2000 characters, an amount. */
-	| 'bad-request'
-	| 'nothing-chosen'
-	| 'comment-too-long'
-	| 'card-amount-invalid'
-	| 'card-amount-too-high'
-	/** The payment's terminal gives back only all that is left of it (a ZVT reversal). */
-	| 'card-whole-only'
-	| 'sale-not-found'
-	/** The platform does not know the transaction (404; spec 3 names no code). */
-	| 'unknown-transaction'
-	/** AUTHORIZATION or EXTERNAL_DEVICE_HAS_NO_RIGHT_AUTHORITY: the key cannot refund (CREDIT authority). */
-	| 'not-authorized'
-	/** No answer that says anything: a 503, a 429, a connection refused before sending. */
-	| 'platform-unreachable'
-	/** Any other refusal. */
-	| 'platform-refused'
-	/** The answer was lost: settled later, never guessed (lost-refund.ts). */
-	| 'outcome-unknown'
-	/** The terminal did not give the card part back. */
-	| 'card-refund-failed'
-	/** The terminal could not tell, and keeps no record to read: a person checks it. */
-	| 'card-outcome-unknown'
-	/** This part was not sent: the card part of the same confirmation did not go through first. */
-	| 'not-sent';
 
 export class RefundError extends Error {
 	readonly failure: RefundFailure;
@@ -74,7 +26,7 @@ export class RefundError extends Error {
  * spec 3's refund refused (a 4xx): what it means for this sale. `elapsedMs` runs from the
  * earliest the platform can have finalized the transaction (finalize-time.ts).
  */
-export function creditRefusalReason(error: PlatformApiError, elapsedMs: number): RefundFailure {
+function creditRefusalReason(error: PlatformApiError, elapsedMs: number): RefundFailure {
 	if (error.errorCode === CreditErrorCode.refundWindowPassed) {
 		// spec 3 gives this one code for "24-hour window passed"; the simulator gives it also for a
 		// transaction already refunded (docs/platform-assumptions.md, "refund"). Our record says the

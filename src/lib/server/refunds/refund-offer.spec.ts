@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale, SaleRefund } from '../sales/sale.ts';
+import type { SaleRefund } from '#lib/shared/refunds.ts';
+import type { Sale } from '../sales/sale.ts';
 import { saleFactory } from '../sales/testing/factories.ts';
 import { REFUND_WINDOW_MS } from './lost-refund.ts';
 import { cardAmountProblem, refundOffer } from './refund-offer.ts';

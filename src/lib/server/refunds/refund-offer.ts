@@ -3,43 +3,17 @@
  * amount — while spec 3's window is open, and what is left of the card payment, in part or in
  * full. Pure: the earliest finalize time comes from the journal (finalize-time.ts).
  */
-import { isPaid } from '#lib/sale-states.ts';
+import type {
+	CardRefundBlock,
+	CardRefundOffer,
+	CreditRefundBlock,
+	CreditRefundOffer,
+	RefundOffer
+} from '#lib/shared/refunds.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '../sales/sale.ts';
 import { REFUND_WINDOW_MS } from './lost-refund.ts';
-import type { CardRefundBlock, CreditRefundBlock } from './refund-error.ts';
 import { cardGivenBackMinor, isOpenRefund } from './refund-records.ts';
-
-export interface CreditRefundOffer {
-	/** The credits the sale took from the guest's wallet. */
-	amountMinor: number;
-	refundable: boolean;
-	/**
-	 * Time left in spec 3's window ("only within 24 hours of finalization"), counted from the
-	 * earliest the platform can have finalized: never more than the platform allows. 0 when closed.
-	 */
-	timeLeftMs: number;
-	reason: CreditRefundBlock | null;
-}
-
-export interface CardRefundOffer {
-	/** Collected on the card. */
-	paidMinor: number;
-	/** Given back already, or possibly (a refund still open, or one staff must check). */
-	refundedMinor: number;
-	/** What may still be given back: 1 to this, in one refund or several (see `wholeOnly`). */
-	remainingMinor: number;
-	/** The payment's terminal gives back only all that is left, never a part (ZVT reversal). */
-	wholeOnly: boolean;
-	refundable: boolean;
-	reason: CardRefundBlock | null;
-}
-
-export interface RefundOffer {
-	saleId: string;
-	currencyCode: string;
-	credits: CreditRefundOffer;
-	card: CardRefundOffer;
-}
 
 /** Whether the sale is paid and done being saved by the checkout. */
 function paidBlock(sale: Sale): 'not-paid' | 'in-payment' | null {
@@ -54,7 +28,7 @@ function paidBlock(sale: Sale): 'not-paid' | 'in-payment' | null {
  */
 /**
  * `partialCardRefunds`: whether the terminal that took the card payment gives back part of it
- * (sales/terminal.ts partialRefundsOf).
+ * (terminal/payment-terminal.ts partialRefundsOf).
  */
 export function refundOffer(
 	sale: Sale,

@@ -1,5 +1,6 @@
 /** The refund records on a sale (Sale.refunds): finding them and changing one's outcome. */
-import type { Sale, SaleRefund, SaleRefundOutcome } from '../sales/sale.ts';
+import type { SaleRefund, SaleRefundOutcome } from '#lib/shared/refunds.ts';
+import type { Sale } from '../sales/sale.ts';
 
 export const refundIdOf = (requestId: string, kind: SaleRefund['kind']) => `${requestId}.${kind}`;
 

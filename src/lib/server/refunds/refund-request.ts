@@ -16,9 +16,9 @@ export interface RefundRequest {
 }
 
 /** Long enough to be unguessable per form, short enough to sit in a journal entry. */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** spec 3 refund body: "comment (string, optional, 1 to 2000 characters)". */
-export const COMMENT_MAX_LENGTH = 2000;
+const COMMENT_MAX_LENGTH = 2000;
 const ACTOR_MAX_LENGTH = 200;
 
 export function parseRefundRequest(input: unknown): RefundRequest {

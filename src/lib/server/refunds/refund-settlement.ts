@@ -12,11 +12,12 @@
  * The caller holds the entry (Journal.claim, or it sent the call itself): no other server
  * repeats it meanwhile.
  */
+import type { SaleRefund } from '#lib/shared/refunds.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
 import type { PlatformClient } from '../platform/client.ts';
-import type { Sale, SaleRefund } from '../sales/sale.ts';
+import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
-import type { PaymentTerminal } from '../sales/terminal.ts';
+import type { PaymentTerminal } from '../terminal/payment-terminal.ts';
 import { earliestFinalize } from './finalize-time.ts';
 import { decideLostCardRefund } from './lost-card-refund.ts';
 import { decideLostRefund, type RepeatOutcome } from './lost-refund.ts';

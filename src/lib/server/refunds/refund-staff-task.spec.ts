@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleRefund } from '../sales/sale.ts';
+import type { SaleRefund } from '#lib/shared/refunds.ts';
 import { saleFactory } from '../sales/testing/factories.ts';
 import { refundStaffTasks } from './refund-staff-task.ts';
 

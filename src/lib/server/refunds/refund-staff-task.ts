@@ -4,31 +4,9 @@
  * transaction back, so the check happens in the platform's own console (or the guest's app); the
  * card in the terminal's own journal.
  */
+import type { RefundStaffTask } from '#lib/shared/refunds.ts';
 import type { Sale } from '../sales/sale.ts';
 import { REFUND_WINDOW_MS } from './lost-refund.ts';
-
-export interface RefundStaffTask {
-	/**
-	 * `check-credit-refund`: look up `transactionId` in the platform's console — is it refunded,
-	 * did `amountMinor` come back to the guest's wallet (key ending `keyHint`)? If not, and the
-	 * window is still open there, refund it there; otherwise pay the guest back another way.
-	 * `check-card-refund`: find `terminalReference` in the terminal's journal — was `amountMinor`
-	 * given back? If not, refund it on the terminal or in cash.
-	 */
-	kind: 'check-credit-refund' | 'check-card-refund';
-	saleId: string;
-	refundId: string;
-	orderNumber: string | null;
-	currencyCode: string;
-	amountMinor: number;
-	transactionId: string | null;
-	keyHint: string | null;
-	terminalReference: string | null;
-	/** Why it could not be settled (a reason code of refund-error.ts). */
-	errorCode: string | null;
-	/** Credits: the latest the platform can still accept a refund, by the earliest finalize. */
-	windowEndsBy: string | null;
-}
 
 /** `finalizedAt`: the earliest the platform can have finalized (finalize-time.ts), if known. */
 export function refundStaffTasks(sale: Sale, finalizedAt: Date | null): RefundStaffTask[] {

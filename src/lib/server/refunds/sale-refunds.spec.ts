@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalStatus } from '../journal/journal.ts';
-import { JournalOperation, resolveOpenEntries } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
+import { resolveOpenEntries } from '../journal/resolver.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { CreditErrorCode } from '../platform/credits.ts';
 import {
@@ -15,7 +16,7 @@ import {
 } from '../platform/errors.ts';
 import type { Sale } from '../sales/sale.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
-import { SimulatedTerminal } from '../sales/terminal.ts';
+import { SimulatedTerminal } from '../terminal/simulated-terminal.ts';
 import { saleFactory } from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';

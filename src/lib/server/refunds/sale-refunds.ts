@@ -16,28 +16,27 @@
  * time. The card goes first: it can be refused (a terminal offline) and tried again, while the
  * credit refund is final and once only — so the credits go back only once the card part did.
  */
+import type { RefundOffer, RefundStaffTask, SaleRefund } from '#lib/shared/refunds.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
-import type { Sale, SaleRefund } from '../sales/sale.ts';
+import type { Sale } from '../sales/sale.ts';
 import { SaleLocks } from '../sales/sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from '../sales/sale-repository.ts';
-import type { PaymentTerminal, RefundOutcome } from '../sales/terminal.ts';
 import type { StoreDb } from '../store/store.ts';
+import type { PaymentTerminal, RefundOutcome } from '../terminal/payment-terminal.ts';
 import { earliestFinalize } from './finalize-time.ts';
 import { RefundBook } from './refund-book.ts';
 import type { CardRefundEntry, CreditRefundEntry } from './refund-entries.ts';
 import { creditCallFailure, RefundError } from './refund-error.ts';
-import { cardAmountProblem, refundOffer, type RefundOffer } from './refund-offer.ts';
+import { cardAmountProblem, refundOffer } from './refund-offer.ts';
 import { recordOf, recordsOf, refundIdOf } from './refund-records.ts';
 import { parseActor, parseRefundRequest, type RefundRequest } from './refund-request.ts';
 import { RefundSettlement, type SettledOutcome } from './refund-settlement.ts';
-import { refundStaffTasks, type RefundStaffTask } from './refund-staff-task.ts';
+import { refundStaffTasks } from './refund-staff-task.ts';
 
-export { RefundError, type RefundFailure } from './refund-error.ts';
-export type { RefundOffer } from './refund-offer.ts';
+export { RefundError } from './refund-error.ts';
 export type { RefundRequest } from './refund-request.ts';
-export type { RefundStaffTask } from './refund-staff-task.ts';
 
 export interface SaleRefundsDependencies {
 	sales: SaleRepository;

@@ -4,10 +4,10 @@
  * exactly, the VAT per rate as columns (net, VAT, gross for each rate the day had), and the ledger
  * of the deposits each kiosk issued (deposit-ledger.ts) in containers and money.
  */
-import { minorToDecimalText, scaledIntegerToDecimal } from '#lib/money.ts';
+import { minorToDecimalText, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
 import { toCsv } from '../http/csv.ts';
-import type { DepositLedger } from './deposit-ledger.ts';
-import type { DayReport, ReportFigures } from './day-report.ts';
+import type { DayReport } from './day-report.ts';
 
 const AMOUNTS = [
 	['gross', 'grossMinor'],

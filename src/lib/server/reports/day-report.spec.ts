@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SaleRefund } from '#lib/shared/refunds.ts';
 import type { ReturnRecord } from '../returns/return-records.ts';
-import type { SaleRefund } from '../sales/sale.ts';
 import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
 import { dayReport } from './day-report.ts';

@@ -14,44 +14,16 @@
  * credits + card; the VAT rows' gross = paid, each row's net + VAT = gross; the total is the sum
  * of the kiosks. Integer minor units throughout.
  */
-import type { ReceiptFigures, VatRow } from '#lib/kiosk/receipt.ts';
-import type { Translated } from '#lib/kiosk/types.ts';
-import { isPaid } from '#lib/sale-states.ts';
+import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
+import type { ReceiptFigures, VatRow } from '#lib/shared/receipt.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
+import type { Translated } from '#lib/shared/translated.ts';
 import { stationTotals, type ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
 import { saleFigures } from '../sales/sale-view.ts';
-import { addLedger, depositLedgers, emptyLedger, type DepositLedger } from './deposit-ledger.ts';
+import { addLedger, depositLedgers, emptyLedger } from './deposit-ledger.ts';
 
-export interface ReportFigures {
-	salesCount: number;
-	grossMinor: number;
-	discountMinor: number;
-	/** What the guests paid: gross − discount = credits + card. */
-	paidMinor: number;
-	creditsMinor: number;
-	cardMinor: number;
-	/** The service fee within gross. */
-	feeMinor: number;
-	/** Containers issued with the sales, and their deposits within gross. */
-	depositContainers: number;
-	depositMinor: number;
-	/** The VAT contained in what was paid, per rate (ascending). */
-	vat: VatRow[];
-	/** Staff refunds confirmed in the period and given back (of sales of any day). */
-	refundedCreditsMinor: number;
-	refundedCardMinor: number;
-	/** Refunds of the period whose outcome is not settled yet or is for staff to check. */
-	refundsOpen: number;
-	/** paid − refunds given back. */
-	netMinor: number;
-	/** Returns at this venue's return stations (return-records.ts), and the deposits they refunded. */
-	returnsCount: number;
-	depositsRefundedMinor: number;
-	/** Of those, paid out in cash by staff (a staff-attended station: its cash count). */
-	cashPaidOutMinor: number;
-}
-
-export interface KioskFigures {
+interface KioskFigures {
 	deviceId: string;
 	name: string;
 	figures: ReportFigures;

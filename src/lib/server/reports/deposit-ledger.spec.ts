@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { DepositLedger } from '#lib/shared/day-report.ts';
 import type { ReturnRecord } from '../returns/return-records.ts';
 import { codeFingerprint } from '../returns/return-entries.ts';
 import type { Sale } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
-import { addLedger, depositLedgers, emptyLedger, type DepositLedger } from './deposit-ledger.ts';
+import { addLedger, depositLedgers, emptyLedger } from './deposit-ledger.ts';
 
 const FROM = '2026-11-22T00:00:00.000Z';
 const UNTIL = '2026-11-23T00:00:00.000Z';

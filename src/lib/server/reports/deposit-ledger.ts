@@ -23,25 +23,11 @@
  * forfeited = out at end. `until` is the end of the period, or now while the period runs: a
  * deadline still to come is not a forfeit yet.
  */
-import { isPaid } from '#lib/sale-states.ts';
+import type { DepositAmount, DepositLedger } from '#lib/shared/day-report.ts';
+import { isPaid } from '#lib/shared/sale-states.ts';
 import type { ReturnRecord } from '../returns/return-records.ts';
 import { codeFingerprint } from '../returns/return-entries.ts';
 import type { Sale } from '../sales/sale.ts';
-
-/** Containers and the deposits they stand for (minor units). */
-export interface DepositAmount {
-	containers: number;
-	minor: number;
-}
-
-export interface DepositLedger {
-	outAtStart: DepositAmount;
-	issued: DepositAmount;
-	returned: DepositAmount;
-	forfeited: DepositAmount;
-	/** The deposit liability still outstanding at `until`. */
-	outAtEnd: DepositAmount;
-}
 
 export interface DepositLedgerInput {
 	from: string;

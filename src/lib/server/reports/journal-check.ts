@@ -6,7 +6,7 @@
  * the journal.
  */
 import type { JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { Sale } from '../sales/sale.ts';
 
 export interface JournalCheck {

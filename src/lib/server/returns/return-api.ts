@@ -5,10 +5,11 @@
  */
 import { json } from '@sveltejs/kit';
 import { z } from 'zod';
+import type { ReturnFailure } from '#lib/shared/return-view.ts';
 import type { ServerContext } from '../context.ts';
 import { pairedDevice } from '../setup/screen-session.ts';
 import { failureResponse } from '../sales/kiosk-api.ts';
-import { ReturnError, type ReturnFailure } from './return-desk.ts';
+import { ReturnError } from './return-desk.ts';
 
 const STATUS: Record<ReturnFailure, number> = {
 	'code-empty': 400,

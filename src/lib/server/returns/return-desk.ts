@@ -13,9 +13,16 @@
  * validated without the staff PIN when the station is staff-attended.
  */
 import { randomBytes } from 'node:crypto';
-import { parseDepositCode } from '#lib/deposit-code.ts';
+import { parseDepositCode } from '#lib/shared/deposit-code.ts';
+import type {
+	ReturnedLine,
+	ReturnFailure,
+	ReturnPreviewView,
+	ReturnResultView,
+	ReturnSettings
+} from '#lib/shared/return-view.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformClient, PlatformFor } from '../platform/client.ts';
 import { DepositErrorCode, type ValidateDepositTransactionItem } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
@@ -24,7 +31,6 @@ import type { IssuedHere } from '../sales/issued-deposits.ts';
 import type { PinCheck } from '../setup/screen-pin.ts';
 import { decideLostValidate, type RequestedReturn } from './lost-validate.ts';
 import { codeFingerprint, entryResultSchema, validateEntrySchema } from './return-entries.ts';
-import type { ReturnSettings } from './return-settings.ts';
 import {
 	activeCounts,
 	answeredLines,
@@ -34,36 +40,8 @@ import {
 	requestedOf,
 	returnCategories,
 	validateItems,
-	type PreviewedCategory,
-	type ReturnedLine,
-	type ReturnPreviewView,
-	type ReturnResultView
+	type PreviewedCategory
 } from './return-view.ts';
-
-/** Why a step could not go on; each has a translated message and a next step on the screen. */
-export type ReturnFailure =
-	| 'code-empty'
-	| 'code-wrong-length'
-	| 'code-invalid'
-	| 'code-is-loyalty-key'
-	/** spec 1 recovery rule 2: "ask the operator to check the entered code". */
-	| 'code-not-found'
-	/** spec 1 recovery rule 4: return them at a device of the right location. */
-	| 'other-location'
-	/** Every container of the code is returned or expired. */
-	| 'nothing-left'
-	/** spec 1 recovery rule 3: the counts changed; here they are, choose again. */
-	| 'counts-changed'
-	/** A lost validate that did not happen and is not sent again by itself: confirm again. */
-	| 'not-returned'
-	| 'nothing-chosen'
-	| 'staff-pin-wrong'
-	| 'staff-pin-rate-limited'
-	/** A lost answer that a fresh preview could not settle: staff look at the journal entry. */
-	| 'outcome-unknown'
-	| 'platform-unavailable'
-	| 'platform-refused'
-	| 'bad-request';
 
 export class ReturnError extends Error {
 	readonly failure: ReturnFailure;
@@ -123,7 +101,7 @@ export interface ReturnRequest {
 	pin?: string;
 }
 
-export const RETURN_ID_PATTERN = /^[0-9a-f]{32}$/;
+const RETURN_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 const CODE_PROBLEMS: Record<string, ReturnFailure> = {
 	empty: 'code-empty',

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { ReturnedLine } from '#lib/shared/return-view.ts';
 import type { DepositCategory } from '../platform/deposits.ts';
-import type { ReturnedLine } from './return-view.ts';
 
 export const codeFingerprint = (code: string) =>
 	createHash('sha256').update(code).digest('base64url').slice(0, 22);
@@ -36,7 +36,7 @@ export const validateEntrySchema = z.object({
 	payOut: z.boolean().optional()
 });
 
-export const returnedLineSchema = z.object({
+const returnedLineSchema = z.object({
 	categoryId: z.string(),
 	name: z.string(),
 	returned: z.int(),

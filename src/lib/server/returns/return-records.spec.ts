@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReturnedLine } from '#lib/shared/return-view.ts';
 import { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { returnsBetween, stationTotals, type ReturnRecord } from './return-records.ts';
-import type { ReturnedLine } from './return-view.ts';
 
 const line = (returned: number): ReturnedLine => ({
 	categoryId: 'cup',

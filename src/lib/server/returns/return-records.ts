@@ -4,10 +4,10 @@
  * preview settled as done (lost-validate.ts). For the back office's returns list — the cash count
  * of a staff-attended station — and the day report's deposits refunded at the stations.
  */
+import type { ReturnedLine } from '#lib/shared/return-view.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import { entryResultSchema, validateEntrySchema } from './return-entries.ts';
-import type { ReturnedLine } from './return-view.ts';
 
 export interface ReturnRecord {
 	returnId: string;

@@ -1,8 +1,9 @@
 /** The venue's return station settings (setup page), with the defaults a new station starts with. */
 import { z } from 'zod';
+import type { ReturnSettings } from '#lib/shared/return-view.ts';
 import type { Settings } from '../settings.ts';
 
-export const returnSettingsSchema = z.object({
+const returnSettingsSchema = z.object({
 	/**
 	 * Staff count the containers: before anything is returned they confirm with the screen PIN,
 	 * and the result says how much to pay out.
@@ -13,7 +14,6 @@ export const returnSettingsSchema = z.object({
 	/** Seconds the result stays before the station is back to scanning (it can be held). */
 	resultSeconds: z.int().min(5).max(120).default(15)
 });
-export type ReturnSettings = z.output<typeof returnSettingsSchema>;
 
 const KEY = 'return-station';
 

@@ -1,8 +1,9 @@
 /**
- * What the return station's screen receives, built from the platform's preview and validate
- * answers (spec 1). Pure. Amounts are integer minor units: the refund of a line is
+ * What the return station's screen receives (#lib/shared/return-view.ts), built from the
+ * platform's preview and validate answers (spec 1). Pure. Amounts are integer minor units: the refund of a line is
  * validatedCount × depositGross (spec 1 "Refund amount for an entry"), totals are sums of lines.
  */
+import type { RefundTotal, ReturnCategory, ReturnedLine } from '#lib/shared/return-view.ts';
 import type {
 	DepositCategory,
 	DepositPreviewItem,
@@ -11,55 +12,6 @@ import type {
 } from '../platform/deposits.ts';
 import type { ActiveCounts, RequestedReturn } from './lost-validate.ts';
 
-/** A container category the guest can return now (the stepper screen). */
-export interface ReturnCategory {
-	/** Sent back as `hybridRevoTokenCategoryId` (spec 1 preview: "category.id is the value sent"). */
-	categoryId: string;
-	name: string;
-	activeCount: number;
-	/** Refund per container: the category's depositGross (spec 1). */
-	unitMinor: number;
-	currencyCode: string;
-	/** The category's return window (spec 1 Category `expirationHours`). */
-	expirationHours: number;
-	/** When these containers expire, where known (issued by one of this server's kiosks). */
-	deadline: string | null;
-}
-
-export interface ReturnPreviewView {
-	/** This return, as the journal names it: confirming it again answers, never repeats it. */
-	returnId: string;
-	categories: ReturnCategory[];
-}
-
-/** One category on the result screen. */
-export interface ReturnedLine {
-	categoryId: string;
-	name: string;
-	returned: number;
-	/** Active containers still on the code. */
-	remaining: number;
-	unitMinor: number;
-	refundMinor: number;
-	currencyCode: string;
-	expirationHours: number;
-	deadline: string | null;
-}
-
-export interface RefundTotal {
-	currencyCode: string;
-	minor: number;
-}
-
-export interface ReturnResultView {
-	returnId: string;
-	lines: ReturnedLine[];
-	/** The refund, per currency (one in practice: the deposit scheme's). */
-	refunds: RefundTotal[];
-	/** Staff-attended: staff pay the refund out. */
-	payOut: boolean;
-}
-
 /** A category of a preview, with its active count. */
 export interface PreviewedCategory {
 	category: DepositCategory;
@@ -67,7 +19,7 @@ export interface PreviewedCategory {
 }
 
 /** The category's display name (spec 1: `revoTokenCategory` "display details", optional). */
-export function categoryName(category: DepositCategory): string {
+function categoryName(category: DepositCategory): string {
 	return category.revoTokenCategory?.name ?? category.id;
 }
 

@@ -5,9 +5,9 @@
  * record, never asked for again.
  */
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
+import type { PaymentTerminal, TerminalRecord } from '../terminal/payment-terminal.ts';
 import type { CardPayment, Sale } from './sale.ts';
-import type { PaymentTerminal, TerminalRecord } from './terminal.ts';
 
 export class CardPayments {
 	readonly #journal: Journal;

@@ -9,7 +9,11 @@ import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { Checkout } from './checkout.ts';
 import { SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal, TerminalRecord, TerminalRequest } from './terminal.ts';
+import type {
+	PaymentTerminal,
+	TerminalRecord,
+	TerminalRequest
+} from '../terminal/payment-terminal.ts';
 import { quoteFactory, saleFactory } from './testing/factories.ts';
 
 const CLAIM_MS = 60_000;

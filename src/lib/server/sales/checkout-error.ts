@@ -1,26 +1,7 @@
 /** How a step of the checkout saga fails towards the guest screen: a code the screen translates. */
+import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
 import type { QuoteProblem } from './quote.ts';
-
-/** Why a step could not go on; each has a translated message and a next step on the screen. */
-export type CheckoutFailure =
-	| 'sale-not-found'
-	| 'sale-closed'
-	| 'basket-invalid'
-	| 'key-format'
-	| 'key-expired'
-	| 'key-used'
-	| 'key-other-venue'
-	| 'insufficient-credit'
-	| 'preview-expired'
-	| 'menu-vat'
-	| 'card-declined'
-	/** The kiosk takes no cards (no card terminal outside demo) and something is left to pay. */
-	| 'card-unavailable'
-	| 'card-outcome-unknown'
-	| 'platform-unavailable'
-	| 'deposits-unavailable'
-	| 'platform-refused';
 
 export class CheckoutError extends Error {
 	readonly failure: CheckoutFailure;

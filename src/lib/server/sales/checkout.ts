@@ -26,24 +26,26 @@
  * goods are issued.
  */
 import { randomUUID } from 'node:crypto';
-import { normalizeTransactionKey } from '#lib/transaction-key.ts';
+import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
+import type { SaleProblem } from '#lib/shared/sale-view.ts';
+import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
+import type { PaymentTerminal } from '../terminal/payment-terminal.ts';
 import { CardPayments } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { DepositIssuing } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
-import { isInPayment, isOpen } from '#lib/sale-states.ts';
-import type { Sale, SaleClaim, SaleProblem } from './sale.ts';
-import { SaleCredits, keyFingerprint, type CreditPaymentType } from './sale-credits.ts';
+import { isInPayment, isOpen } from '#lib/shared/sale-states.ts';
+import type { Sale, SaleClaim } from './sale.ts';
+import { SaleCredits, keyFingerprint } from './sale-credits.ts';
 import { SaleLocks } from './sale-locks.ts';
 import { SaleConflictError, type SaleRepository } from './sale-repository.ts';
-import type { PaymentTerminal } from './terminal.ts';
 
-export { CheckoutError, type CheckoutFailure } from './checkout-error.ts';
+export { CheckoutError } from './checkout-error.ts';
 
 export interface CheckoutSettings {
 	/** SPLIT_PAYMENT when a card terminal takes the rest; CREDIT falls back to EXTERNAL_PAYMENT. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 import type { DepositPreviewItem } from '../platform/deposits.ts';
 import { containerCounts } from './container-counts.ts';
-import type { IssuedDeposit } from './sale.ts';
 
 const deposit: IssuedDeposit = {
 	code: 'C'.repeat(40),

@@ -9,8 +9,8 @@
  * So before a category's expiry every item no longer active was returned; after it, the preview
  * cannot tell returned from expired, and says so rather than guessing.
  */
+import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 import type { DepositPreviewItem } from '../platform/deposits.ts';
-import type { IssuedDeposit } from './sale.ts';
 
 export interface ContainerCount {
 	categoryId: string;

@@ -1,6 +1,6 @@
 /** The items of a sale's credit preview (spec 3 IntegrationCreditTransactionItemGroupRequest). */
-import { scaledIntegerToDecimal } from '#lib/money.ts';
-import { isPriced, optionProductId } from '#lib/product-options.ts';
+import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import { isPriced, optionProductId } from '#lib/shared/product-options.ts';
 import type { CreditItem } from '../platform/credits.ts';
 import type { SaleQuote } from './quote.ts';
 
@@ -8,7 +8,7 @@ import type { SaleQuote } from './quote.ts';
  * Discount-eligible products, and deposit lines without a product id, so credits can pay them but
  * never discount them (a null productId gets no discount: docs/platform-assumptions.md). A product
  * line keeps its productId and own price; each priced option is a line of its own with the
- * productId `<productId>~<choiceId>` (#lib/product-options.ts), so the platform can discount it as
+ * productId `<productId>~<choiceId>` (#lib/shared/product-options.ts), so the platform can discount it as
  * the product it syncs from the product query endpoint (spec 3: "Discounts … per product"; "Only
  * discount-eligible items are sent on preview"). Free options only name the product line.
  * docs/platform-assumptions.md, "Product options".

@@ -11,14 +11,15 @@
  *   MAX_UNKNOWN_CREATES such attempts, so a platform that keeps losing answers does not make code
  *   after code.
  */
+import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 import type { Journal, JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositTransaction } from '../platform/deposits.ts';
 import { isRefusal, PlatformClientError } from '../platform/errors.ts';
-import type { IssuedDeposit, Sale } from './sale.ts';
+import type { Sale } from './sale.ts';
 
-export const MAX_UNKNOWN_CREATES = 2;
+const MAX_UNKNOWN_CREATES = 2;
 
 /** The journal's mark on a create whose answer was lost: it may have issued an unused code. */
 export const POSSIBLY_ISSUED = 'deposit-possibly-issued';

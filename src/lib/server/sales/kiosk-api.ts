@@ -6,10 +6,11 @@
  */
 import { json } from '@sveltejs/kit';
 import { z } from 'zod';
+import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
 import type { ServerContext } from '../context.ts';
 import { BODY_TOO_LARGE, isBodyTooLarge } from '../http/body-limit.ts';
 import { pairedDevice } from '../setup/screen-session.ts';
-import { CheckoutError, type CheckoutFailure } from './checkout.ts';
+import { CheckoutError } from './checkout.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
 

@@ -1,13 +1,14 @@
 /** The venue's kiosk settings (setup pages), with the defaults a new kiosk starts with. */
 import { z } from 'zod';
-import { typedAmountToMinor } from '#lib/money.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { CREDIT_PAYMENT_TYPES } from '#lib/shared/credit-payment-type.ts';
+import { vatBasisPoints } from '@venue-kiosk/vocabulary/vat.ts';
 import type { Settings } from '../settings.ts';
 import type { CheckoutSettings } from './checkout.ts';
 
 export const kioskSettingsSchema = z.object({
 	/** SPLIT_PAYMENT: a card terminal takes what credits do not cover. CREDIT: all-or-nothing credits. */
-	creditPaymentType: z.enum(['SPLIT_PAYMENT', 'CREDIT']).default('SPLIT_PAYMENT'),
+	creditPaymentType: z.enum(CREDIT_PAYMENT_TYPES).default('SPLIT_PAYMENT'),
 	serviceFeeMinor: z.int().min(0).max(100_000).default(0),
 	serviceFeeVatBp: z.int().min(0).max(2_700).default(1_900),
 	depositVatBp: z.int().min(0).max(2_700).default(0),

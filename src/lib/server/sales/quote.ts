@@ -1,7 +1,7 @@
 /**
  * Pricing a guest's basket on the server (prices come from the menu, never from the browser):
  * product lines — a product with the options chosen for it, each unit at the product's gross plus
- * the chosen choices' prices (checked against the menu: #lib/product-options.ts) — and one
+ * the chosen choices' prices (checked against the menu: #lib/shared/product-options.ts) — and one
  * derived, non-removable deposit line per container category for the products the cached deposit
  * configuration maps (the basket's refundable cup deposit lines, docs/manual.md, The screens):
  * quantity × depositGross; and the venue's service fee. All amounts integer minor units. A quote
@@ -14,12 +14,14 @@ import {
 	sortedOptionIds,
 	unitPriceWith,
 	type OptionProblem
-} from '#lib/product-options.ts';
-import type { Product, Translated } from '../catalog/product.ts';
+} from '#lib/shared/product-options.ts';
+import type { DepositLine, SaleLine } from '#lib/shared/sale-view.ts';
+import { sum } from '#lib/shared/sum.ts';
+import type { Product } from '../catalog/product.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 
-export const MAX_BASKET_LINES = 50;
-export const MAX_LINE_QUANTITY = 20;
+const MAX_BASKET_LINES = 50;
+const MAX_LINE_QUANTITY = 20;
 
 export const basketSchema = z
 	.array(
@@ -35,34 +37,9 @@ export const basketSchema = z
 /** A basket as given (options may be left out: none chosen). */
 export type Basket = z.input<typeof basketSchema>;
 
-/** A chosen choice as sold: its name and price kept with the sale, like the product's. */
-export interface SoldOption {
-	id: string;
-	name: Translated;
-	priceMinor: number;
-}
-
-export interface ProductLine {
-	productId: string;
-	name: Translated;
-	/** In menu order; [] for a product without options (or a sale quoted before options). */
-	options: SoldOption[];
-	quantity: number;
+interface ProductLine extends SaleLine {
 	/** The product's own gross per unit; `unitMinor` adds the options' prices. */
 	baseMinor: number;
-	unitMinor: number;
-	vatBp: number;
-	lineMinor: number;
-}
-
-export interface DepositLine {
-	categoryId: string;
-	name: string;
-	quantity: number;
-	unitMinor: number;
-	vatBp: number;
-	lineMinor: number;
-	expirationHours: number;
 }
 
 export interface SaleQuote {
@@ -205,5 +182,3 @@ function depositsFor(
 		depositItems: [...depositItems].map(([productId, quantity]) => ({ productId, quantity }))
 	};
 }
-
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

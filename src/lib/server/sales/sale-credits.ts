@@ -4,18 +4,18 @@
  * What a failure means for the sale is the caller's: these only say what the platform did.
  */
 import { createHash } from 'node:crypto';
-import { scaledIntegerToDecimal } from '#lib/money.ts';
-import { vatBasisPoints } from '#lib/vat.ts';
+import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
+import type { CreditLineSummary, CreditSummary } from '#lib/shared/sale-view.ts';
+import { vatBasisPoints } from '@venue-kiosk/vocabulary/vat.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { CreditTransaction } from '../platform/credits.ts';
 import { isRefusal, PlatformApiError } from '../platform/errors.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
 import { previewItems } from './credit-items.ts';
-import type { CreditLineSummary, CreditSummary, Sale } from './sale.ts';
-
-export type CreditPaymentType = 'SPLIT_PAYMENT' | 'CREDIT';
+import type { Sale } from './sale.ts';
 
 /** What finalize did: deducted; refused for good (with why); or not known yet — repeat later. */
 export type FinalizeResult =
@@ -181,7 +181,7 @@ export class SaleCredits {
  * The platform's figures per line; refused when they do not add up or name a VAT rate the spec
  * does not list (never charge a guess).
  */
-export function summarize(
+function summarize(
 	transaction: CreditTransaction,
 	paymentType: CreditSummary['paymentType'],
 	keyOrHint: string

@@ -8,7 +8,7 @@
  * credits are not held until the preview expires.
  */
 import type { Checkout } from './checkout.ts';
-import { isOpen } from '#lib/sale-states.ts';
+import { isOpen } from '#lib/shared/sale-states.ts';
 import type { SaleRepository } from './sale-repository.ts';
 
 export interface RecoveryOptions {

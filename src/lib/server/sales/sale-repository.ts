@@ -4,7 +4,7 @@
  * PostgreSQL).
  */
 import { sql } from 'kysely';
-import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/sale-states.ts';
+import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/shared/sale-states.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import { amountsOf } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';

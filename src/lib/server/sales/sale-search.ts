@@ -12,7 +12,7 @@ import type { Sale } from './sale.ts';
  * whatever staff still have to settle), waiting for staff, given up, or not yet paid.
  */
 export const SALE_STATUSES = ['paid', 'needs-staff', 'abandoned', 'unpaid'] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
+type SaleStatus = (typeof SALE_STATUSES)[number];
 
 export interface SaleSearch {
 	/** Sales started at or after this instant (ISO 8601). */

@@ -1,14 +1,14 @@
 /**
- * A sale as the guest screen receives it: everything to show, nothing secret (no key, only its
- * last four characters), the deposit code also as an SVG QR code (rendered here, so the browser
- * carries no QR generator). Every line carries the VAT rate it was sold at (basis points), so the
- * receipt never depends on the menu or the settings as they are now.
+ * A sale as the guest screen receives it (#lib/shared/sale-view.ts says what it holds): the sale
+ * without what stays on the server, and the deposit code also as an SVG QR code, rendered here so
+ * the browser carries no QR generator.
  */
 import { renderSVG } from 'uqr';
-import { figuresOf, type ReceiptFigures } from '#lib/kiosk/receipt.ts';
+import { figuresOf, type ReceiptFigures } from '#lib/shared/receipt.ts';
+import type { SaleView } from '#lib/shared/sale-view.ts';
 import type { Sale } from './sale.ts';
 
-export function saleView(sale: Sale) {
+export function saleView(sale: Sale): SaleView {
 	return {
 		...viewWithoutCode(sale),
 		deposit: sale.deposit && {
@@ -18,17 +18,16 @@ export function saleView(sale: Sale) {
 		}
 	};
 }
-export type SaleView = ReturnType<typeof saleView>;
 
 /**
  * A sale's receipt figures — lines, totals, the VAT contained per rate — exactly as its receipt
- * shows them (#lib/kiosk/receipt.ts), without drawing its QR code: the day report sums these.
+ * shows them (#lib/shared/receipt.ts), without drawing its QR code: the day report sums these.
  */
 export function saleFigures(sale: Sale): ReceiptFigures {
 	return figuresOf({ ...viewWithoutCode(sale), deposit: null });
 }
 
-function viewWithoutCode(sale: Sale) {
+function viewWithoutCode(sale: Sale): Omit<SaleView, 'deposit'> {
 	const { quote } = sale;
 	const feeMinor = sale.credits ? 0 : quote.serviceFeeMinor;
 	return {

@@ -3,20 +3,8 @@
  * the amounts and the references they need at the counter and on the terminal. The diagnostics
  * page shows it in the staff member's language beside the flagged journal entry.
  */
+import type { StaffTask } from '#lib/shared/staff-task.ts';
 import type { Sale } from './sale.ts';
-
-export interface StaffTask {
-	kind: 'card-outcome-unknown' | 'card-refund-failed' | 'deposits-not-issued';
-	saleId: string;
-	orderNumber: string | null;
-	currencyCode: string;
-	/** The card amount asked or collected (card tasks); the deposit paid (deposit task). */
-	amountMinor: number;
-	/** The terminal's payment reference, to find it in the terminal's own journal. */
-	terminalReference: string | null;
-	/** Containers paid for and not issued (deposit task). */
-	containers: number;
-}
 
 export function staffTaskOf(sale: Sale): StaffTask | null {
 	if (sale.state !== 'needs-staff' || sale.problem === null) return null;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The one spec across the layers: the kiosk's reading of the snapshot held to the server's quote.
+// eslint-disable-next-line no-restricted-imports
 import { menuOf } from '#lib/kiosk/menu.ts';
 import type { Product } from '../catalog/product.ts';
 import type { ServerContext } from '../context.ts';

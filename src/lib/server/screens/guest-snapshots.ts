@@ -1,18 +1,18 @@
 /**
- * The snapshots of the guest screens (lib/screen-data/snapshot.ts): what the page's load
+ * The snapshots of the guest screens (#lib/shared/screen-snapshot.ts): what the page's load
  * renders and what `/api/<screen>/snapshot` answers, from the server's store — the identity and
  * deposit configuration as last fetched (never fetched per page: spec 1 caches and refreshes
  * them), the available menu, the screen's settings. One function per screen, so the page and
  * the endpoint cannot drift apart.
  */
-import type { MenuItem } from '#lib/kiosk/types.ts';
 import type {
 	DepositTerms,
 	KioskSnapshot,
+	MenuItem,
 	Part,
 	ReturnSnapshot,
 	ScreenIdentity
-} from '#lib/screen-data/snapshot.ts';
+} from '#lib/shared/screen-snapshot.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
 import type { ServerContext } from '../context.ts';

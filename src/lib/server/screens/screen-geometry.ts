@@ -9,10 +9,10 @@
  * pixels.
  */
 import { z } from 'zod';
-import type { ScreenGeometry } from '#lib/accessibility/reach-zone.ts';
+import type { ScreenGeometry } from '#lib/shared/screen-geometry.ts';
 import type { Settings } from '../settings.ts';
 
-export const screenGeometrySchema = z.object({
+const screenGeometrySchema = z.object({
 	/** From the floor (a screen in a table) to well above reach: higher says nothing new. */
 	lowerEdgeMm: z.int().min(0).max(2_500).default(950),
 	/** From an 8" tablet on its side (about 110 mm) to an 86" panel upright (about 1900 mm). */

@@ -5,7 +5,7 @@
  * what it kept and goes to /screen.
  */
 import { json } from '@sveltejs/kit';
-import type { ScreenSnapshot } from '#lib/screen-data/snapshot.ts';
+import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ServerContext } from '../context.ts';
 import { pairedDevice } from '../setup/screen-session.ts';
 

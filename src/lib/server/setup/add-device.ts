@@ -5,7 +5,7 @@
  * log. The key never goes back to the page, nor into the log.
  */
 import { z } from 'zod';
-import { message, type Message } from '#lib/i18n/message.ts';
+import { message, type Message } from '#lib/shared/message.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
 import {
@@ -20,7 +20,7 @@ import { textField } from '../http/forms.ts';
 import { platformFailureMessage } from './platform-failure.ts';
 
 /** What the form may show again: everything but the key. */
-export interface AddDeviceValues {
+interface AddDeviceValues {
 	name: string;
 	environment: string;
 	baseUrl: string;

@@ -1,7 +1,8 @@
 /** What the setup pages show about a device: its record, the platform's view of it, features. */
+import type { Features } from '#lib/shared/features.ts';
 import type { ServerContext } from '../context.ts';
 import type { DeviceRecord } from '../devices/device-repository.ts';
-import { featuresOf, type Features, type PlatformView } from '../devices/platform-view.ts';
+import { featuresOf, type PlatformView } from '../devices/platform-view.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 
 export interface DeviceOverview {

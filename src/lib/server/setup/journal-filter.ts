@@ -1,6 +1,6 @@
 /** The journal filter of the diagnostics page, read from the query string (unknown values ignored). */
 import { JOURNAL_STATUSES, type JournalFilter } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 
 export const JOURNAL_OPERATIONS: string[] = Object.values(JournalOperation);
 

@@ -1,7 +1,7 @@
 /** A menu file uploaded in the setup pages: JSON or CSV, at most 1 MB, all rows valid or nothing. */
 import { importCsv, importJson, type ImportResult } from '../catalog/exchange.ts';
 
-export const MAX_MENU_FILE_BYTES = 1024 * 1024;
+const MAX_MENU_FILE_BYTES = 1024 * 1024;
 
 export async function readMenuUpload(
 	file: FormDataEntryValue | null

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '#sim/http-server.ts';
+import { startSimulator, type RunningSimulator } from '@venue-kiosk/platform-sim/http-server.ts';
 import type { ServerConfig } from '../config.ts';
 import { CALLBACK_PATH, CallbackTokens } from '../counter-orders/callback-tokens.ts';
 import { DeviceRepository, type DeviceMode } from '../devices/device-repository.ts';

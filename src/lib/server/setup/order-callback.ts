@@ -1,6 +1,6 @@
 /**
  * The order callback address on a device's page in setup (spec 2, Events): what staff enter in
- * the platform's management console so app orders reach this server. The address carries the
+ * the platform's management console so counter orders reach this server. The address carries the
  * device's secret token (counter-orders/callback-tokens.ts): anyone who has it can announce
  * orders, so it is built only here, for that page, which only logged-in staff open — no other
  * page, API answer or log line carries it.
@@ -19,7 +19,7 @@ export type OrderCallbackContext = Pick<ServerContext, 'config' | 'devices' | 'v
  * A device gets callbacks when its key has the ORDER authority, or when it drives an order
  * board: its identity may not be fetched yet, and staff set the address up with the board.
  */
-export async function receivesOrderCallbacks(
+async function receivesOrderCallbacks(
 	context: Pick<ServerContext, 'views'>,
 	device: DeviceRecord
 ): Promise<boolean> {

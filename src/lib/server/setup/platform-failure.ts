@@ -1,5 +1,5 @@
 /** What to tell staff when a platform call made from the setup pages fails. */
-import { message, type Message } from '#lib/i18n/message.ts';
+import { message, type Message } from '#lib/shared/message.ts';
 import {
 	PlatformApiError,
 	PlatformMalformedResponseError,

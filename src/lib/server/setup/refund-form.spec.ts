@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RefundOffer } from '../refunds/sale-refunds.ts';
+import type { RefundOffer } from '#lib/shared/refunds.ts';
 import { readRefundForm, reviewRefund } from './refund-form.ts';
 
 const form = (fields: Record<string, string>) => {

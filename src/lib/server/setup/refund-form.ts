@@ -5,20 +5,17 @@
  * submit refunds once: SaleRefunds), the credits box, the card amount as typed in the menu's
  * currency, the comment. Every problem is a reason code the page translates; nothing is sent.
  */
-import { typedAmountToMinor } from '#lib/money.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
+import type {
+	RefundFailure,
+	RefundFormValues,
+	RefundOffer,
+	RefundReview
+} from '#lib/shared/refunds.ts';
 import { textField } from '../http/forms.ts';
-import type { RefundFailure } from '../refunds/refund-error.ts';
 import { parseRefundRequest, type RefundRequest } from '../refunds/refund-request.ts';
 import { cardAmountProblem } from '../refunds/refund-offer.ts';
-import { RefundError, type RefundOffer } from '../refunds/sale-refunds.ts';
-
-/** The fields as typed, to fill the form in again. */
-export interface RefundFormValues {
-	requestId: string;
-	credits: boolean;
-	card: string;
-	comment: string;
-}
+import { RefundError } from '../refunds/sale-refunds.ts';
 
 export type RefundFormReading =
 	| { ok: true; request: RefundRequest; values: RefundFormValues }
@@ -48,10 +45,6 @@ export function readRefundForm(form: FormData, currencyCode: string): RefundForm
 }
 
 /** What the second look shows: each part and the sum, or why the offer does not allow it. */
-export type RefundReview =
-	| { ok: true; creditsMinor: number; cardMinor: number; totalMinor: number }
-	| { ok: false; failure: RefundFailure };
-
 export function reviewRefund(request: RefundRequest, offer: RefundOffer): RefundReview {
 	if (request.credits && !offer.credits.refundable)
 		return { ok: false, failure: offer.credits.reason ?? 'bad-request' };

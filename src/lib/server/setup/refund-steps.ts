@@ -5,12 +5,17 @@
  * review step before the confirmation sends nothing and records nothing (refund-form.ts).
  */
 import { error } from '@sveltejs/kit';
+import type {
+	RefundFailure,
+	RefundFormValues,
+	RefundOffer,
+	SaleRefund
+} from '#lib/shared/refunds.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
-import type { RefundFailure } from '../refunds/refund-error.ts';
-import { RefundError, type RefundOffer } from '../refunds/sale-refunds.ts';
-import type { Sale, SaleRefund } from '../sales/sale.ts';
-import { readRefundForm, type RefundFormValues } from './refund-form.ts';
+import { RefundError } from '../refunds/sale-refunds.ts';
+import type { Sale } from '../sales/sale.ts';
+import { readRefundForm } from './refund-form.ts';
 
 /** The sale and what may be refunded of it now; a 404 for a sale that is not there. */
 export async function saleAndOffer(

@@ -55,7 +55,6 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 		refundTasks: refund.tasks
 	};
 }
-export type SaleDetails = NonNullable<Awaited<ReturnType<typeof saleDetails>>>;
 
 const unreachable: ContainersReading = { kind: 'unreachable' };
 

@@ -16,4 +16,3 @@ export function saleListRow(sale: Sale, deviceNames: ReadonlyMap<string, string>
 		depositSequence: sale.deposit?.sequenceNumber ?? null
 	};
 }
-export type SaleListRow = ReturnType<typeof saleListRow>;

@@ -4,7 +4,7 @@
  * would show sales that do not match it). Times are the venue's (venue-time.ts), amounts in the
  * menu's currency as typed (money.ts typedAmountToMinor).
  */
-import { typedAmountToMinor } from '#lib/money.ts';
+import { typedAmountToMinor } from '@venue-kiosk/vocabulary/money.ts';
 import { PAYMENT_KINDS } from '../sales/sale-amounts.ts';
 import {
 	cursorFrom,
@@ -15,7 +15,7 @@ import {
 } from '../sales/sale-search.ts';
 import { venueTimeToInstant } from '../venue-time.ts';
 
-export const SEARCH_FIELDS = [
+const SEARCH_FIELDS = [
 	'order',
 	'from',
 	'to',
@@ -27,7 +27,7 @@ export const SEARCH_FIELDS = [
 	'deposit',
 	'key'
 ] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export interface SaleSearchQuery {
 	/** The fields as typed, to fill the form in again. */

@@ -15,7 +15,7 @@ export async function hasScreenPin(settings: Settings): Promise<boolean> {
 	return (await settings.get<string>(KEY)) !== undefined;
 }
 
-export async function verifyScreenPin(settings: Settings, pin: string): Promise<boolean> {
+async function verifyScreenPin(settings: Settings, pin: string): Promise<boolean> {
 	const stored = await settings.get<string>(KEY);
 	return stored !== undefined && isPinFormat(pin) && verifyPassword(pin, stored);
 }

@@ -2,7 +2,7 @@
 import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm, textField } from '../http/forms.ts';
-import { waitMessage, type WaitMessage } from '#lib/i18n/wait-message.ts';
+import { waitMessage, type WaitMessage } from '#lib/shared/wait-message.ts';
 import { SCREEN_COOKIE, setSessionCookie } from '../http/cookies.ts';
 import type { DeviceMode, DeviceRecord } from '../devices/device-repository.ts';
 import { checkScreenPin } from './screen-pin.ts';
@@ -30,14 +30,14 @@ export async function pairScreen(
 	setSessionCookie(cookies, SCREEN_COOKIE, token, expiresAt, url);
 }
 
-export async function unpairScreen(context: ServerContext, cookies: Cookies): Promise<void> {
+async function unpairScreen(context: ServerContext, cookies: Cookies): Promise<void> {
 	const token = cookies.get(SCREEN_COOKIE);
 	if (token) await context.sessions.revoke(token);
 	cookies.delete(SCREEN_COOKIE, { path: '/' });
 }
 
 /** What the exit's form shows after a refusal: a wrong PIN, or how long the keypad waits. */
-export interface ExitRefusal {
+interface ExitRefusal {
 	exitError: 'wrong-pin' | WaitMessage;
 }
 
@@ -46,7 +46,7 @@ export interface ExitRefusal {
  * (screen-pin.ts). A browser without a screen session has no screen to leave and no PIN to type:
  * it goes to the setup pages, whose login guards them, and counts nothing.
  */
-export async function exitWithPin(
+async function exitWithPin(
 	context: ServerContext,
 	pin: string,
 	cookies: Cookies,

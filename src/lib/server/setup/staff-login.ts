@@ -3,8 +3,8 @@
  * wrong passwords (auth/login-attempts.ts), and the session to set as a cookie. The name is who the audit log names; the password decides the
  * role (auth/staff-credentials.ts).
  */
-import { message, type Message } from '#lib/i18n/message.ts';
-import { waitMessage } from '#lib/i18n/wait-message.ts';
+import { message, type Message } from '#lib/shared/message.ts';
+import { waitMessage } from '#lib/shared/wait-message.ts';
 import {
 	readStaffName,
 	STAFF_NAME_MAX_LENGTH,
@@ -15,7 +15,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/staff-credenti
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, Message>>;
+type FieldErrors<Field extends string> = Partial<Record<Field, Message>>;
 
 export type LoginResult<Field extends string> =
 	| { ok: true; token: string; expiresAt: Date; staff: StaffMember }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore, STAFF_SESSION_MS } from '../auth/sessions.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
 import { Journal } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/resolver.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
 import { returnsBetween } from '../returns/return-records.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';

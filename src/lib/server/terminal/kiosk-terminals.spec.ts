@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimulatedTerminal } from '../sales/terminal.ts';
+import { SimulatedTerminal } from './simulated-terminal.ts';
 import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';

@@ -2,7 +2,7 @@
  * Every kiosk's card terminal behind the one PaymentTerminal the checkout and the refunds use
  * (docs/zvt.md, Which terminal a kiosk pays on): a kiosk with a ZVT terminal set up
  * (terminal-settings.ts) pays on it; any other, in demo mode, on the simulated terminal answered on
- * its screen (sales/terminal.ts). Outside demo there is no on-screen terminal — its approve button
+ * its screen (simulated-terminal.ts). Outside demo there is no on-screen terminal — its approve button
  * would let a guest approve their own payment — so a kiosk without a ZVT terminal takes no cards
  * (`cardTerminalOf` is null): the checkout refuses a card part, the screen offers what else it
  * takes, setup shows it as "card payments off".
@@ -12,15 +12,16 @@
  * change after the sale never sends its refund to another terminal. Its terminal no longer set
  * up: nothing can be asked, so a person settles it (`unknown`, `failed`, or not known).
  */
+import type { CardTerminalKind } from '#lib/shared/screen-snapshot.ts';
 import type { Settings } from '../settings.ts';
 import type {
 	PaymentTerminal,
 	RefundOutcome,
-	SimulatedTerminal,
 	TerminalOutcome,
 	TerminalRecord,
 	TerminalRequest
-} from '../sales/terminal.ts';
+} from './payment-terminal.ts';
+import type { SimulatedTerminal } from './simulated-terminal.ts';
 import type { Store } from '../store/store.ts';
 import {
 	TERMINAL_CURRENCIES,
@@ -31,9 +32,6 @@ import { zvtPaymentDevice } from './zvt-attempts.ts';
 import type { PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtTerminal, type PaymentProgress } from './zvt-terminal.ts';
 import { tcpConnector } from './zvt/zvt-client.ts';
-
-/** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */
-export type CardTerminalKind = 'zvt' | 'on-screen' | null;
 
 export interface KioskTerminalsDependencies {
 	store: Store;

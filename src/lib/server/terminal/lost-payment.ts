@@ -18,7 +18,7 @@
  * Anything the facts do not settle — the terminal unreachable, a newer transaction that is not
  * this payment, a terminal that forgot what we knew — is `uncertain`: a person checks.
  */
-import type { StatusInformation } from './zvt/status-information.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
 
 /** What a status information says of one transaction, as far as the decisions read it. */
 export type TerminalTransaction = Pick<

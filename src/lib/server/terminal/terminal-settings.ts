@@ -11,7 +11,7 @@ import { networkHostSchema } from '../network-host.ts';
 import type { Settings } from '../settings.ts';
 
 /** The port ZVT terminals listen on unless set up otherwise. */
-export const DEFAULT_ZVT_PORT = 20007;
+const DEFAULT_ZVT_PORT = 20007;
 
 /** ISO 4217 numeric codes of the currencies a venue's terminal may be set up for. */
 export const TERMINAL_CURRENCIES: Readonly<Record<string, number>> = {
@@ -26,7 +26,7 @@ export const TERMINAL_CURRENCIES: Readonly<Record<string, number>> = {
 	HUF: 348
 };
 
-export const terminalSettingsSchema = z.object({
+const terminalSettingsSchema = z.object({
 	kind: z.literal('zvt'),
 	host: networkHostSchema,
 	port: z.int().min(1).max(65_535),

@@ -6,8 +6,8 @@
  * by `lookup` after a crash or while the terminal cannot be reached (the record stays `sent`
  * until it can be). Callers run one call at a time (zvt-terminal.ts).
  */
-import type { TerminalOutcome, TerminalRecord, TerminalRequest } from '../sales/terminal.ts';
 import { decideLostPayment, type LostPaymentDecision } from './lost-payment.ts';
+import type { TerminalOutcome, TerminalRecord, TerminalRequest } from './payment-terminal.ts';
 import type { Settlement, ZvtAttempt, ZvtAttempts } from './zvt-attempts.ts';
 import { numbersOf, type ZvtLink } from './zvt-link.ts';
 import {
@@ -15,7 +15,7 @@ import {
 	ZvtRejectedError,
 	type ExchangeProgress
 } from './zvt/client-errors.ts';
-import type { IntermediateStatusMessage } from './zvt/intermediate-status.ts';
+import type { IntermediateStatusMessage } from '@venue-kiosk/zvt/intermediate-status.ts';
 import type { PaymentResult, StatusUpdate } from './zvt/zvt-client.ts';
 
 /** What the terminal shows while a payment runs (04 FF), for the kiosk screen. */

@@ -8,8 +8,8 @@
  * refunds code settles it by `refundedMinor`, which reads the terminal's last transaction
  * (decideLostReversal). Callers run one call at a time (zvt-terminal.ts).
  */
-import type { RefundOutcome } from '../sales/terminal.ts';
 import { decideLostReversal } from './lost-reversal.ts';
+import type { RefundOutcome } from './payment-terminal.ts';
 import type { ZvtAttempt, ZvtAttempts } from './zvt-attempts.ts';
 import { numbersOf, type ZvtLink } from './zvt-link.ts';
 import { ZvtInterruptedError, ZvtRejectedError } from './zvt/client-errors.ts';

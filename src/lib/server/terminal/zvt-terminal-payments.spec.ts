@@ -4,7 +4,7 @@
  * terminal and a crashed server — and never two charges.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DROP_POINTS } from '#sim/zvt/script.ts';
+import { DROP_POINTS } from '@venue-kiosk/device-doubles/zvt/script.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { EUR, PASSWORD, ZvtRig } from './testing/zvt-rig.ts';

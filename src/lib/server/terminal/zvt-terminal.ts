@@ -9,19 +9,19 @@
  * (lost-payment.ts, lost-reversal.ts); the record is docs/zvt.md "The adapter".
  */
 import type { Duplex } from 'node:stream';
+import type { Store } from '../store/store.ts';
 import type {
 	PaymentTerminal,
 	RefundOutcome,
 	TerminalOutcome,
 	TerminalRecord,
 	TerminalRequest
-} from '../sales/terminal.ts';
-import type { Store } from '../store/store.ts';
+} from './payment-terminal.ts';
 import { ZvtAttempts } from './zvt-attempts.ts';
 import { isTerminalError, ZvtLink, type BusyRetries } from './zvt-link.ts';
 import { ZvtPayments, type PaymentProgressListener } from './zvt-payments.ts';
 import { ZvtReversals } from './zvt-reversals.ts';
-import type { IndividualTotals } from './zvt/individual-totals.ts';
+import type { IndividualTotals } from '@venue-kiosk/zvt/individual-totals.ts';
 import { ZvtClient } from './zvt/zvt-client.ts';
 
 export type { PaymentProgress } from './zvt-payments.ts';

@@ -4,7 +4,7 @@
  * integer minor units, with the currency code of the object that carries them.
  */
 import { z } from 'zod';
-import { MoneyFormatError, toMinor } from '#lib/money.ts';
+import { MoneyFormatError, toMinor } from '@venue-kiosk/vocabulary/money.ts';
 
 /** ISO 4217 as the spec writes it (spec 3: ^[A-Z]{3}$); also what `currencyExponent` accepts. */
 export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;

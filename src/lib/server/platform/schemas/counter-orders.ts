@@ -23,21 +23,19 @@ import {
 	type OrderSource,
 	type OrderStatus,
 	type OrderTransactionStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 
-export { ORDER_STATUSES, TRANSACTION_STATUSES };
-export type { OrderSource };
-export type CounterOrderStatus = OrderStatus;
-export type CounterOrderTransactionStatus = OrderTransactionStatus;
+type CounterOrderStatus = OrderStatus;
+type CounterOrderTransactionStatus = OrderTransactionStatus;
 
 /**
  * EXTERNAL_MANUAL: staff collect the payment at the counter. The in-app processors carry each
  * provider's own name on the wire (spec 2), so any other string is an in-app processor.
  */
-export type PaymentProcessor = 'EXTERNAL_MANUAL' | 'EXTERNAL_AUTO' | 'NONE' | (string & {});
+type PaymentProcessor = 'EXTERNAL_MANUAL' | 'EXTERNAL_AUTO' | 'NONE' | (string & {});
 
 /** PLACE_RECEIPT, PLACE_INVOICE, or the platform's own invoice (its wire value is not shown). */
-export type InvoicingType = 'PLACE_RECEIPT' | 'PLACE_INVOICE' | (string & {});
+type InvoicingType = 'PLACE_RECEIPT' | 'PLACE_INVOICE' | (string & {});
 
 /** IntegrationModifierItemResponse; amounts exclude modifiers' own modifiers. */
 export interface OrderModifier {
@@ -57,12 +55,12 @@ export interface OrderItem extends OrderModifier {
 	modifiers: OrderModifier[];
 }
 
-export interface OrderTip {
+interface OrderTip {
 	tipMinor: number;
 	externalPaymentMinor: number;
 }
 
-export interface OrderDeliveryOption {
+interface OrderDeliveryOption {
 	id: string;
 	deliveryOptionFeeMinor: number;
 	externalPaymentMinor: number;
@@ -70,7 +68,7 @@ export interface OrderDeliveryOption {
 	type: (typeof DELIVERY_OPTION_TYPES)[number];
 }
 
-export interface OrderBuyerData {
+interface OrderBuyerData {
 	id: string;
 	name: string;
 	/** ISO 3166-1 alpha-2. */
@@ -83,7 +81,7 @@ export interface OrderBuyerData {
 	taxNumber: string | null;
 }
 
-export interface OrderDeliveryAddress {
+interface OrderDeliveryAddress {
 	id: string;
 	name: string;
 	countryCode: string;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { amountSchema, currencyCodeSchema, withMinorUnits } from './common.ts';
 
 /** Per item: enough for a receipt. */
-export interface CreditTransactionItem {
+interface CreditTransactionItem {
 	/** null for lines without a product (deposits, fees). */
 	productId: string | null;
 	name: string;

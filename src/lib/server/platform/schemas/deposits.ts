@@ -4,7 +4,7 @@
  * currency; derived totals (`depositMinor`, `refundMinor`) follow the spec's formulas.
  */
 import { z } from 'zod';
-import { TOKEN_ACTIONS } from '#lib/platform-vocabulary.ts';
+import { TOKEN_ACTIONS } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import {
 	amountSchema,
 	countSchema,
@@ -15,7 +15,7 @@ import {
 } from './common.ts';
 
 /** Display details of a container type (revoTokenCategory / token product category). */
-export interface TokenCategory {
+interface TokenCategory {
 	id: string;
 	name: string;
 	currencyCode: string;
@@ -41,7 +41,7 @@ export interface DepositCategory {
 	revoTokenCategory?: TokenCategory;
 }
 
-export const depositCategorySchema = z
+const depositCategorySchema = z
 	.object({
 		id: z.string(),
 		expirationHours: countSchema,
@@ -60,7 +60,7 @@ export const depositCategorySchema = z
 	);
 
 /** IntegrationRevoTokenProductResponse: a product that borrows or returns a plain token. */
-export interface RevoTokenProduct {
+interface RevoTokenProduct {
 	id: string;
 	action: (typeof TOKEN_ACTIONS)[number];
 	productId: string;
@@ -68,7 +68,7 @@ export interface RevoTokenProduct {
 }
 
 /** IntegrationHybridRevoTokenProductResponse: a product that issues a container deposit. */
-export interface HybridRevoTokenProduct {
+interface HybridRevoTokenProduct {
 	/** Mapping id. */
 	id: string;
 	/** Product id in our own system; basket lines are matched against it. */

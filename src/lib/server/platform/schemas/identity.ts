@@ -13,11 +13,8 @@ import {
 	type Authority,
 	type DeskType,
 	type PlaceStatus
-} from '#lib/platform-vocabulary.ts';
+} from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import { optional } from './common.ts';
-
-export { AUTHORITIES, PLACE_STATUSES };
-export type { Authority, DeskType, PlaceStatus };
 
 /** IntegrationDeskResponse (spec 1 and 2). */
 export interface Desk {
@@ -36,7 +33,7 @@ export const deskSchema = z.object({
 }) satisfies z.ZodType<Desk>;
 
 /** URIResponse: one rendition of a media. */
-export interface MediaUri {
+interface MediaUri {
 	src: string;
 	blurHash?: string;
 	URIType: (typeof URI_TYPES)[number];
@@ -60,7 +57,7 @@ const mediaSchema = z.object({
 });
 
 /** IntegrationPlaceResponse; `name` is printed on receipts. */
-export interface Place {
+interface Place {
 	id: string;
 	name: string;
 	description?: string;
@@ -70,7 +67,7 @@ export interface Place {
 }
 
 /** IntegrationOrganizationResponse; `name` is printed on receipts. */
-export interface Organization {
+interface Organization {
 	id: string;
 	name: string;
 }

@@ -3,7 +3,7 @@
  * whose name needs two lines with a free option, a priced option, a deposit, the service fee, two
  * VAT rates, a deposit code — for the printer's specs and docs/printer-preview.png.
  */
-import { vatSummary, type ReceiptLine } from '#lib/kiosk/receipt.ts';
+import { vatSummary, type ReceiptLine } from '#lib/shared/receipt.ts';
 import type { PrintableReceipt } from '../receipt-layout.ts';
 
 /** 40 characters of the deposit code alphabet (letters, digits, - and _). */

@@ -1,6 +1,7 @@
 /** Typed test factories for sales: a complete, valid value with the fields a test cares about overridden. */
+import type { CreditSummary } from '#lib/shared/sale-view.ts';
 import type { SaleQuote } from '../quote.ts';
-import type { CreditSummary, Sale } from '../sale.ts';
+import type { Sale } from '../sale.ts';
 
 /** An empty EUR quote: no lines, no deposits, no service fee. */
 export function quoteFactory(overrides: Partial<SaleQuote> = {}): SaleQuote {

@@ -4,9 +4,12 @@
  * sends a given message (`cutAt`) — for the losses the double's own drop points do not cover.
  */
 import type { Duplex } from 'node:stream';
-import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
+import {
+	startZvtSimulator,
+	type RunningZvtSimulator
+} from '@venue-kiosk/device-doubles/zvt/server.ts';
 import type { Store } from '../../store/store.ts';
-import { ApduSplitter } from '../zvt/apdu.ts';
+import { ApduSplitter } from '@venue-kiosk/zvt/apdu.ts';
 import { tcpConnector } from '../zvt/zvt-client.ts';
 import { ZvtTerminal, type ZvtTerminalOptions } from '../zvt-terminal.ts';
 

@@ -9,7 +9,7 @@
  *   terminal's record (repeat receipt) before anything else, and never sends the payment again
  *   blindly.
  */
-import type { StatusInformation } from './status-information.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
 
 export class ZvtClientBusyError extends Error {
 	constructor() {

@@ -5,8 +5,8 @@
  * waiting and later `next` fails with `ConnectionClosed`; nothing is retried here.
  */
 import type { Duplex } from 'node:stream';
-import { ApduSplitter, type Apdu } from './apdu.ts';
-import { ZvtDecodeError } from './decode-error.ts';
+import { ApduSplitter, type Apdu } from '@venue-kiosk/zvt/apdu.ts';
+import { ZvtDecodeError } from '@venue-kiosk/zvt/decode-error.ts';
 
 /** Why `next` gave up: the socket closed (`cause`: a framing error, if that closed it) or time ran out. */
 export class ConnectionClosed extends Error {

@@ -4,7 +4,10 @@
  * record (repeat receipt) says afterwards (docs/zvt.md "Drop points").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startZvtSimulator, type RunningZvtSimulator } from '#sim/zvt/server.ts';
+import {
+	startZvtSimulator,
+	type RunningZvtSimulator
+} from '@venue-kiosk/device-doubles/zvt/server.ts';
 import { ZvtClientBusyError, ZvtConnectionLostError, ZvtRejectedError } from './client-errors.ts';
 import { tcpConnector, ZvtClient, type StatusUpdate } from './zvt-client.ts';
 

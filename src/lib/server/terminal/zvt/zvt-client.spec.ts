@@ -4,8 +4,8 @@
  */
 import { duplexPair, type Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ApduSplitter } from './apdu.ts';
-import { fromHex, toHex } from './bytes.ts';
+import { ApduSplitter } from '@venue-kiosk/zvt/apdu.ts';
+import { fromHex, toHex } from '@venue-kiosk/zvt/bytes.ts';
 import { ZvtProtocolError, ZvtRejectedError, ZvtTimeoutError } from './client-errors.ts';
 import { ZvtClient } from './zvt-client.ts';
 

@@ -12,7 +12,7 @@
  */
 import { connect as netConnect } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ACK, encodeNak, NOT_POSSIBLE } from './acknowledgement.ts';
+import { ACK, encodeNak, NOT_POSSIBLE } from '@venue-kiosk/zvt/acknowledgement.ts';
 import {
 	ZvtClientBusyError,
 	ZvtCommandAbortedError,
@@ -24,20 +24,20 @@ import {
 	type ExchangeProgress
 } from './client-errors.ts';
 import { ConnectionClosed, ReceiveTimeout, ZvtConnection } from './connection.ts';
-import { ZvtDecodeError } from './decode-error.ts';
-import { encodeEcrCommand, type EcrCommand } from './ecr-commands.ts';
+import { ZvtDecodeError } from '@venue-kiosk/zvt/decode-error.ts';
+import { encodeEcrCommand, type EcrCommand } from '@venue-kiosk/zvt/ecr-commands.ts';
 import {
 	intermediateStatusMessage,
 	intermediateStatusTexts,
 	type IntermediateStatusMessage
-} from './intermediate-status.ts';
-import type { StatusInformation } from './status-information.ts';
+} from '@venue-kiosk/zvt/intermediate-status.ts';
+import type { StatusInformation } from '@venue-kiosk/zvt/status-information.ts';
 import {
 	decodeTerminalMessage,
 	printTextLines,
 	type Completion,
 	type TerminalMessage
-} from './terminal-messages.ts';
+} from '@venue-kiosk/zvt/terminal-messages.ts';
 
 export const ZVT_DEFAULT_PORT = 20007;
 

@@ -1,0 +1,66 @@
+/**
+ * The simulated terminal with several kiosk servers: the screen's answer may reach another
+ * server than the one waiting for the card, and still completes that payment — at once through
+ * a change notice on PostgreSQL, or by the waiting server's own reading of the store.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
+import { SimulatedTerminal } from './simulated-terminal.ts';
+
+const payment = (reference: string) => ({
+	deviceId: 'kiosk-1',
+	reference,
+	amountMinor: 450,
+	currencyCode: 'EUR'
+});
+
+describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) => {
+	let stores: Store[];
+	beforeEach(async () => {
+		stores = await openSharedTestStores(engine, 2);
+	});
+	afterEach(async () => {
+		await Promise.all(stores.map((store) => store.close()));
+	});
+
+	it('an answer given to server B completes the payment server A waits for, once', async () => {
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50, answerGraceMs: 100 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50, answerGraceMs: 100 });
+		const collecting = a.collect(payment('sale-1.1'));
+		await expect.poll(() => a.isPending('sale-1.1')).toBe(true);
+		expect(await b.answer('sale-1', 'approved')).toBe(true);
+		expect(await collecting).toBe('approved');
+		expect(await b.lookup('sale-1.1')).toBe('approved');
+		// Answered: nothing waits any more, on either server.
+		expect(await b.answer('sale-1', 'declined')).toBe(false);
+		expect(await a.answer('sale-1', 'declined')).toBe(false);
+	});
+
+	it('no payment waiting: the answer is refused, and a later payment is not answered by it', async () => {
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50, timeoutMs: 300 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50, answerGraceMs: 200 });
+		expect(await b.answer('sale-2', 'approved')).toBe(false);
+		expect(await a.collect(payment('sale-2.1'))).toBe('cancelled');
+		expect(await b.lookup('sale-2.1')).toBe('cancelled');
+	});
+
+	it('an answer that comes just before the payment waits for it still completes it', async () => {
+		// The sale shows "in payment" as soon as its claim is saved; the wait starts a moment later.
+		// The answer's grace outlasts any machine's load: what is tried is the order, not its speed.
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
+		const b = new SimulatedTerminal(stores[1]!, { pollMs: 50, answerGraceMs: 30_000 });
+		const answering = b.answer('sale-4', 'approved');
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		expect(await a.collect(payment('sale-4.1'))).toBe('approved');
+		expect(await answering).toBe(true);
+	});
+
+	it('a waiting payment answered on its own server is settled there', async () => {
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
+		const collecting = a.collect(payment('sale-3.1'));
+		await expect.poll(() => a.isPending('sale-3.1')).toBe(true);
+		expect(await a.answer('sale-3.1', 'declined')).toBe(true);
+		expect(await collecting).toBe('declined');
+	});
+});

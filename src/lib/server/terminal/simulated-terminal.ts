@@ -1,0 +1,228 @@
+/**
+ * The simulated terminal of demos and tests: "tap your card" on the kiosk screen, where the guest
+ * (or a test) answers approve or decline for the pending reference; or a fixed outcome.
+ * An unanswered payment is cancelled after `timeoutMs`. Its record lives in its own table (it
+ * stands for a device of its own that outlives a crash of the kiosk server); a payment still
+ * waiting when the server dies never completes, so the record does not know it: `not-found`.
+ *
+ * With several kiosk servers behind a load balancer, the screen's answer may reach another server
+ * than the one waiting: a waiting payment is a row in the store, the answer is written into it,
+ * and the waiting server hears of it by a change notice (store/change-notices.ts) — or, should
+ * that be lost, by reading the row again every `pollMs`.
+ */
+import { touchedOne, type Store } from '../store/store.ts';
+import type {
+	PaymentTerminal,
+	RefundOutcome,
+	TerminalOutcome,
+	TerminalRecord,
+	TerminalRequest
+} from './payment-terminal.ts';
+
+export class SimulatedTerminal implements PaymentTerminal {
+	/** Part of a payment, or all of it, in one refund or several. */
+	async partialRefundsOf(): Promise<boolean> {
+		return true;
+	}
+	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
+	readonly #store: Store;
+	readonly #pollMs: number;
+	readonly #timeoutMs: number;
+	readonly #answerGraceMs: number;
+	readonly #now: () => Date;
+	fixedOutcome: TerminalOutcome | null;
+	/** Tests: the next refunds fail. */
+	refundsFail = false;
+
+	constructor(
+		store: Store,
+		options: {
+			fixedOutcome?: TerminalOutcome | null;
+			timeoutMs?: number;
+			pollMs?: number;
+			/** How long an answer looks for its payment before it is refused (see `answer`). */
+			answerGraceMs?: number;
+			now?: () => Date;
+		} = {}
+	) {
+		this.#store = store;
+		this.#pollMs = options.pollMs ?? 1_000;
+		this.#answerGraceMs = options.answerGraceMs ?? 2_000;
+		this.fixedOutcome = options.fixedOutcome ?? null;
+		this.#timeoutMs = options.timeoutMs ?? 120_000;
+		this.#now = options.now ?? (() => new Date());
+	}
+
+	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
+		const outcome = this.fixedOutcome ?? (await this.#waitForAnswer(request.reference));
+		const recorded = {
+			outcome: outcome === 'uncertain' ? ('unknown' as const) : outcome,
+			at: this.#now().toISOString()
+		};
+		await this.#store.db
+			.insertInto('simulated_terminal_payments')
+			.values({
+				reference: request.reference,
+				amount_minor: request.amountMinor,
+				currency_code: request.currencyCode,
+				...recorded
+			})
+			.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
+			.execute();
+		return outcome;
+	}
+
+	async lookup(reference: string): Promise<TerminalRecord> {
+		return (await this.#row(reference))?.outcome ?? 'not-found';
+	}
+
+	/**
+	 * A refund of part or all of an approved payment: one guarded update, so two refunds at once
+	 * can never give back more than was paid.
+	 */
+	async refund(reference: string, amountMinor: number): Promise<RefundOutcome> {
+		if (this.refundsFail || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+			return 'failed';
+		}
+		const result = await this.#store.db
+			.updateTable('simulated_terminal_payments')
+			.set((eb) => ({ refunded_minor: eb('refunded_minor', '+', amountMinor) }))
+			.where('reference', '=', reference)
+			.where('outcome', '=', 'approved')
+			.where((eb) => eb(eb('refunded_minor', '+', amountMinor), '<=', eb.ref('amount_minor')))
+			.executeTakeFirst();
+		return touchedOne(result) ? 'refunded' : 'failed';
+	}
+
+	async refundedMinor(reference: string): Promise<number | null> {
+		// A payment the terminal never approved was never refunded: nothing was given back.
+		return (await this.#row(reference))?.refunded_minor ?? 0;
+	}
+
+	/** Whether the payment under `reference` was refunded in full (tests, the crash test's invariants). */
+	async refunded(reference: string): Promise<boolean> {
+		const row = await this.#row(reference);
+		return row !== undefined && row.refunded_minor > 0 && row.refunded_minor === row.amount_minor;
+	}
+
+	/**
+	 * The screen's answer for a pending payment, by its reference or by the sale it belongs to
+	 * (references are `<saleId>.<attempt>`), on whichever server waits for it; false when none is
+	 * waiting. The sale shows "in payment" a moment before its server starts waiting for the
+	 * card (the claim is saved first): an answer that comes in that moment — a quick tap, or
+	 * another server's quicker store — looks again for up to `answerGraceMs` before it is refused.
+	 */
+	async answer(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
+		const giveUpAt = Date.now() + this.#answerGraceMs;
+		for (;;) {
+			if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
+			if (Date.now() >= giveUpAt) return false;
+			await new Promise((resolve) => setTimeout(resolve, ANSWER_RETRY_MS));
+		}
+	}
+
+	async #answerWaiting(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
+		const local = [...this.#pending.keys()].find((candidate) =>
+			belongsTo(candidate, referenceOrSale)
+		);
+		if (local !== undefined) {
+			this.#pending.get(local)?.(outcome);
+			return true;
+		}
+		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
+		const answered = await this.#store.db
+			.updateTable('simulated_terminal_waits')
+			.set({ answer: outcome })
+			.where((eb) =>
+				eb.or([
+					eb('reference', '=', referenceOrSale),
+					eb('reference', 'like', `${referenceOrSale.replaceAll(/[%_\\]/g, '')}.%`)
+				])
+			)
+			.where('answer', 'is', null)
+			.where('started_at', '>', since)
+			.returning('reference')
+			.execute();
+		for (const { reference } of answered) {
+			await this.#store.notices.publish(NOTICE_TOPIC, reference);
+		}
+		return answered.length > 0;
+	}
+
+	isPending(reference: string): boolean {
+		return this.#pending.has(reference);
+	}
+
+	async #waitForAnswer(reference: string): Promise<TerminalOutcome> {
+		await this.#store.db
+			.insertInto('simulated_terminal_waits')
+			.values({ reference, answer: null, started_at: this.#now().toISOString() })
+			.onConflict((conflict) =>
+				conflict
+					.column('reference')
+					.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
+			)
+			.execute();
+		const outcome = await new Promise<TerminalOutcome>((resolve) => {
+			const stop = () => {
+				clearTimeout(timer);
+				clearInterval(poll);
+				unsubscribe();
+				this.#pending.delete(reference);
+			};
+			const settle = (answer: TerminalOutcome) => {
+				stop();
+				resolve(answer);
+			};
+			// An answer given to another server: written into the row, announced by a notice.
+			const readAnswer = () => {
+				this.#answerOf(reference).then(
+					(answer) => answer && settle(answer),
+					() => {} // the store is busy or closing: the next poll reads again
+				);
+			};
+			const unsubscribe = this.#store.notices.subscribe(NOTICE_TOPIC, {
+				notice: (payload) => payload === reference && readAnswer(),
+				reconnected: readAnswer
+			});
+			const timer = setTimeout(() => settle('cancelled'), this.#timeoutMs);
+			const poll = setInterval(readAnswer, this.#pollMs);
+			timer.unref?.();
+			poll.unref?.();
+			this.#pending.set(reference, settle);
+		});
+		await this.#store.db
+			.deleteFrom('simulated_terminal_waits')
+			.where('reference', '=', reference)
+			.execute();
+		return outcome;
+	}
+
+	async #answerOf(reference: string): Promise<TerminalOutcome | null> {
+		const row = await this.#store.db
+			.selectFrom('simulated_terminal_waits')
+			.select('answer')
+			.where('reference', '=', reference)
+			.executeTakeFirst();
+		return row?.answer ?? null;
+	}
+
+	#row(reference: string) {
+		return this.#store.db
+			.selectFrom('simulated_terminal_payments')
+			.select(['outcome', 'amount_minor', 'refunded_minor'])
+			.where('reference', '=', reference)
+			.executeTakeFirst();
+	}
+}
+
+/** How often an early answer looks again for its payment. */
+const ANSWER_RETRY_MS = 50;
+
+/** The change notices of answers given to waiting payments. */
+const NOTICE_TOPIC = 'terminal_answer';
+
+/** Whether payment `reference` is `referenceOrSale` or an attempt of that sale. */
+function belongsTo(reference: string, referenceOrSale: string): boolean {
+	return reference === referenceOrSale || reference.startsWith(`${referenceOrSale}.`);
+}

@@ -1,0 +1,23 @@
+/**
+ * Why a step of a guest sale could not go on, as the kiosk's API answers it
+ * (`{ failure: CheckoutFailure }`, server/sales/checkout-error.ts): a code the guest screen
+ * translates and plans its next step by (kiosk/failures.ts).
+ */
+export type CheckoutFailure =
+	| 'sale-not-found'
+	| 'sale-closed'
+	| 'basket-invalid'
+	| 'key-format'
+	| 'key-expired'
+	| 'key-used'
+	| 'key-other-venue'
+	| 'insufficient-credit'
+	| 'preview-expired'
+	| 'menu-vat'
+	| 'card-declined'
+	/** The kiosk takes no cards (no card terminal outside demo) and something is left to pay. */
+	| 'card-unavailable'
+	| 'card-outcome-unknown'
+	| 'platform-unavailable'
+	| 'deposits-unavailable'
+	| 'platform-refused';

@@ -1,0 +1,67 @@
+/**
+ * Display helpers of the screens and the printed receipt: names in the reader's language, rates
+ * and dates.
+ */
+import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
+import type { Translated } from './translated.ts';
+
+/** A translated name in `locale`, falling back to English. */
+export function nameIn(name: Translated, locale: string): string {
+	return (name as Record<string, string | undefined>)[locale] ?? name.en;
+}
+
+/** A line's chosen options in `locale`, in the order given: "Large 0.3 l, Oat milk". */
+export function optionNames(options: readonly { name: Translated }[], locale: string): string {
+	return options.map((option) => nameIn(option.name, locale)).join(', ');
+}
+
+/** A product's name with its options, where one name must say both: "Coffee (Large, Oat milk)". */
+export function nameWithOptions(
+	name: Translated,
+	options: readonly { name: Translated }[],
+	locale: string
+): string {
+	const product = nameIn(name, locale);
+	return options.length > 0 ? `${product} (${optionNames(options, locale)})` : product;
+}
+
+/** A VAT rate in basis points as a percentage: 1900 → "19 %", 770 → "7.7 %" ("7,7 %" in German). */
+export function formatRate(bp: number, locale: string): string {
+	const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+		scaledIntegerToDecimal(bp, 2)
+	);
+	return `${percent} %`;
+}
+
+/**
+ * A point in time, e.g. "24 Nov 2026, 14:05": in the screen's local time zone, or in `timeZone`
+ * (the back office shows the venue's clock, the same on the server and in the browser).
+ */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+	const date = new Date(iso);
+	if (Number.isNaN(date.getTime())) return iso;
+	return new Intl.DateTimeFormat(locale, {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone
+	}).format(date);
+}
+
+/** A category id of the menu ("soft-drinks") as a heading when no translation is known. */
+export function prettifyCategory(category: string): string {
+	const words = category.replace(/[-_]+/g, ' ').trim();
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Gives an SVG from our server (the deposit QR code) an image role and an accessible name,
+ * escaping the name for an attribute.
+ */
+export function labelSvg(svg: string, label: string): string {
+	const escaped = label
+		.replaceAll('&', '&amp;')
+		.replaceAll('"', '&quot;')
+		.replaceAll('<', '&lt;')
+		.replaceAll('>', '&gt;');
+	return svg.replace(/<svg\b/, `<svg role="img" aria-label="${escaped}" focusable="false"`);
+}
