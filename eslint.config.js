@@ -73,6 +73,20 @@ export default defineConfig(
 		}
 	},
 	{
+		// A wait for real I/O gives up only on a hang: vi.waitFor gives up after one second.
+		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts', 'scripts/**/*.spec.ts'],
+		rules: {
+			'no-restricted-properties': [
+				'error',
+				{
+					object: 'vi',
+					property: 'waitFor',
+					message: 'Use expect.poll: its limit (vite.config.ts) only detects a hang.'
+				}
+			]
+		}
+	},
+	{
 		// Tests read loosely typed JSON bodies of the simulator.
 		files: [
 			'tests/**/*.ts',

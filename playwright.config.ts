@@ -8,6 +8,12 @@ export { chromiumLaunchOptions };
 // Overridable so two test runs can share a machine.
 export const KIOSK_PORT = Number(process.env.E2E_KIOSK_PORT ?? 4173);
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4183);
+/**
+ * The tests that start servers of their own (a kiosk server, a simulator, a proxy) take their
+ * ports from KIOSK_PORT + 20 to + 89, each file ten of them: a run keeps to the hundred ports from
+ * KIOSK_PORT (SIM_PORT among its first twenty), so runs given ports a hundred apart never meet.
+ */
+export const ownPorts = (slice: number): number => KIOSK_PORT + 20 + slice * 10;
 const DATA_DIR = 'test-results/data';
 export const KIOSK_URL = `http://127.0.0.1:${KIOSK_PORT}`;
 
@@ -21,6 +27,11 @@ export default defineConfig({
 	fullyParallel: false,
 	workers: 1,
 	retries: 0,
+	// Hang detectors, not speed checks: a step waits for what the page shows once the server
+	// answered, which takes seconds on a loaded machine. A test that holds the product to a time
+	// (a dialog after a 3 s hold, a board within 2 s) names that limit itself.
+	timeout: 90_000,
+	expect: { timeout: 15_000 },
 	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
 	use: {
 		...devices['Desktop Chrome'],

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
@@ -5,8 +7,36 @@ import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
 import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
-// SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
+const UNIT_SPECS = ['src', 'packages', 'tests', 'scripts'];
 
+/**
+ * The unit specs that open a store: those that import the test stores or a schema of the
+ * PostgreSQL cluster (src/lib/server/store/testing/test-stores.ts, tests/postgres/schema.ts).
+ * Read from the files rather than kept as a list or marked by a name: what makes a spec need
+ * PostgreSQL is that import, so a new store spec joins `unit-postgres` without anyone listing or
+ * renaming it, and a spec that stops opening a store leaves it. (A spec that reached the cluster
+ * only through a helper would be missed here; in `unit` it fails with a message that says so.)
+ */
+function storeSpecs(): string[] {
+	const opensStore = /from '[^']*\b(?:testing\/test-stores|postgres\/schema)\.ts'/;
+	return UNIT_SPECS.flatMap((root) =>
+		readdirSync(join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
+			.filter((file) => file.endsWith('.spec.ts'))
+			.map((file) => join(root, file))
+			.filter((spec) => opensStore.test(readFileSync(join(import.meta.dirname, spec), 'utf8')))
+	);
+}
+
+/**
+ * How the unit specs run: the files of a worker share one module graph (vitest's `isolate: false`).
+ * Importing the server's modules afresh for each of ~180 files was most of a run's time (worker
+ * threads instead of the default processes made no difference). So a spec leaves nothing behind
+ * that the next file would meet — it restores real timers and its spies — and takes its fakes by
+ * injection, not `vi.mock` (a module another file imported first stays as it was).
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
+// SvelteKit 3 reads its configuration here (svelte.config.js is no longer supported).
 export default defineConfig({
 	plugins: [
 		sveltekit({
@@ -35,25 +65,37 @@ export default defineConfig({
 			: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })])
 	],
 	test: {
-		expect: { requireAssertions: true },
+		expect: {
+			requireAssertions: true,
+			// `expect.poll` waits for a state that comes through real I/O (a store, a socket, a
+			// listening connection): its limit, like the tests', detects a hang and nothing else.
+			poll: { timeout: 30_000 }
+		},
 		// A time limit is a hang detector, not a speed check: scrypt hashes, store set-ups and the
 		// simulator's round trips take seconds on a loaded machine, and no test asserts its speed.
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		projects: [
 			{
+				// Every spec, the store's on SQLite (in memory): no database server, the fast loop.
 				extends: './vite.config.ts',
 				test: {
 					name: 'unit',
 					environment: 'node',
-					include: [
-						'src/**/*.spec.ts',
-						'packages/*/src/**/*.spec.ts',
-						'tests/**/*.spec.ts',
-						'scripts/**/*.spec.ts'
-					],
-					// A throwaway PostgreSQL cluster: the store's code runs on both engines.
-					globalSetup: ['tests/postgres/global-setup.ts']
+					include: UNIT_SPECS.map((root) => `${root}/**/*.spec.ts`),
+					...SHARED_MODULES
+				}
+			},
+			{
+				// The specs that open a store, again on PostgreSQL: a throwaway cluster for the run.
+				extends: './vite.config.ts',
+				test: {
+					name: 'unit-postgres',
+					environment: 'node',
+					include: storeSpecs(),
+					env: { UNIT_STORE: 'postgres' },
+					globalSetup: ['tests/postgres/global-setup.ts'],
+					...SHARED_MODULES
 				}
 			},
 			{

@@ -3,7 +3,7 @@
  * during a sale, with the platform's own numbers (wallet balances, deposit transactions) checked
  * over the control API.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Journal } from '#lib/server/journal/journal.ts';
 import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
@@ -485,7 +485,7 @@ describe('one payment per sale', () => {
 		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const first = checkout.pay(sale.id);
 		const second = checkout.pay(sale.id);
-		await vi.waitFor(async () => expect(await terminal.answer(sale.id, 'approved')).toBe(true));
+		await expect.poll(() => terminal.answer(sale.id, 'approved')).toBe(true);
 		const [a, b] = await Promise.all([first, second]);
 		expect(a).toEqual(b);
 		expect(a).toMatchObject({ state: 'completed', orderNumber: 'K-001', cardPaidMinor: 1800 });
@@ -500,7 +500,7 @@ describe('one payment per sale', () => {
 		terminal.fixedOutcome = null;
 		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
 		const payment = checkout.pay(sale.id);
-		await vi.waitFor(async () => expect((await checkout.get(sale.id)).state).toBe('card-pending'));
+		await expect.poll(async () => (await checkout.get(sale.id)).state).toBe('card-pending');
 		// The server dies here; the terminal, a device of its own, completes the payment.
 		const { reference, amountMinor } = (await checkout.get(sale.id)).payment!;
 		void payment.catch(() => undefined);

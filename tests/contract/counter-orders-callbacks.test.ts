@@ -64,10 +64,11 @@ async function startReceiver(
 	return receiver;
 }
 
+/** Reads `probe` until `done`; the limit detects a hang, it is no time the platform is held to. */
 async function until<T>(
 	probe: () => Promise<T> | T,
 	done: (value: T) => boolean,
-	ms = 5_000
+	ms = 30_000
 ): Promise<T> {
 	const deadline = Date.now() + ms;
 	for (;;) {

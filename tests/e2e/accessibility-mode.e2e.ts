@@ -124,8 +124,6 @@ test('a whole sale with the keypad alone, heard step by step; reset for the next
 	page,
 	request
 }) => {
-	// Every code typed key by key on the on-screen keyboard: 15–25 s, over 30 on a busy machine.
-	test.setTimeout(90_000);
 	const speech = await recordSpeech(page);
 	await pairKiosk(page);
 
@@ -270,8 +268,6 @@ test('a whole return with the keypad alone, the code typed on the on-screen keyb
 	page,
 	request
 }) => {
-	// 40 characters typed key by key on the on-screen keyboard: 18–24 s on a quiet machine.
-	test.setTimeout(90_000);
 	const speech = await recordSpeech(page);
 	await pairReturnStation(page);
 	const code = await issueCode(request, CUPS_AND_PITCHER);
@@ -296,7 +292,7 @@ test('the idle warning is heard as well as seen, and the keypad answers it', asy
 	await page.keyboard.press('ArrowDown');
 	await keypadSelect(page, page.getByRole('button', { name: /Tap to order/ }));
 	const warning = page.getByRole('dialog', { name: 'Are you still there?' });
-	await expect(warning).toBeVisible({ timeout: 15_000 });
+	await expect(warning).toBeVisible();
 	await expect
 		.poll(async () => (await speech.said()).at(-1)?.text)
 		.toMatch(/I’m still here\. Are you still there\?\. Your order will be cleared in \d+ seconds/);

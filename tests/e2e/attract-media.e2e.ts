@@ -68,13 +68,11 @@ async function expectLooping(page: Page) {
 		);
 	});
 	await expect
-		.poll(
-			() =>
-				page.evaluate(() => {
-					const seen = (window as unknown as { seen: number[] }).seen;
-					return seen.some((time, index) => index > 0 && time < seen[index - 1]! - 1);
-				}),
-			{ timeout: 15_000 }
+		.poll(() =>
+			page.evaluate(() => {
+				const seen = (window as unknown as { seen: number[] }).seen;
+				return seen.some((time, index) => index > 0 && time < seen[index - 1]! - 1);
+			})
 		)
 		.toBe(true);
 	expect(await clip.evaluate((video: HTMLVideoElement) => video.paused || video.ended)).toBe(false);

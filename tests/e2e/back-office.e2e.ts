@@ -62,7 +62,6 @@ test('staff find a card sale by its order number, see what it came to, and print
 	browser,
 	request
 }) => {
-	test.setTimeout(90_000);
 	const kiosk = await touchPage(browser);
 	const { orderNumber, sequence, code, cupCategory } = await cardSaleNumbers(kiosk);
 
@@ -165,8 +164,6 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 	browser,
 	request
 }) => {
-	// A guest's sale and a staff refund with axe twice: 45 s on a busy machine.
-	test.setTimeout(90_000);
 	const kiosk = await touchPage(browser);
 	await pilsAndPretzelAtPayment(kiosk);
 	await payWithCredits(kiosk);
@@ -247,7 +244,6 @@ const minor = (text: string | null) =>
 test('the day report adds up, agrees with the journal, exports CSV and prints on the roll', async ({
 	browser
 }) => {
-	test.setTimeout(90_000);
 	const kiosk = await touchPage(browser);
 	await cardSale(kiosk);
 

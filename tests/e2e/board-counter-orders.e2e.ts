@@ -165,7 +165,6 @@ test('a 503 storm on status updates: the card says "sending…", the step lands 
 	browser,
 	request
 }) => {
-	test.setTimeout(90_000);
 	// More 503s than the client's own five attempts: the outbox takes over with its backoff.
 	const { board, order } = await approvedInto503s(browser, request, 7);
 	await expect(
@@ -187,7 +186,6 @@ test('removing a board while a step is on its way says what would be dropped', a
 	browser,
 	request
 }) => {
-	test.setTimeout(90_000);
 	const { board, order } = await approvedInto503s(browser, request, 1000);
 
 	const staff = await (await browser.newContext()).newPage();

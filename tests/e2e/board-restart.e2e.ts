@@ -8,11 +8,11 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 
-const PORT = KIOSK_PORT + 300;
-const SIM = SIM_PORT + 300;
+const PORT = ownPorts(3);
+const SIM = PORT + 1;
 const kioskUrl = `http://127.0.0.1:${PORT}`;
 const simUrl = `http://127.0.0.1:${SIM}`;
 const DATA_DIR = resolve('test-results/board-restart-data');

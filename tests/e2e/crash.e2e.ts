@@ -19,12 +19,12 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 
 // Ports of their own, beside the suite's shared server and simulator.
-const CRASH_KIOSK_PORT = KIOSK_PORT + 200;
-const CRASH_SIM_PORT = SIM_PORT + 200;
+const CRASH_KIOSK_PORT = ownPorts(2);
+const CRASH_SIM_PORT = CRASH_KIOSK_PORT + 1;
 const kioskUrl = `http://127.0.0.1:${CRASH_KIOSK_PORT}`;
 const simUrl = `http://127.0.0.1:${CRASH_SIM_PORT}`;
 const DATA_DIR = resolve('test-results/crash-data');

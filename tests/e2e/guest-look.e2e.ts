@@ -87,9 +87,6 @@ for (const { name: orientation, viewport, columns } of ORIENTATIONS) {
 		test.use({ viewport, hasTouch: true });
 
 		test('the ordering kiosk, step by step', async ({ page, browser, request }) => {
-			// A whole sale with axe and a screenshot at each of its ten steps: well over the default
-			// 30 s on a busy machine (35 s seen in CI; 12 s when the machine is quiet).
-			test.setTimeout(90_000);
 			const staff = await browser.newPage();
 			await suggest(staff, 'food_pretzel');
 			await staff.close();

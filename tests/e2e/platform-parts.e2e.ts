@@ -90,7 +90,7 @@ test('loyalty credits out of reach: card only, said so; credits come back by the
 
 	// The platform is back: after the pause (5 s) and the screen's next question (every 3 s while
 	// anything is paused) credits are offered again, with no one doing a thing.
-	await expect(paused).toHaveCount(0, { timeout: 15_000 });
+	await expect(paused).toHaveCount(0);
 	await expect(page.getByRole('button', { name: /^Pay with credits/ })).toBeVisible();
 });
 

@@ -16,7 +16,7 @@ import {
 	startZvtSimulator,
 	type RunningZvtSimulator
 } from '@venue-kiosk/device-doubles/zvt/server.ts';
-import { KIOSK_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { beginOrder, orderPilsAndPretzel, payWithCredits, toPayment } from './kiosk-support.ts';
 import {
 	killHard,
@@ -32,8 +32,8 @@ import {
 	screenshot
 } from './support.ts';
 
-const PORT = KIOSK_PORT + 20;
-const PLATFORM_PORT = KIOSK_PORT + 21;
+const PORT = ownPorts(0);
+const PLATFORM_PORT = PORT + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 const DATA_DIR = `test-results/production-${PORT}`;
@@ -48,7 +48,6 @@ let zvt: RunningZvtSimulator;
 const opened: BrowserContext[] = [];
 
 test.beforeAll(async ({ request }) => {
-	test.setTimeout(90_000);
 	rmSync(DATA_DIR, { recursive: true, force: true });
 	platform = await startSimulator(request, PLATFORM_PORT);
 	server = await startProductionServer(request, {

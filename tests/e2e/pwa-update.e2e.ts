@@ -13,15 +13,15 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { killHard, startKioskServer, startSimulator } from './processes.ts';
 import { underServiceWorker } from './pwa-support.ts';
 import { expectNoAxeViolations, guestScreenReady, screenshot } from './support.ts';
 
 // Ports of their own, beside the suite's shared server and simulator.
-const PORT = KIOSK_PORT + 400;
-const SIMULATOR_PORT = SIM_PORT + 400;
+const PORT = ownPorts(4);
+const SIMULATOR_PORT = PORT + 1;
 const kioskUrl = `http://127.0.0.1:${PORT}`;
 
 /** SHA-256, base64url: how adapter-node tags its static files. */

@@ -410,9 +410,6 @@ test.describe('staff-attended', () => {
 		page,
 		request
 	}) => {
-		// Settings saved three times, a return with a wrong and a right PIN, five steps with axe
-		// and a screenshot: 31 s in CI, 12 s on a quiet machine.
-		test.setTimeout(90_000);
 		await logIn(page);
 		await saveSettings(page, true, '3');
 		await expect(page.getByRole('alert')).toHaveText(

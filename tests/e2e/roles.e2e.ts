@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts, SIM_PORT } from '../../playwright.config.ts';
 import { pilsAndPretzelAtPayment } from './kiosk-support.ts';
 import { startProductionServer, type ProductionServer } from './processes.ts';
 import {
@@ -91,7 +91,6 @@ test('staff find a sale and print a copy, but cannot refund or reach a managerâ€
 	browser,
 	baseURL
 }) => {
-	test.setTimeout(90_000);
 	const kiosk = await (await browser.newContext({ hasTouch: true })).newPage();
 	const orderNumber = await cardSale(kiosk);
 
@@ -262,7 +261,7 @@ test('a managerâ€™s settings change and refund are in the audit log with the nam
 });
 
 test.describe('first run on a fresh server (not demo)', () => {
-	const port = KIOSK_PORT + 600;
+	const port = ownPorts(6);
 	const origin = `http://127.0.0.1:${port}`;
 	const dataDir = `test-results/first-run-${port}`;
 	let server: ProductionServer | undefined;

@@ -62,7 +62,7 @@ async function expectReading(page: Page, pairs: Record<string, string | RegExp>)
 				.locator('dt')
 				.filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
 				.locator('xpath=following-sibling::dd[1]')
-		).toHaveText(value, { timeout: 15_000 });
+		).toHaveText(value);
 	}
 }
 
@@ -96,7 +96,7 @@ test.describe('camera with a loyalty key QR', () => {
 
 	test('the camera reads the key; it shows as a loyalty key, masked; axe finds nothing', async () => {
 		const { context, page } = await openScannerCheck(browser);
-		await expect(page.getByText(/^Camera on: /)).toBeVisible({ timeout: 15_000 });
+		await expect(page.getByText(/^Camera on: /)).toBeVisible();
 		await expectReading(page, {
 			Source: 'Camera',
 			'Recognised as': 'Loyalty key',
@@ -114,7 +114,7 @@ test.describe('camera with a loyalty key QR', () => {
 		const { context, page } = await openScannerCheck(browser);
 		// A full load of the page (the link above was a client-side navigation).
 		await page.reload();
-		await expect(page.getByText(/^Camera on: /)).toBeVisible({ timeout: 15_000 });
+		await expect(page.getByText(/^Camera on: /)).toBeVisible();
 		await expectReading(page, { Source: 'Camera' });
 
 		// What the server has the browser load first: SvelteKit's modulepreload links.
@@ -239,7 +239,7 @@ test.describe('USB reader and a blocked camera', () => {
 		const { context, page } = await openScannerCheck(browser, false);
 		await expect(
 			page.getByRole('status').filter({ hasText: 'The camera is blocked for this page.' })
-		).toBeVisible({ timeout: 15_000 });
+		).toBeVisible();
 		await expect(page.getByText('The card reader still works.')).toBeVisible();
 		await expect(page.getByRole('button', { name: 'Try the camera again' })).toBeVisible();
 		await expectNoAxeViolations(page);

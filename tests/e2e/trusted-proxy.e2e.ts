@@ -12,13 +12,13 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from './test.ts';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { startProcess, startSimulator, until } from './processes.ts';
 import { DEMO_STAFF_PASSWORD } from './support.ts';
 
-const SERVER_PORT = KIOSK_PORT + 20;
-const BALANCER_PORT = KIOSK_PORT + 21;
-const SIM = SIM_PORT + 20;
+const SERVER_PORT = ownPorts(1);
+const BALANCER_PORT = SERVER_PORT + 1;
+const SIM = SERVER_PORT + 2;
 const DATA_DIR = 'test-results/trusted-proxy';
 const balancer = `http://127.0.0.1:${BALANCER_PORT}`;
 

@@ -10,13 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import pg from 'pg';
-import { KIOSK_PORT, SIM_PORT } from '../../playwright.config.ts';
+import { ownPorts } from '../../playwright.config.ts';
 import { startCluster, type Cluster } from '../postgres/cluster.ts';
 import { killHard, startKioskServer, startSimulator, until } from './processes.ts';
 
-const PORT_A = KIOSK_PORT + 500;
-const PORT_B = KIOSK_PORT + 501;
-const SIM = SIM_PORT + 500;
+const PORT_A = ownPorts(5);
+const PORT_B = PORT_A + 1;
+const SIM = PORT_A + 2;
 const serverA = `http://127.0.0.1:${PORT_A}`;
 const serverB = `http://127.0.0.1:${PORT_B}`;
 const simUrl = `http://127.0.0.1:${SIM}`;

@@ -132,7 +132,6 @@ test('a split sale’s card part is paid on the ZVT terminal, refunded by revers
 test('a declined card and a cancel while the terminal waits charge nothing', async ({
 	browser
 }) => {
-	test.setTimeout(90_000);
 	await setUpTerminal(await touchPage(browser));
 	const kiosk = await touchPage(browser);
 	await pilsAndPretzelAtPayment(kiosk);

@@ -26,6 +26,12 @@ async function run(url: string, statement: string): Promise<void> {
 
 export async function testSchema(): Promise<TestSchema> {
 	const url = inject('databaseUrl');
+	if (!url) {
+		throw new Error(
+			'No PostgreSQL cluster in this vitest project: specs that open a PostgreSQL store import ' +
+				'src/lib/server/store/testing/test-stores.ts themselves and run in unit-postgres (vite.config.ts)'
+		);
+	}
 	const name = `test_${randomUUID().replaceAll('-', '')}`;
 	await run(url, `CREATE SCHEMA ${name}`);
 	const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${name}`, max: 10 });

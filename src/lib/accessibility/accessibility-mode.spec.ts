@@ -170,7 +170,7 @@ describe('AccessibilityMode', () => {
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		outputs = [...outputs, { kind: 'audiooutput', deviceId: 'headset' }];
 		target.dispatchEvent(new Event('devicechange'));
-		await vi.waitFor(() => expect(mode.active).toBe(true));
+		await expect.poll(() => mode.active).toBe(true);
 		expect([mode.startedBy, mode.speechOn]).toEqual(['headset', true]);
 		stop();
 	});

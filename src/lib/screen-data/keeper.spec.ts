@@ -6,8 +6,6 @@ import { ScreenStore } from './screen-store.ts';
 import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { kioskSnapshotFactory } from './testing/snapshots.ts';
 
-vi.mock('$app/navigation', () => ({ invalidateAll: vi.fn(async () => undefined) }));
-
 const page = kioskSnapshotFactory({ servedAt: '2026-11-23T09:00:00.000Z' });
 const kept = kioskSnapshotFactory({ servedAt: '2026-11-23T09:01:00.000Z' });
 const fresh = kioskSnapshotFactory({
@@ -98,7 +96,7 @@ describe('ScreenKeeper', () => {
 		const asked = () => fetcher.mock.calls.filter(([url]) => url === '/api/kiosk/snapshot').length;
 		expect(asked()).toBe(1);
 		timer.next?.();
-		await vi.waitFor(() => expect(asked()).toBe(2));
+		await expect.poll(() => asked()).toBe(2);
 		await keeper.revalidate();
 		expect(asked()).toBe(3);
 		keeper.stop();

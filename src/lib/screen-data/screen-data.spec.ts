@@ -3,8 +3,6 @@ import { ScreenData } from './screen-data.svelte.ts';
 import { newerSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { kioskSnapshotFactory, returnSnapshotFactory } from './testing/snapshots.ts';
 
-vi.mock('$app/navigation', () => ({ invalidateAll: vi.fn(async () => undefined) }));
-
 const page = kioskSnapshotFactory({ servedAt: '2026-11-23T09:00:00.000Z' });
 const later = kioskSnapshotFactory({ servedAt: '2026-11-23T09:05:00.000Z' });
 const earlier = kioskSnapshotFactory({ servedAt: '2026-11-23T08:55:00.000Z' });
@@ -24,10 +22,12 @@ describe('newerSnapshot', () => {
 });
 
 describe('ScreenData', () => {
+	const reload = vi.fn(async () => {});
 	function data(idle: { now: boolean }) {
 		return new ScreenData(
 			() => page,
-			() => idle.now
+			() => idle.now,
+			reload
 		);
 	}
 
@@ -51,10 +51,9 @@ describe('ScreenData', () => {
 	});
 
 	it('refresh shows the newest at once, idle or not; without a keeper it reloads the page data', async () => {
-		const { invalidateAll } = await import('$app/navigation');
 		const screen = data({ now: false });
 		await screen.refresh();
-		expect(invalidateAll).toHaveBeenCalledTimes(1);
+		expect(reload).toHaveBeenCalledTimes(1);
 		screen.fetchWith(async () => later);
 		await screen.refresh();
 		expect(screen.current).toBe(later);

@@ -10,6 +10,7 @@ import { newerSnapshot, type ScreenSnapshot } from '#lib/shared/screen-snapshot.
 export class ScreenData<S extends ScreenSnapshot> {
 	readonly #page: () => S;
 	readonly #idle: () => boolean;
+	readonly #reload: () => Promise<void>;
 	#kept: S | null = $state(null);
 	/** Newer than what is shown, held until the screen is idle. */
 	#waiting: S | null = null;
@@ -19,10 +20,14 @@ export class ScreenData<S extends ScreenSnapshot> {
 	/** The snapshot to show now. */
 	readonly current: S;
 
-	/** `page`: the load's snapshot; `idle`: whether a newer one may be shown now. */
-	constructor(page: () => S, idle: () => boolean) {
+	/**
+	 * `page`: the load's snapshot; `idle`: whether a newer one may be shown now; `reload`: the
+	 * page's data loaded again, where no keeper fetches snapshots (SvelteKit's `invalidateAll`).
+	 */
+	constructor(page: () => S, idle: () => boolean, reload: () => Promise<void> = invalidateAll) {
 		this.#page = page;
 		this.#idle = idle;
+		this.#reload = reload;
 		this.current = $derived(newerSnapshot(this.#page(), this.#kept));
 	}
 
@@ -51,7 +56,7 @@ export class ScreenData<S extends ScreenSnapshot> {
 	 * idle or not — the guest's basket is pruned against it.
 	 */
 	async refresh(): Promise<void> {
-		if (!this.#fetch) return invalidateAll();
+		if (!this.#fetch) return this.#reload();
 		const fresh = await this.#fetch();
 		if (fresh) {
 			this.#kept = fresh;

@@ -72,7 +72,7 @@ describe('answerCallback', () => {
 		const answer = answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1')).then(
 			(result) => ((answered = true), result)
 		);
-		await vi.waitFor(() => expect(received).toHaveBeenCalled());
+		await expect.poll(() => received).toHaveBeenCalled();
 		expect(received).toHaveBeenCalledExactlyOnceWith('dev-1', 'ord_1');
 		expect(answered).toBe(false);
 		record();

@@ -173,7 +173,7 @@ describe.each(ENGINES)('CounterOrders on %s', (engine) => {
 				counterOrders.fetcher.wake();
 				counterOrders.sender.wake();
 				// The fetcher first waits for a lull in the callbacks (10 ms).
-				await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+				await expect.poll(() => logged).toHaveBeenCalledTimes(2);
 				expect(unhandled).toEqual([]);
 			} finally {
 				process.off('unhandledRejection', listener);

@@ -34,17 +34,21 @@ describe.each(ENGINES)('two servers resolving one entry on %s', (engine) => {
 		await a.settle(id, 'uncertain', { errorCode: 'timeout' });
 
 		const finalized: string[] = [];
+		let answer = () => {};
+		const answered = new Promise<void>((resolve) => (answer = resolve));
 		const platform = {
 			credits: {
 				finalize: async (transactionId: string) => {
 					finalized.push(transactionId);
-					await new Promise((resolve) => setTimeout(resolve, 50));
+					await answered;
 				}
 			}
 		} as unknown as PlatformClient;
-		const summaries = await Promise.all(
-			[a, b].map((journal) => resolveOpenEntries(journal, async () => platform))
-		);
+		const runs = [a, b].map((journal) => resolveOpenEntries(journal, async () => platform));
+		// While the platform has not answered the one server, the other finds the entry held.
+		expect(await Promise.race(runs)).toEqual({ resolved: 0, flagged: 0, stillOpen: 1 });
+		answer();
+		const summaries = await Promise.all(runs);
 
 		expect(finalized).toEqual(['ctx-1']);
 		expect(summaries).toEqual(

@@ -68,7 +68,7 @@ describe.each(ENGINES)('OrderFeed on %s', (engine) => {
 				await written(...servers);
 				expect(await Promise.all(servers.map((feed) => feed.current()))).toEqual([20, 20]);
 				// Both servers' boards end on the last change, having heard no number twice or backwards.
-				await vi.waitFor(() => expect(heard.map((numbers) => numbers.at(-1))).toEqual([20, 20]));
+				await expect.poll(() => heard.map((numbers) => numbers.at(-1))).toEqual([20, 20]);
 				for (const numbers of heard) {
 					expect(numbers).toEqual(numbers.toSorted((x, y) => x - y));
 					expect(new Set(numbers).size).toBe(numbers.length);

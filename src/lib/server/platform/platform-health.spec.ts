@@ -96,7 +96,7 @@ describe('PlatformHealth', () => {
 		tracker.observe('createHybridRevoTokenTransactionByIntegration', unavailable);
 		clock.now = PAUSE_MS;
 		expect(tracker.parts().deposits).toBe(false);
-		await vi.waitFor(() => expect(tracker.parts().deposits).toBe(false));
+		await expect.poll(() => tracker.parts().deposits).toBe(false);
 		clock.now = PAUSE_MS * 2 - 1;
 		expect(tracker.parts().deposits).toBe(false);
 	});

@@ -9,6 +9,11 @@ import { receiptBytes } from './receipt-layout.ts';
 import { SAMPLE_DEPOSIT_CODE, sampleReceipt } from './testing/sample-receipt.ts';
 
 const TIMEOUT_MS = 200;
+/**
+ * The time limits not under test: a test that times how soon the printer gives up holds it to
+ * this, so a wrong limit shows and no load on the machine can fail it.
+ */
+const LONG_MS = 20_000;
 const job = receiptBytes(sampleReceipt(), 'de');
 
 let sim: PrinterSimulator;
@@ -22,7 +27,7 @@ const printerAt = (port: number, options: Partial<NetworkPrinterOptions> = {}) =
 		host: '127.0.0.1',
 		port,
 		timeoutMs: TIMEOUT_MS,
-		printTimeoutMs: 2_000,
+		printTimeoutMs: LONG_MS,
 		pollIntervalMs: 50,
 		...options
 	});
@@ -90,12 +95,10 @@ describe('NetworkPrinter with the printer test double', () => {
 
 	it('reports paper running out in the middle of a job as soon as the printer stops', async () => {
 		sim.setState({ paperLines: 12 });
-		const { result, ms } = await timed(() =>
-			printerAt(sim.port, { printTimeoutMs: 10_000 }).print(job)
-		);
+		const { result, ms } = await timed(() => printerAt(sim.port).print(job));
 		expect(result).toMatchObject({ outcome: 'paper-out', duringJob: true });
-		// Found by polling, long before the confirmation's time limit.
-		expect(ms).toBeLessThan(2_000);
+		// Found by polling, not at the confirmation's time limit.
+		expect(ms).toBeLessThan(LONG_MS);
 		expect(sim.jobs[0]!.complete).toBe(false);
 		expect(await printerAt(sim.port).status()).toMatchObject({ condition: 'paper-out' });
 	});
@@ -117,7 +120,7 @@ describe('NetworkPrinter with the printer test double', () => {
 			duringJob: false,
 			detail: `no status answer within ${TIMEOUT_MS} ms`
 		});
-		expect(ms).toBeLessThan(TIMEOUT_MS * 3);
+		expect(ms).toBeLessThan(LONG_MS);
 		expect(sim.jobs).toEqual([]);
 	});
 });
@@ -143,19 +146,16 @@ describe('NetworkPrinter without a printer', () => {
 			condition: 'unreachable',
 			detail: `no connection within ${TIMEOUT_MS} ms`
 		});
-		expect(ms).toBeLessThan(TIMEOUT_MS * 3);
+		expect(ms).toBeLessThan(LONG_MS);
 	});
 
 	it('fails, not "printed", when the printer never confirms the job', async () => {
 		const server = await fakePrinter(() => undefined);
-		const { result, ms } = await timed(() =>
-			printerAt(portOf(server), { printTimeoutMs: 400 }).print(job)
-		);
+		const result = await printerAt(portOf(server), { printTimeoutMs: 400 }).print(job);
 		expect(result).toEqual({
 			outcome: 'failed',
 			detail: 'the printer did not confirm the job within 400 ms'
 		});
-		expect(ms).toBeLessThan(1_500);
 		await closed(server);
 	});
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Settings } from '../settings.ts';
-import { openTestStore } from '../store/testing/test-stores.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import {
 	printerSettings,
 	printerSettingsFromForm,
@@ -55,9 +55,9 @@ describe('printerSettingsFromForm', () => {
 	});
 });
 
-describe('printer settings in the store', () => {
+describe.each(ENGINES)('printer settings in the store on %s', (engine) => {
 	it('per kiosk; none until saved, none again once removed', async () => {
-		const store = await openTestStore('sqlite');
+		const store = await openTestStore(engine);
 		try {
 			const settings = new Settings(store);
 			expect(await printerSettings(settings, 'kiosk-1')).toBeNull();

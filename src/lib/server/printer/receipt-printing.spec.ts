@@ -8,7 +8,7 @@ import { SaleRepository } from '../sales/sale-repository.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
-import { openTestStore } from '../store/testing/test-stores.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import type { PrintOutcome } from './network-printer.ts';
 import { savePrinterSettings } from './printer-settings.ts';
 import { ReceiptPrinting, type ReceiptPrinter } from './receipt-printing.ts';
@@ -40,43 +40,43 @@ const DEPOSIT = {
 	categories: [{ categoryId: 'cup', name: 'Cup', count: 2, expiresAt: '2026-11-25T12:00:00.000Z' }]
 };
 
-let store: Store;
-let settings: Settings;
-let sales: SaleRepository;
-let printer: FakePrinter;
-let printing: ReceiptPrinting;
+describe.each(ENGINES)('ReceiptPrinting on %s', (engine) => {
+	let store: Store;
+	let settings: Settings;
+	let sales: SaleRepository;
+	let printer: FakePrinter;
+	let printing: ReceiptPrinting;
 
-beforeEach(async () => {
-	store = await openTestStore('sqlite');
-	settings = new Settings(store);
-	sales = new SaleRepository(store);
-	printer = new FakePrinter();
-	printing = new ReceiptPrinting({
-		settings,
-		sales,
-		views: new PlatformViewStore(store),
-		printerAt: () => printer,
-		timeZone: 'Europe/Berlin',
-		now: () => new Date('2026-11-23T18:00:00.000Z')
+	beforeEach(async () => {
+		store = await openTestStore(engine);
+		settings = new Settings(store);
+		sales = new SaleRepository(store);
+		printer = new FakePrinter();
+		printing = new ReceiptPrinting({
+			settings,
+			sales,
+			views: new PlatformViewStore(store),
+			printerAt: () => printer,
+			timeZone: 'Europe/Berlin',
+			now: () => new Date('2026-11-23T18:00:00.000Z')
+		});
+		await savePrinterSettings(settings, 'kiosk-1', { host: '10.0.0.9', port: 9100, mode: 'auto' });
+		await sales.create(
+			saleFactory({
+				id: 'paid',
+				deviceId: 'kiosk-1',
+				state: 'completed',
+				orderNumber: 'K-042',
+				paidAt: '2026-11-23T17:59:00.000Z',
+				quote: quoteFactory({ goodsMinor: 1000, totalMinor: 1000 }),
+				cardPaidMinor: 1000,
+				deposit: DEPOSIT
+			})
+		);
+		await sales.create(saleFactory({ id: 'open', deviceId: 'kiosk-1' }));
 	});
-	await savePrinterSettings(settings, 'kiosk-1', { host: '10.0.0.9', port: 9100, mode: 'auto' });
-	await sales.create(
-		saleFactory({
-			id: 'paid',
-			deviceId: 'kiosk-1',
-			state: 'completed',
-			orderNumber: 'K-042',
-			paidAt: '2026-11-23T17:59:00.000Z',
-			quote: quoteFactory({ goodsMinor: 1000, totalMinor: 1000 }),
-			cardPaidMinor: 1000,
-			deposit: DEPOSIT
-		})
-	);
-	await sales.create(saleFactory({ id: 'open', deviceId: 'kiosk-1' }));
-});
-afterEach(() => store.close());
+	afterEach(() => store.close());
 
-describe('ReceiptPrinting', () => {
 	it('prints a paid sale’s receipt once, with its order number and deposit code', async () => {
 		expect(await printing.printForGuest('kiosk-1', 'paid', 'de')).toEqual({
 			outcome: 'printed',

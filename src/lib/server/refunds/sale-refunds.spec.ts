@@ -169,7 +169,7 @@ const statuses = async (journal: Journal): Promise<string[]> =>
 		.reverse()
 		.map((entry) => `${entry.operation}:${entry.status}`);
 
-describe('SaleRefunds', () => {
+describe.each(ENGINES)('SaleRefunds on %s', (engine) => {
 	let store: Store;
 	let platform: PlatformCredits;
 	let terminal: SimulatedTerminal;
@@ -177,7 +177,7 @@ describe('SaleRefunds', () => {
 	let sale: Sale;
 
 	beforeEach(async () => {
-		store = await openTestStore('sqlite');
+		store = await openTestStore(engine);
 		clock = FINALIZED_AT + HOUR;
 		platform = new PlatformCredits(500, () => clock);
 		terminal = new SimulatedTerminal(store);

@@ -8,7 +8,6 @@ import { Journal } from '../journal/journal.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { Checkout } from './checkout.ts';
-import type { Sale } from './sale.ts';
 import { SaleRepository } from './sale-repository.ts';
 import type {
 	PaymentTerminal,
@@ -19,7 +18,10 @@ import { quoteFactory, saleFactory } from './testing/factories.ts';
 
 const CLAIM_MS = 60_000;
 
-/** One card terminal both servers reach; a payment waits for `approve` like a guest's tap. */
+/**
+ * One card terminal both servers reach; a payment waits for `approve` like a guest's tap, and
+ * `asked()` says when the terminal is asked for one (the claim is saved a moment before).
+ */
 class TappedTerminal implements PaymentTerminal {
 	async partialRefundsOf() {
 		return true;
@@ -28,9 +30,11 @@ class TappedTerminal implements PaymentTerminal {
 	readonly lookups: string[] = [];
 	readonly #approved = new Set<string>();
 	readonly #taps = new Map<string, () => void>();
+	#waiting: ((request: TerminalRequest) => void)[] = [];
 
 	async collect(request: TerminalRequest): Promise<'approved'> {
 		this.collects.push(request);
+		for (const asked of this.#waiting.splice(0)) asked(request);
 		await new Promise<void>((tap) => this.#taps.set(request.reference, tap));
 		this.#approved.add(request.reference);
 		return 'approved';
@@ -52,6 +56,11 @@ class TappedTerminal implements PaymentTerminal {
 
 	approve(reference: string): void {
 		this.#taps.get(reference)?.();
+	}
+
+	/** The next payment the terminal is asked for. */
+	asked(): Promise<TerminalRequest> {
+		return new Promise((resolve) => this.#waiting.push(resolve));
 	}
 }
 
@@ -102,21 +111,18 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 		// Several sales, so both orders of the race are likely to be met.
 		for (const id of ['sale-1', 'sale-2', 'sale-3', 'sale-4']) {
 			await a.sales.create(cardSale(id));
-			const answered: Sale[] = [];
-			const payments = [a, b].map((each) =>
-				each.checkout.pay(id).then((sale) => {
-					answered.push(sale);
-					return sale;
-				})
-			);
-			await vi.waitFor(() => expect(answered).toHaveLength(1));
-			// The refused one answers at once with the sale being paid (the screen watches it end).
-			expect(answered[0]).toMatchObject({ state: 'card-pending' });
-			const charges = terminal.collects.filter((request) => request.reference.startsWith(id));
-			expect(charges).toHaveLength(1);
-			terminal.approve(charges[0]!.reference);
-			await Promise.all(payments);
-			expect(answered[1]).toMatchObject({ state: 'completed', cardPaidMinor: 450 });
+			const charged = terminal.asked();
+			const payments = [a, b].map((each) => each.checkout.pay(id));
+			// The refused one answers at once with the sale being paid (the screen watches it end);
+			// the other waits for the guest's tap.
+			expect(await Promise.race(payments)).toMatchObject({ state: 'card-pending' });
+			const charge = await charged;
+			expect(terminal.collects.filter(({ reference }) => reference.startsWith(id))).toEqual([
+				charge
+			]);
+			terminal.approve(charge.reference);
+			const answers = await Promise.all(payments);
+			expect(answers.map(({ state }) => state).sort()).toEqual(['card-pending', 'completed']);
 			expect(await a.sales.get(id)).toMatchObject({ state: 'completed', cardPaidMinor: 450 });
 		}
 		expect(terminal.collects).toHaveLength(4);
@@ -127,8 +133,9 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 		const a = server('server-a');
 		const b = server('server-b');
 		const sale = await a.sales.create(cardSale('sale-1'));
+		const charged = terminal.asked();
 		const paying = a.checkout.pay(sale.id);
-		await vi.waitFor(() => expect(terminal.collects).toHaveLength(1));
+		await charged;
 		expect(await b.checkout.pay(sale.id)).toMatchObject({ state: 'card-pending' });
 		expect(await b.checkout.recover(await b.checkout.get(sale.id), now)).toBe(false);
 		expect(terminal.lookups).toEqual([]);
@@ -141,8 +148,9 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 		const a = server('server-a');
 		const sale = await a.sales.create(cardSale('sale-1'));
 		// Server A claims the sale and dies while the terminal waits: no tap ever comes.
+		const charged = terminal.asked();
 		void a.checkout.pay(sale.id);
-		await vi.waitFor(() => expect(terminal.collects).toHaveLength(1));
+		await charged;
 		const b = server('server-b');
 		const c = server('server-c');
 		const stuck = await b.checkout.get(sale.id);

@@ -3,7 +3,7 @@
  * fire together one runs it; the holder runs it again on its next tick; the other takes over
  * only once the lease has lapsed; a run longer than the interval keeps its lease.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobLeases } from './job-leases.ts';
 import type { Store } from './store.ts';
 import { ENGINES, openSharedTestStores } from './testing/test-stores.ts';
@@ -58,22 +58,36 @@ describe.each(ENGINES)('job leases on %s', (engine) => {
 	});
 
 	it('a run longer than its interval keeps its lease', async () => {
-		const [a, b] = servers() as [JobLeases, JobLeases];
-		let finish = () => {};
-		const long = a.runExclusive(
-			'recover-sales',
-			40,
-			() => new Promise<string>((done) => (finish = () => done('a')))
-		);
-		// Real time passes beyond the interval while the clock the lease is written with follows it.
-		for (let step = 0; step < 4; step += 1) {
-			await new Promise((resolve) => setTimeout(resolve, 25));
-			clock = new Date(clock.getTime() + 25);
+		// The renewal's timer on the clock the lease is written with: each renewal is seen landing.
+		vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+		try {
+			const [a, b] = servers() as [JobLeases, JobLeases];
+			const leaseUntil = async () =>
+				(
+					await stores[0]!.db
+						.selectFrom('job_leases')
+						.select('until')
+						.where('name', '=', 'recover-sales')
+						.executeTakeFirst()
+				)?.until;
+			let finish = () => {};
+			const long = a.runExclusive(
+				'recover-sales',
+				40,
+				() => new Promise<string>((done) => (finish = () => done('a')))
+			);
+			await expect.poll(() => vi.getTimerCount()).toBe(1);
+			// Time passes beyond the interval: every half interval the lease is renewed.
+			for (let step = 0; step < 4; step += 1) {
+				clock = new Date(clock.getTime() + 20);
+				vi.advanceTimersByTime(20);
+				await expect.poll(leaseUntil).toBe(new Date(clock.getTime() + 40).toISOString());
+			}
+			expect(await b.runExclusive('recover-sales', 40, async () => 'b')).toBeUndefined();
+			finish();
+			expect(await long).toBe('a');
+		} finally {
+			vi.useRealTimers();
 		}
-		// A renewal still on its way to the store (a busy machine) lands before B asks.
-		await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(await b.runExclusive('recover-sales', 40, async () => 'b')).toBeUndefined();
-		finish();
-		expect(await long).toBe('a');
 	});
 });

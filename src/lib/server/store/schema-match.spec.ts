@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './store.ts';
-import { openTestStore } from './testing/test-stores.ts';
+import { openTestStore, runsOn } from './testing/test-stores.ts';
 
 /** SQLite's declared types and PostgreSQL's type names, as one vocabulary. */
 const TYPE_NAMES: Record<string, string> = {
@@ -96,7 +96,8 @@ function isPrimaryKey(table: string, column: string): boolean {
 	return PRIMARY_KEYS.has(`${table}.${column}`);
 }
 
-describe('the schema on SQLite and on PostgreSQL', () => {
+// Both engines at once: in the run that has a PostgreSQL cluster.
+describe.runIf(runsOn('postgres'))('the schema on SQLite and on PostgreSQL', () => {
 	let sqlite: Store;
 	let postgres: Store;
 	beforeAll(async () => {

@@ -17,6 +17,7 @@ import { migrations } from './sqlite-migrations.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
 import { COPY_ORDER } from './store-copy.ts';
+import { runsOn } from './testing/test-stores.ts';
 
 const TOKEN = 'Old-token_known-to-the-platform-0123456789A';
 const keyring = keyringOf('cd'.repeat(32));
@@ -48,7 +49,7 @@ describe('the migration sealing the callback tokens', () => {
 		for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 	});
 
-	it('on SQLite', async () => {
+	it.runIf(runsOn('sqlite'))('on SQLite', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'sealed-tokens-'));
 		folders.push(dataDir);
 		const before = new DatabaseSync(join(dataDir, 'kiosk.sqlite'));
@@ -66,7 +67,7 @@ describe('the migration sealing the callback tokens', () => {
 		}
 	});
 
-	it('on PostgreSQL', async () => {
+	it.runIf(runsOn('postgres'))('on PostgreSQL', async () => {
 		schema = await testSchema();
 		for (const migration of postgresMigrations.slice(0, 11)) await schema.pool.query(migration);
 		await schema.pool.query(`CREATE TABLE kiosk_schema (

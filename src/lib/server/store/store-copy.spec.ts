@@ -11,7 +11,7 @@ import { DeviceRepository } from '../devices/device-repository.ts';
 import { Keyring } from './keyring.ts';
 import type { Store } from './store.ts';
 import { COPY_ORDER, copyStore, TargetNotEmptyError } from './store-copy.ts';
-import { openTestStore } from './testing/test-stores.ts';
+import { openTestStore, runsOn } from './testing/test-stores.ts';
 
 const at = '2026-11-23T10:00:00.000Z';
 const sourceKeys = new Keyring(randomBytes(32));
@@ -119,7 +119,7 @@ function withPlainBytes(row: object): object {
 	);
 }
 
-describe('copying a store from SQLite to PostgreSQL', () => {
+describe.runIf(runsOn('postgres'))('copying a store from SQLite to PostgreSQL', () => {
 	let from: Store;
 	let to: Store;
 	beforeEach(async () => {

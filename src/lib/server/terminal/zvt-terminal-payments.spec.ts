@@ -3,11 +3,11 @@
  * engines: each outcome, cancelling, a repeated reference, each drop point, an unreachable
  * terminal and a crashed server — and never two charges.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DROP_POINTS } from '@venue-kiosk/device-doubles/zvt/script.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
-import { EUR, PASSWORD, until, ZvtRig } from './testing/zvt-rig.ts';
+import { EUR, PASSWORD, ZvtRig } from './testing/zvt-rig.ts';
 import { ZvtAttempts } from './zvt-attempts.ts';
 import { tcpConnector, ZvtClient } from './zvt/zvt-client.ts';
 import type { PaymentProgress } from './zvt-payments.ts';
@@ -127,10 +127,13 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 		});
 		rig.sim.terminal.scriptNext({ result: 'wait-for-card' });
 		const othersPayment = other.authorize({ amountMinor: 1, currencyCode: EUR.numericCode });
-		await until(() => rig.sim.terminal.busy);
-		const terminal = rig.terminal(device, { busyRetries: { attempts: 50, delayMs: 10 } });
+		await expect.poll(() => rig.sim.terminal.busy).toBe(true);
+		// Retries enough for any machine's load; the other payment ends once ours was turned away.
+		const terminal = rig.terminal(device, { busyRetries: { attempts: 1_000, delayMs: 10 } });
+		const claims = vi.spyOn(rig.sim.terminal, 'claim');
 		const ours = terminal.collect(request('s1.1'));
-		setTimeout(() => other.requestAbort(), 60);
+		await expect.poll(() => claims.mock.results.some(({ value }) => value === false)).toBe(true);
+		other.requestAbort();
 		expect(await othersPayment).toMatchObject({ outcome: 'aborted' });
 		expect(await ours).toBe('approved');
 		other.close();

@@ -1,7 +1,9 @@
 /**
  * Stores for specs, on both engines (the same code and the same tests on SQLite and
  * PostgreSQL): an in-memory SQLite store, or a fresh schema in the run's PostgreSQL cluster
- * (tests/postgres) with the migrations applied. Use with `describe.each(ENGINES)`.
+ * (tests/postgres) with the migrations applied. Use with `describe.each(ENGINES)`: the vitest
+ * project picks the engine (vite.config.ts) — SQLite in `unit`, which starts no database server,
+ * PostgreSQL in `unit-postgres`, which runs every spec importing this file again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,13 @@ import { openPostgresStore } from '../postgres-store.ts';
 import { openSqliteStore } from '../sqlite-store.ts';
 import type { Engine, Store } from '../store.ts';
 
-export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
+/** The engine of this project's run, as a list for `describe.each` (its name shows in the test's). */
+export const ENGINES: readonly Engine[] = [
+	process.env.UNIT_STORE === 'postgres' ? 'postgres' : 'sqlite'
+];
+
+/** Whether this run is on `engine`: for the specs of one engine's own (or of both at once). */
+export const runsOn = (engine: Engine): boolean => ENGINES.includes(engine);
 
 /** A new, empty store on `engine`; `close` also removes a PostgreSQL schema. */
 export async function openTestStore(engine: Engine): Promise<Store> {

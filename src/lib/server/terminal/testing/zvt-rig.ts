@@ -96,10 +96,3 @@ export class ZvtRig {
 		return socket;
 	}
 }
-
-export async function until(condition: () => boolean): Promise<void> {
-	for (let tries = 0; !condition(); tries += 1) {
-		if (tries > 400) throw new Error('condition not met');
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}

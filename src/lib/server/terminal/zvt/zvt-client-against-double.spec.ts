@@ -113,7 +113,7 @@ describe('one command at a time', () => {
 		const ecr = client();
 		const waiting = ecr.authorize({ amountMinor: 500, currencyCode: EUR }, {});
 		await expect(ecr.statusEnquiry()).rejects.toBeInstanceOf(ZvtClientBusyError);
-		await until(() => sim.terminal.busy);
+		await expect.poll(() => sim.terminal.busy).toBe(true);
 		expect(ecr.requestAbort()).toBe(true);
 		expect(ecr.requestAbort()).toBe(false);
 		await expect(waiting).resolves.toMatchObject({ outcome: 'aborted' });
@@ -123,7 +123,7 @@ describe('one command at a time', () => {
 		sim.terminal.scriptNext({ result: 'wait-for-card' });
 		const first = client();
 		const waiting = first.authorize({ amountMinor: 500, currencyCode: EUR });
-		await until(() => sim.terminal.busy);
+		await expect.poll(() => sim.terminal.busy).toBe(true);
 		const error = await client()
 			.authorize({ amountMinor: 100, currencyCode: EUR })
 			.catch((e: unknown) => e);
@@ -286,10 +286,3 @@ describe('reversal, end of day, administration', () => {
 		sim = await startZvtSimulator();
 	});
 });
-
-async function until(condition: () => boolean): Promise<void> {
-	for (let tries = 0; !condition(); tries += 1) {
-		if (tries > 200) throw new Error('condition not met');
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}
