@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KioskSession } from './kiosk-session.svelte.ts';
 import { KioskApi } from './kiosk-api.ts';
-import { FEW_CREDITS, MENU, PILS, PLENTY_CREDITS, PRETZEL, quotedSale } from './spec-fixtures.ts';
+import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from '#lib/shared/testing/sale-views.ts';
+import { MENU, PILS, PRETZEL } from './spec-fixtures.ts';
 import { FakeKioskServer, reply } from './testing/kiosk-server.ts';
 import type { KioskSettingsView } from '#lib/shared/screen-snapshot.ts';
 import type { SaleView } from '#lib/shared/sale-view.ts';
