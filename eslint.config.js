@@ -73,6 +73,26 @@ export default defineConfig(
 		}
 	},
 	{
+		// A message looked up by a key built at run time keeps every message of the app in the
+		// page's JavaScript: a screen names its messages (CONTRIBUTING.md, Benches). translate()
+		// is the one lookup by key, for the staff pages.
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		ignores: ['src/**/*.spec.ts', 'src/lib/shared/message.ts', 'src/lib/paraglide/**'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				...[
+					"MemberExpression[computed=true][object.name='m']",
+					"MemberExpression[computed=true][object.expression.name='m']",
+					"MemberExpression[computed=true][object.expression.expression.name='m']"
+				].map((selector) => ({
+					selector,
+					message: 'Name the message (m.some_message): a lookup by key bundles them all.'
+				}))
+			]
+		}
+	},
+	{
 		// A wait for real I/O gives up only on a hang: vi.waitFor gives up after one second.
 		files: ['tests/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/*.ts', 'scripts/**/*.spec.ts'],
 		rules: {

@@ -6,21 +6,18 @@
  * after the scan screen opens.
  */
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { expect, test } from './test.ts';
+import {
+	CLIENT,
+	clientManifest,
+	gzipBytes,
+	initialFiles,
+	INITIAL_BUDGET_BYTES
+} from './bundle-support.ts';
 import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
 import { simulator } from './support.ts';
 
-const CLIENT = '.svelte-kit/output/client';
 const LIBRARY = 'html5-qrcode';
-/** The budget of the guest screen's initial JavaScript, gzip, before the scanner loads. */
-const INITIAL_BUDGET_BYTES = 60 * 1024;
-
-interface ManifestEntry {
-	file: string;
-	imports?: string[];
-	dynamicImports?: string[];
-}
 
 test.use({ hasTouch: true });
 
@@ -48,36 +45,17 @@ test('html5-qrcode is not in the kiosk page’s initial JavaScript, only loaded 
 	// 1. What the server-rendered kiosk page preloads, and everything that imports statically. (The
 	// page's live links are more: a dynamic import adds its own once it runs.)
 	const html = await (await page.request.get('/kiosk')).text();
-	const preloaded = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
-		([tag]) => new URL(/\bhref="([^"]+)"/.exec(tag)![1]!, page.url()).pathname
-	);
-	expect(preloaded.length).toBeGreaterThan(0);
-	const manifest: Record<string, ManifestEntry> = JSON.parse(
-		readFileSync(`${CLIENT}/.vite/manifest.json`, 'utf8')
-	);
-	const byFile = new Map(Object.values(manifest).map((entry) => [`/${entry.file}`, entry]));
-	const initial = new Set<string>();
-	const visit = (file: string) => {
-		if (initial.has(file)) return;
-		initial.add(file);
-		for (const key of byFile.get(file)?.imports ?? []) visit(`/${manifest[key]!.file}`);
-	};
-	for (const file of preloaded) visit(file);
+	const initial = initialFiles(html, page.url());
+	expect(initial.size).toBeGreaterThan(0);
 	for (const file of initial) {
 		expect(readFileSync(`${CLIENT}${file}`, 'utf8').includes(LIBRARY), file).toBe(false);
 	}
-	const withLibrary = Object.values(manifest).filter((entry) =>
+	const withLibrary = Object.values(clientManifest()).filter((entry) =>
 		readFileSync(`${CLIENT}/${entry.file}`, 'utf8').includes(LIBRARY)
 	);
 	expect(withLibrary.length).toBeGreaterThan(0);
 	for (const entry of withLibrary) expect(initial.has(`/${entry.file}`)).toBe(false);
-	const gzipBytes = [...initial]
-		.filter((file) => file.endsWith('.js'))
-		.reduce(
-			(sum, file) => sum + gzipSync(readFileSync(`${CLIENT}${file}`), { level: 9 }).length,
-			0
-		);
-	expect(gzipBytes, 'initial JavaScript, gzip').toBeLessThanOrEqual(INITIAL_BUDGET_BYTES);
+	expect(gzipBytes(initial), 'initial JavaScript, gzip').toBeLessThanOrEqual(INITIAL_BUDGET_BYTES);
 
 	// 2. What the browser loaded so far (attract screen, menu, payment): no html5-qrcode.
 	await beginOrder(page);

@@ -35,6 +35,16 @@ export const COUNTER_ORDER_ACTIONS = [
 ] as const;
 export type CounterOrderAction = (typeof COUNTER_ORDER_ACTIONS)[number];
 
+/** Why the board refused a step or a desk change (the board shows each in words, nothing changed). */
+export type BoardActionError =
+	| 'bad-request'
+	| 'unknown-order'
+	| 'not-offered'
+	| 'busy'
+	| 'message-too-long'
+	| 'desks-refused'
+	| 'desks-unreachable';
+
 /** One line of an order: identical units (same product, modifiers, takeaway) counted together. */
 export interface BoardOrderLine {
 	productId: string;

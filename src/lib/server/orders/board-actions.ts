@@ -1,24 +1,19 @@
 /**
  * The order board's form actions, read at the boundary: each field checked, a refusal named by
- * a message key the board translates (`board_error_*`), nothing changed on bad input.
+ * a `BoardActionError` the board shows in words, nothing changed on bad input.
  */
-import { COUNTER_ORDER_ACTIONS, type CounterOrderAction } from '#lib/shared/order-board.ts';
+import {
+	COUNTER_ORDER_ACTIONS,
+	type BoardActionError,
+	type CounterOrderAction
+} from '#lib/shared/order-board.ts';
 import { KIOSK_ORDER_STATUSES, type KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
 
-type BoardError =
-	| 'bad-request'
-	| 'unknown-order'
-	| 'not-offered'
-	| 'busy'
-	| 'message-too-long'
-	| 'desks-refused'
-	| 'desks-unreachable';
-
-export type BoardActionResult = { ok: true } | { ok: false; error: BoardError; key?: string };
+export type BoardActionResult = { ok: true } | { ok: false; error: BoardActionError; key?: string };
 
 /** A kiosk sale's or a desk's id. */
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
