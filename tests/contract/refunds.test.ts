@@ -121,16 +121,24 @@ describe('credit refunds (spec 3 refundCreditTransactionByIntegration)', () => {
 		expect(await rig.sales.get(sale.id)).toEqual(sale);
 		expect(await refundCalls()).toEqual([]);
 
-		// Our clock 10 minutes behind the platform's: we still see 5 minutes left; the platform's
-		// refusal is read as the window passed, and nothing comes back to the wallet.
+		// Our clock 10 minutes behind the platform's: we still see 5 minutes left; the platform
+		// refuses, and nothing comes back to the wallet.
 		kioskAheadMs = 24 * HOUR_MS - 5 * 60_000;
 		const refused = await refunds.refund(sale.id, confirm(), 'manager');
-		expect(refused.credits).toMatchObject({ outcome: 'failed', errorCode: 'window-passed' });
+		expect(refused.credits).toMatchObject({ outcome: 'failed', errorCode: 'no-longer-refundable' });
 		expect(refused.sale).toMatchObject({ state: 'completed', credits: sale.credits });
+		expect(await balance('wallet_plenty')).toBe(after);
+
+		// Our clock a day behind: well inside the window by it. The refusal is not read as "already
+		// refunded" — nothing was — but as what the platform says: it no longer refunds them.
+		kioskAheadMs = HOUR_MS;
+		const behind = await refunds.refund(sale.id, confirm(), 'manager');
+		expect(behind.credits).toMatchObject({ outcome: 'failed', errorCode: 'no-longer-refundable' });
+		expect(behind.sale.refunds.map((refund) => refund.outcome)).toEqual(['failed', 'failed']);
 		expect(await balance('wallet_plenty')).toBe(after);
 	});
 
-	it('already refunded: not offered again; refunded in the platform’s console meanwhile, told so', async () => {
+	it('already refunded: not offered again; refunded in the platform’s console meanwhile: no longer refundable', async () => {
 		const before = await balance('wallet_plenty');
 		const sale = await creditSale('wallet_plenty');
 		await refunds.refund(sale.id, confirm(), 'manager');
@@ -140,7 +148,7 @@ describe('credit refunds (spec 3 refundCreditTransactionByIntegration)', () => {
 		const other = await creditSale('wallet_plenty');
 		await rig.platform.credits.refund(other.credits!.transactionId);
 		const result = await refunds.refund(other.id, confirm(), 'manager');
-		expect(result.credits).toMatchObject({ outcome: 'failed', errorCode: 'already-refunded' });
+		expect(result.credits).toMatchObject({ outcome: 'failed', errorCode: 'no-longer-refundable' });
 		expect(await balance('wallet_plenty')).toBe(before);
 	});
 

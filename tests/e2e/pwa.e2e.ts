@@ -93,6 +93,30 @@ test('with the network gone the kiosk opens from the cache, also from /screen', 
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
 });
 
+test('a kiosk loaded once, then cut off, opens from the cache', async ({ page }) => {
+	// Paired without a page: the kiosk's own page is the browser's first, loaded before any
+	// service worker is there to see it, and never loaded again before the network goes.
+	const paired = await page.request.post('/demo/pair', {
+		form: { mode: 'kiosk' },
+		headers: { origin: KIOSK_URL },
+		maxRedirects: 0
+	});
+	expect(paired.status()).toBe(303);
+	await page.goto('/kiosk');
+	await guestScreenReady(page);
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	const kept = () =>
+		page.evaluate(async () => (await (await caches.open('screens')).match('/kiosk')) !== undefined);
+	await expect.poll(kept).toBe(true);
+
+	await page.context().setOffline(true);
+	await page.reload();
+	await guestScreenReady(page);
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+});
+
 test('with the kiosk server out of reach ordering pauses: the menu stays, nothing is sent, it resumes by itself', async ({
 	page
 }) => {

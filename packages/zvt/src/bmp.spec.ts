@@ -36,6 +36,11 @@ describe('BMP lists', () => {
 	});
 
 	it('stops with a clear error at a BMP of unknown length', () => {
+		// 2E: the references disagree on its length (docs/zvt.md "BMPs"); 07 is in no table.
+		expect(thrownBy(() => decodeBmps(fromHex('27 00 07 01 02'), 3))).toMatchObject({
+			kind: 'unknown-bmp',
+			offset: 5
+		});
 		expect(thrownBy(() => decodeBmps(fromHex('27 00 2E 01 02'), 3))).toMatchObject({
 			kind: 'unknown-bmp',
 			offset: 5

@@ -1,9 +1,12 @@
 /**
  * BMPs ("bitmaps"): the tagged fields of a ZVT data block, each one byte of id followed by a
  * value whose length the id alone decides (docs/zvt.md "BMPs"). A decoder must know every
- * id's length to find the next field, so an id missing from `BMP_FORMATS` stops decoding
- * with an `unknown-bmp` error instead of guessing. Lengths from Portalum.Zvt BmpParser and
- * EVerest zvt packets.rs; where the two disagree docs/zvt.md says which we follow and why.
+ * id's length to find the next field: `BMP_FORMATS` holds every BMP of the specification's
+ * table whose length the references agree on, so a field no message of ours reads is stepped
+ * over by its length (fixed, or its LL/LLL prefix) and kept; an id missing from it stops
+ * decoding with an `unknown-bmp` error instead of guessing. Lengths from Portalum.Zvt
+ * BmpParser and EVerest zvt packets.rs; where the two disagree docs/zvt.md says which we
+ * follow and why.
  */
 import { encodeVarLength, readVarLength } from './bcd.ts';
 import { ByteReader } from './byte-reader.ts';
@@ -61,6 +64,12 @@ export const BMP_FORMATS: ReadonlyMap<number, BmpFormat> = new Map<number, BmpFo
 	[0x3d, fixed(3)], // password, BCD
 	[0x49, fixed(2)], // currency code, ISO 4217 numeric, BCD
 	[0x60, LLL], // individual totals
+	[0x70, fixed(4)], // display image: request id
+	[0x71, fixed(4)], // display image: total size
+	[0x72, fixed(1)], // display image: MIME type
+	[0x73, fixed(1)], // display image: encoding
+	[0x74, fixed(1)], // display image: number of chunks
+	[0x75, fixed(1)], // display image: index of the chunk
 	[0x87, fixed(2)], // receipt number, BCD
 	[0x88, fixed(3)], // turnover record number, BCD
 	[0x8a, fixed(1)], // ZVT card type
@@ -75,8 +84,25 @@ export const BMP_FORMATS: ReadonlyMap<number, BmpFormat> = new Map<number, BmpFo
 	[0xd0, fixed(1)], // algorithm key
 	[0xd1, LL], // card offset / PIN data
 	[0xd2, fixed(1)], // card output direction
-	[0xd3, fixed(1)] // DUKPT key identifier
+	[0xd3, fixed(1)], // DUKPT key identifier
+	[0xe0, fixed(1)], // minimal length of the input
+	...textLines(0xe1), // text 2, lines 1–8
+	[0xe9, fixed(1)], // maximal length of the input
+	[0xea, fixed(1)], // echo the input
+	[0xeb, fixed(8)], // MAC over text 1 and text 2
+	[0xf0, fixed(1)], // display duration in seconds
+	...textLines(0xf1), // text 1, lines 1–8
+	[0xf9, fixed(1)], // number of beep tones
+	[0xfa, fixed(1)], // card reader activation
+	[0xfb, fixed(1)], // confirm the input with OK
+	[0xfc, fixed(1)], // dialog control
+	[0xfd, fixed(1)] // display device
 ]);
+
+/** Eight display lines, each LL-var, from `first` on (E1–E8, F1–F8). */
+function textLines(first: number): [number, BmpFormat][] {
+	return Array.from({ length: 8 }, (_, line) => [first + line, LL]);
+}
 
 export function decodeBmps(bytes: Uint8Array, base = 0): DecodedBmp[] {
 	const reader = new ByteReader(bytes, base);

@@ -2,7 +2,8 @@
  * Typed views of BMPs: a codec per field turns a BMP's value into a number, digits, text or
  * TLV and back, and `decodeFields`/`encodeFields` map a list of BMPs to an object of named
  * fields. BMPs a message's spec does not name are kept in `others`, in order, so nothing a
- * terminal sent is lost and encoding gives them back.
+ * terminal sent is lost and encoding gives them back. Texts are read in the character set the
+ * message's own TLV container names (tag 14), code page 437 when it names none (charset.ts).
  */
 import {
 	decodeBcd,
@@ -13,20 +14,24 @@ import {
 	encodePan
 } from './bcd.ts';
 import { BMP_FORMATS, type Bmp, type DecodedBmp } from './bmp.ts';
+import { charsetOf, decodeText, encodeText, type Charset } from './charset.ts';
 import { ZvtDecodeError } from './decode-error.ts';
 import { decodeTlv, encodeTlv, type TlvNode } from './tlv.ts';
 
 export interface FieldCodec<T> {
 	readonly id: number;
 	encode(value: T): Uint8Array;
-	/** `offset`: where the value starts in the message, for error offsets. */
-	decode(value: Uint8Array, offset: number): T;
+	/**
+	 * `offset`: where the value starts in the message, for error offsets; `charset`: the one
+	 * the message's texts are in.
+	 */
+	decode(value: Uint8Array, offset: number, charset: Charset): T;
 }
 
 interface AnyFieldCodec {
 	readonly id: number;
 	encode(value: never): Uint8Array;
-	decode(value: Uint8Array, offset: number): unknown;
+	decode(value: Uint8Array, offset: number, charset: Charset): unknown;
 }
 
 export type FieldSpec = Record<string, AnyFieldCodec>;
@@ -74,9 +79,9 @@ export function panField(id: number): FieldCodec<string> {
 }
 
 /**
- * Text in a single-byte character set (latin1 here; docs/zvt.md "Texts"). Trailing NULs are
- * padding or a terminator and are dropped; `terminator` adds one NUL back (card names end in
- * one), a fixed width pads with NULs.
+ * Text in a single-byte character set (docs/zvt.md "Texts"): read in the message's, written in
+ * code page 437. Trailing NULs are padding or a terminator and are dropped; `terminator` adds
+ * one NUL back (card names end in one), a fixed width pads with NULs.
  */
 export function textField(id: number, options: { terminator?: boolean } = {}): FieldCodec<string> {
 	const format = BMP_FORMATS.get(id);
@@ -84,11 +89,7 @@ export function textField(id: number, options: { terminator?: boolean } = {}): F
 	return {
 		id,
 		encode: (text) => {
-			const bytes = Uint8Array.from(text, (char) => {
-				const code = char.charCodeAt(0);
-				if (code > 0xff) throw new RangeError(`"${char}" has no single-byte code`);
-				return code;
-			});
+			const bytes = encodeText(text);
 			const length = width ?? bytes.length + (options.terminator ? 1 : 0);
 			if (bytes.length > length)
 				throw new RangeError(`BMP ${id.toString(16)} holds ${length} bytes`);
@@ -96,7 +97,7 @@ export function textField(id: number, options: { terminator?: boolean } = {}): F
 			padded.set(bytes);
 			return padded;
 		},
-		decode: (value) => latin1(value).replace(/\0+$/, '')
+		decode: (value, _offset, charset) => decodeText(value, charset).replace(/\0+$/, '')
 	};
 }
 
@@ -109,6 +110,7 @@ export function decodeFields<S extends FieldSpec>(
 	spec: S
 ): { values: FieldValues<S>; others: Bmp[] } {
 	const keyOf = new Map(Object.entries(spec).map(([key, codec]) => [codec.id, key]));
+	const charset = charsetOfBmps(bmps);
 	const values: Record<string, unknown> = {};
 	const others: Bmp[] = [];
 	for (const bmp of bmps) {
@@ -120,7 +122,7 @@ export function decodeFields<S extends FieldSpec>(
 		if (key in values) {
 			throw new ZvtDecodeError('bad-layout', bmp.offset, `BMP ${bmp.id.toString(16)} twice`);
 		}
-		values[key] = (spec[key] as AnyFieldCodec).decode(bmp.value, bmp.offset);
+		values[key] = (spec[key] as AnyFieldCodec).decode(bmp.value, bmp.offset, charset);
 	}
 	return { values: values as FieldValues<S>, others };
 }
@@ -140,9 +142,10 @@ export function encodeFields<S extends FieldSpec>(
 	return [...bmps, ...others];
 }
 
-/** ISO 8859-1 proper (TextDecoder's "latin1" is windows-1252, which is not byte-for-byte). */
-export function latin1(bytes: Uint8Array): string {
-	return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+/** The character set the TLV container (BMP 06) among `bmps` names for their texts. */
+function charsetOfBmps(bmps: readonly DecodedBmp[]): Charset {
+	const container = bmps.find((bmp) => bmp.id === 0x06);
+	return charsetOf(container && decodeTlv(container.value, container.offset));
 }
 
 function fixedLength(id: number): number {

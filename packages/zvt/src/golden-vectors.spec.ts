@@ -10,7 +10,8 @@ import { decodeApdu } from './apdu.ts';
 import { fromHex, toHex } from './bytes.ts';
 import { decodeEcrCommand, encodeEcrCommand, type EcrCommand } from './ecr-commands.ts';
 import { intermediateStatusTexts } from './intermediate-status.ts';
-import { decodeTerminalMessage } from './terminal-messages.ts';
+import { decodeTerminalMessage, printTextLines } from './terminal-messages.ts';
+import { thrownBy } from './testing/thrown.ts';
 
 const decodeMessage = (hex: string) => decodeTerminalMessage(decodeApdu(fromHex(hex)));
 const decodeCommand = (hex: string) => decodeEcrCommand(decodeApdu(fromHex(hex)));
@@ -180,6 +181,24 @@ describe('Portalum.Zvt StatusInformationParserTest', () => {
 		});
 	});
 
+	it('Parse_ReversalGood1 (commit 26b1331): BMP 37, the original trace number, is 3 BCD bytes', () => {
+		const message = decodeMessage(
+			'04 0F E2 27 00 04 00 00 00 00 01 00 0B 00 06 07 0C 15 48 58 0D 02 01 0E 25 12 17 00 01 19 70 22 F0 F8 EE EE EE EE EE EE 47 71 29 28 00 48 69 2A 31 30 30 34 36 31 37 36 33 20 20 20 20 20 20 37 00 06 06 3B 37 31 35 36 39 31 00 00 3C F0 F1 F4 47 45 4E 2E 4E 52 2E 3A 37 31 35 36 39 31 49 09 78 87 06 07 88 00 06 07 8A 2E 8B F1 F7 44 65 62 69 74 20 4D 61 73 74 65 72 63 61 72 64 00 06 65 24 10 07 0E 47 45 4E 2E 4E 52 2E 3A 37 31 35 36 39 31 43 07 A0 00 00 00 04 10 10 46 1F 41 30 30 30 30 30 30 30 30 34 31 30 31 30 20 42 31 44 37 33 34 35 43 31 46 32 44 33 35 35 42 47 1F 41 30 30 30 30 30 30 30 30 34 31 30 31 30 20 42 31 44 37 33 34 35 43 31 46 32 44 33 35 35 42 1F 10 01 FF 1F 12 01 02'
+		);
+		expect(message).toMatchObject({
+			type: 'status-information',
+			info: {
+				resultCode: 0,
+				amountMinor: 100,
+				traceNumber: 607,
+				originalTraceNumber: 606,
+				additionalText: 'GEN.NR.:715691',
+				cardName: 'Debit Mastercard',
+				terminalId: '28004869'
+			}
+		});
+	});
+
 	it('Parse_TlvInfos2: a chip payment with offline PIN, as TLV 1F12 and 1F10 say', () => {
 		const message = decodeMessage(
 			'04-0F-6C-27-00-04-00-00-00-00-20-40-0C-21-09-16-0D-11-01-0E-99-99-22-F0-F8-EE-EE-EE-EE-EE-EE-47-71-A0-01-29-00-00-00-06-87-00-05-0B-00-00-00-8A-06-8B-F1-F1-4D-41-53-54-45-52-43-41-52-44-00-06-2E-2F-08-1F-12-01-01-1F-10-01-03-60-1B-43-07-A0-00-00-00-04-10-10-44-10-44-65-62-69-74-20-4D-61-73-74-65-72-63-61-72-64-1F-2B-04-10-01-60-05'
@@ -215,6 +234,41 @@ describe('Portalum.Zvt StatusInformationParserTest', () => {
 					{ tag: 0x1f2b, value: fromHex('10 01 60 05') }
 				]
 			}
+		});
+	});
+});
+
+/** github.com/Portalum/Portalum.Zvt at f907ad34fcd46c7cd9c74abc085c67f19005a9d9,
+ *  src/Portalum.Zvt.UnitTest/PrintTextBlockTest.cs: receipts from real terminals, which its
+ *  parser reads in code page 437. */
+describe('Portalum.Zvt PrintTextBlockTest', () => {
+	it('Parse_MerchantReceipt: "für" is 66 81 72 and "HÄNDLERBELEG" has 8E — code page 437', () => {
+		const message = decodeMessage(
+			'06 D3 FF A4 02 06 82 02 A0 1F 07 01 01 25 82 02 98 07 18 20 20 4C 65 69 68 73 74 65 6C 6C 75 6E 67 20 76 6F 6E 20 68 6F 62 65 78 07 16 20 20 20 20 20 66 81 72 20 50 4F 52 54 41 4C 55 4D 20 47 6D 62 48 07 12 20 20 20 20 20 20 20 20 48 65 72 72 20 54 65 73 74 31 07 15 20 20 20 20 20 5A 56 54 20 54 43 50 2F 49 50 2C 20 44 48 43 50 07 1B 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 1B 31 39 2E 31 30 2E 32 30 32 31 20 20 20 20 20 20 20 20 20 31 33 3A 33 30 3A 30 34 07 1B 30 30 30 30 30 31 33 20 20 20 20 30 30 30 34 20 20 20 20 20 20 30 30 30 30 30 31 07 13 20 20 20 20 20 20 20 48 8E 4E 44 4C 45 52 42 45 4C 45 47 07 1B 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 12 54 65 72 6D 69 6E 61 6C 3A 20 41 48 30 30 30 30 30 36 07 11 42 65 6C 65 67 23 20 20 3A 20 48 30 30 34 30 30 31 07 12 4C 3A 2A 2A 2A 2A 2A 2A 2A 2A 2A 2A 2A 2A 30 30 30 30 07 13 41 49 44 3A 20 41 30 30 30 30 30 30 30 30 34 31 30 31 30 07 11 4B 61 72 74 65 3A 20 4D 41 53 54 45 52 43 41 52 44 07 18 41 70 70 2E 20 20 3A 20 44 65 62 69 74 20 4D 61 73 74 65 72 63 61 72 64 07 13 20 20 20 20 20 20 20 20 43 6F 6E 74 61 63 74 6C 65 73 73 07 04 4B 41 55 46 07 01 20 07 05 53 55 4D 4D 45 07 12 20 20 20 20 20 20 20 20 20 45 55 52 3A 20 31 2C 30 30 07 01 20 07 1B 54 72 61 63 65 23 3A 20 20 20 20 20 20 20 20 20 20 20 20 31 30 30 30 34 30 30 31 07 01 20 07 09 52 65 66 65 72 65 6E 7A 3A 07 01 20 07 1A 20 41 75 74 6F 72 69 73 69 65 72 75 6E 67 73 63 6F 64 65 3A 33 36 37 36 35 35 07 11 20 20 20 20 20 20 20 20 20 28 52 43 20 30 30 31 29 07 14 20 20 20 20 47 65 6E 65 68 6D 69 67 74 20 33 36 37 36 35 35 07 10 20 20 20 20 20 20 20 30 30 31 30 30 34 30 30 31 07 01 20 07 11 20 20 20 20 20 20 20 20 20 4B 45 49 4E 20 43 56 4D 07 01 20 07 19 20 41 56 3A 20 2B 30 34 2E 30 37 20 28 4A 75 6E 20 31 31 20 32 30 32 31 29 07 1B 54 49 3A 20 45 20 44 54 3A 20 30 2F 30 2F 20 4F 46 3A 20 30 2F 30 2F 20 43 47 3A 07 0F 20 20 20 20 20 20 20 20 20 20 20 31 2F 30 2F 07 01 20 07 01 20 07 01 20 07 01 20 07 01 20 09 01 81'
+		);
+		const lines = message.type === 'print-text-block' ? printTextLines(message.tlv) : [];
+		expect(lines.slice(0, 8)).toEqual([
+			'  Leihstellung von hobex',
+			'     für PORTALUM GmbH',
+			'        Herr Test1',
+			'     ZVT TCP/IP, DHCP',
+			'---------------------------',
+			'19.10.2021         13:30:04',
+			'0000013    0004      000001',
+			'       HÄNDLERBELEG'
+		]);
+		expect(lines).toContain('         EUR: 1,00');
+	});
+
+	it('Parse_CorruptReceipt: a block cut short in the capture is refused, not half read', () => {
+		expect(
+			thrownBy(() =>
+				decodeMessage(
+					'06 D3 FF BD 04 06 82 04 B9 1F 07 01 01 1F 37 01 01 14 01 02 25 82 04 AA 09 01 00 07 21 20 20 20 20 54 53 53 20 54 65 6C 63 6F 20 53 61 6C 65 73 20 53 65 72 76 69 63 65 73 20 47 6D 62 48 07 19 20 20 20 20 20 20 20 20 20 20 20 20 4F 62 61 63 68 67 61 73 73 65 20 31 36 07 17 20 20 20 20 20 20 20 20 20 20 20 20 20 20 57 69 65 6E 20 31 32 32 30 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 26 30 34 32 20 20 20 20 20 20 32 38 2E 30 32 2E 32 30 32 32 20 31 32 3A 32 34 3A 35 39 20 20 20 20 20 20 30 32 31 39 07 19 20 20 20 20 20 20 20 20 20 20 20 20 20 48 C4 4E 44 4C 45 52 42 45 4C 45 47 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 16 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 43 6C 6F 73 75 72 65 07 00 07 26 48 C4 4E 44 4C 45 52 2D 49 44 3A 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 37 33 31 30 30 30 30 30 30 38 07 26 54 45 52 4D 49 4E 41 4C 3A 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 31 30 30 30 30 30 35 38 07 11 42 61 74 63 68 2D 4E 75 6D 6D 65 72 6E 3A 20 34 32 07 18 56 6F 6E 3A 20 32 31 2E 30 32 2E 32 30 32 32 20 30 38 3A 33 39 3A 30 33 07 18 42 69 73 3A 20 32 38 2E 30 32 2E 32 30 32 32 20 31 32 3A 32 34 3A 35 39 07 00 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 48 4F 53 54 53 55 4D 4D 45 4E 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 00 07 17 20 20 20 20 20 20 20 20 20 20 20 20 20 20 53 75 6D 6D 65 6E 20 4F 4B 07 25 54 65 72 6D 69 6E 61 6C 73 75 6D 6D 65 6E 20 73 69 6E 64 20 67 6C 65 69 63 68 20 48 6F 73 74 73 75 6D 6D 65 6E 07 00 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 47 45 53 41 4D 54 53 55 4D 4D 45 4E 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 08 20 20 41 4E 5A 41 48 4C 07 0D 42 45 54 52 41 47 57 C4 48 52 55 4E 47 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 26 20 20 20 20 20 20 20 34 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 34 2E 31 32 20 45 55 52 07 00 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 53 68 6F 72 74 20 4C 69 73 74 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 00 07 00 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 56 49 53 41 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 26 45 55 52 20 20 20 20 20 20 20 20 20 20 41 4E 5A 41 48 4C 20 20 20 20 20 20 20 20 20 20 20 20 20 42 45 54 52 41 47 07 26 44 65 62 69 74 20 20 20 20 20 20 20 20 20 20 20 20 33 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 38 2E 32 34 07 26 4B 72 65 64 69 74 20 20 20 20 20 20 20 20 20 20 20 31 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 34 2E 31 32 07 26 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 2D 07 26 47 65 73 61 6D 74 3A 20 20 20 20 20 20 20 20 20 20 34 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 34 2E 31 32 07 00 07 26 52 43 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 30 30 37 07 00 07'
+				)
+			)
+		).toMatchObject({
+			kind: 'length-overrun'
 		});
 	});
 });
@@ -264,6 +318,12 @@ describe('Portalum.Zvt ZvtClientTest', () => {
 			extra: new Uint8Array(0)
 		});
 		expect(decodeMessage('06 1E 01 05')).toMatchObject({ type: 'abort', resultCode: 0x05 });
+		// EndOfDayAsync's terminal: an abort that names no result code.
+		expect(decodeMessage('06 1E 00')).toEqual({
+			type: 'abort',
+			resultCode: null,
+			extra: new Uint8Array(0)
+		});
 		expect(decodeMessage('80 00 00')).toEqual({ type: 'ack' });
 	});
 

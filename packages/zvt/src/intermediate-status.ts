@@ -5,8 +5,8 @@
  * means "none of them": the text is in the TLV (tag 24, lines in tag 07 — Portalum.Zvt
  * IntermediateStatusInformationParserTest GetMessage_TlvData).
  */
+import { charsetOf, decodeText } from './charset.ts';
 import { findTlv, type TlvNode } from './tlv.ts';
-import { latin1 } from './fields.ts';
 
 export interface IntermediateStatus {
 	status: number;
@@ -42,11 +42,15 @@ export function intermediateStatusMessage(status: number): IntermediateStatusMes
 	return MESSAGES.get(status) ?? 'other';
 }
 
-/** The display lines the terminal sent in TLV tag 24 (each a tag 07), in order. */
+/**
+ * The display lines the terminal sent in TLV tag 24 (each a tag 07), in order, in the
+ * character set the container names (tag 14).
+ */
 export function intermediateStatusTexts(tlv: readonly TlvNode[] | undefined): string[] {
 	const display = tlv && findTlv(tlv, 0x24);
 	if (!display || !('children' in display)) return [];
+	const charset = charsetOf(tlv);
 	return display.children.flatMap((node) =>
-		node.tag === 0x07 && 'value' in node ? [latin1(node.value)] : []
+		node.tag === 0x07 && 'value' in node ? [decodeText(node.value, charset)] : []
 	);
 }

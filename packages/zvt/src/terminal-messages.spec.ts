@@ -157,6 +157,43 @@ describe('status information (04 0F)', () => {
 		});
 		expect(thrownBy(() => decodeHex('04 0F 02 87 01'))).toMatchObject({ kind: 'length-overrun' });
 	});
+
+	it('steps over BMPs it does not read, fixed and variable, and keeps them', () => {
+		// 70: display image request id (4 bytes); E1: text 2 line 1 (LL-var); F1: text 1 line 1.
+		const message = decodeHex(
+			'04 0F 20 27 00 70 00 00 00 01 E1 F0 F2 41 42 F1 F0 F1 43 04 00 00 00 00 25 00 EB 01 02 03 04 05 06 07 08'
+		);
+		expect(message).toEqual({
+			type: 'status-information',
+			info: {
+				resultCode: 0,
+				amountMinor: 2500,
+				others: [
+					{ id: 0x70, value: fromHex('00 00 00 01') },
+					{ id: 0xe1, value: text('AB') },
+					{ id: 0xf1, value: text('C') },
+					{ id: 0xeb, value: fromHex('01 02 03 04 05 06 07 08') }
+				]
+			}
+		});
+		expect(toHex(encodeTerminalMessage(message))).toBe(
+			'04 0F 20 27 00 04 00 00 00 00 25 00 70 00 00 00 01 E1 F0 F2 41 42 F1 F0 F1 43 EB 01 02 03 04 05 06 07 08'
+		);
+	});
+
+	it('reads texts in code page 437, or in the ISO 8859 part TLV tag 14 names', () => {
+		// "für" in code page 437 is 66 81 72; in ISO 8859-1 66 FC 72.
+		expect(decodeHex('04 0F 07 3C F0 F0 F3 66 81 72')).toMatchObject({
+			info: { additionalText: 'für' }
+		});
+		expect(decodeHex('04 0F 0C 3C F0 F0 F3 66 FC 72 06 03 14 01 01')).toMatchObject({
+			info: { additionalText: 'für', tlv: [{ tag: 0x14, value: fromHex('01') }] }
+		});
+		// A value that names no character set we read leaves the default.
+		expect(decodeHex('04 0F 0C 3C F0 F0 F3 66 81 72 06 03 14 01 0C')).toMatchObject({
+			info: { additionalText: 'für' }
+		});
+	});
 });
 
 describe('intermediate status (04 FF)', () => {
@@ -238,7 +275,12 @@ describe('completion (06 0F), abort (06 1E), acknowledgements', () => {
 		const message = decodeHex('06 1E 04 B8 87 FF FF');
 		expect(message).toEqual({ type: 'abort', resultCode: 0xb8, extra: fromHex('87 FF FF') });
 		expect(toHex(encodeTerminalMessage(message))).toBe('06 1E 04 B8 87 FF FF');
-		expect(thrownBy(() => decodeHex('06 1E 00'))).toMatchObject({ kind: 'truncated' });
+	});
+
+	it('reads an abort that names no result code (06 1E 00) as an abort of unknown result', () => {
+		const message = decodeHex('06 1E 00');
+		expect(message).toEqual({ type: 'abort', resultCode: null, extra: new Uint8Array(0) });
+		expect(toHex(encodeTerminalMessage(message))).toBe('06 1E 00');
 	});
 
 	it('reads acknowledgements: 80 00 and 84 00 accept, 84 xx refuses', () => {
@@ -267,6 +309,23 @@ describe('printing (06 D1, 06 D3) and other commands', () => {
 		expect(printTextLines(tlv)).toEqual(['', '** Kunde **']);
 		expect(printTextLines([])).toEqual([]);
 		expect(thrownBy(() => decodeHex('06 D3 02 27 00'))).toMatchObject({ kind: 'bad-layout' });
+	});
+
+	it('reads a block’s lines in the character set its tag 14 names (Portalum.Zvt Parse_CorruptReceipt, its first bytes)', () => {
+		// An Austrian terminal's administration receipt: 14 01 02, ISO 8859-2, where Ä is C4.
+		const message = decodeHex(
+			'06 D3 2A 06 28 1F 07 01 01 1F 37 01 01 14 01 02 25 1B 07 19 20 20 20 20 20 20 20 20 20 20 20 20 20 48 C4 4E 44 4C 45 52 42 45 4C 45 47'
+		);
+		const tlv = message.type === 'print-text-block' ? message.tlv : [];
+		expect(printTextLines(tlv)).toEqual(['             HÄNDLERBELEG']);
+	});
+
+	it('writes a print line in code page 437', () => {
+		const message: TerminalMessage = { type: 'print-line', attribute: 0, text: 'für' };
+		expect(toHex(encodeTerminalMessage(message))).toBe('06 D1 04 00 66 81 72');
+		expect(() => encodeTerminalMessage({ type: 'print-line', attribute: 0, text: '€' })).toThrow(
+			RangeError
+		);
 	});
 
 	it('passes a command it does not handle through as "other"', () => {

@@ -9,6 +9,7 @@ import { acknowledgementOf, ACK, encodeNak } from './acknowledgement.ts';
 import { encodeApdu, type Apdu } from './apdu.ts';
 import { ByteReader } from './byte-reader.ts';
 import { concat } from './bytes.ts';
+import { charsetOf, decodeText } from './charset.ts';
 import { ZvtDecodeError } from './decode-error.ts';
 import {
 	bcdDigitsField,
@@ -16,7 +17,6 @@ import {
 	byteField,
 	decodeFields,
 	encodeFields,
-	latin1,
 	textField,
 	tlvField,
 	type FieldValues
@@ -49,8 +49,11 @@ export type TerminalMessage =
 	| { type: 'intermediate-status'; status: IntermediateStatus }
 	| { type: 'status-information'; info: StatusInformation }
 	| { type: 'completion'; completion: Completion }
-	/** 06 1E: the command failed; `extra` holds whatever followed the result code, unread. */
-	| { type: 'abort'; resultCode: number; extra: Uint8Array }
+	/**
+	 * 06 1E: the command failed; `resultCode` null when the terminal named none (06 1E 00),
+	 * `extra` holds whatever followed the result code, unread.
+	 */
+	| { type: 'abort'; resultCode: number | null; extra: Uint8Array }
 	| { type: 'print-line'; attribute: number; text: string }
 	| { type: 'print-text-block'; tlv: TlvNode[] }
 	/** A command this subset does not handle; the client answers it 84 83. */
@@ -71,7 +74,14 @@ export function encodeTerminalMessage(message: TerminalMessage): Uint8Array {
 		case 'completion':
 			return apdu(0x06, 0x0f, encodeCompletion(message.completion));
 		case 'abort':
-			return apdu(0x06, 0x1e, concat([Uint8Array.of(message.resultCode), message.extra]));
+			return apdu(
+				0x06,
+				0x1e,
+				concat([
+					message.resultCode === null ? new Uint8Array(0) : Uint8Array.of(message.resultCode),
+					message.extra
+				])
+			);
 		case 'print-line':
 			return apdu(
 				0x06,
@@ -105,10 +115,11 @@ export function decodeTerminalMessage(received: Apdu): TerminalMessage {
 		case 0x060f:
 			return { type: 'completion', completion: decodeCompletion(data) };
 		case 0x061e: {
+			// 06 1E 00 names no result (Portalum.Zvt ReceiveHandler: "Cannot detect error code").
 			const reader = new ByteReader(data, 3);
 			return {
 				type: 'abort',
-				resultCode: reader.byte('result code'),
+				resultCode: reader.remaining > 0 ? reader.byte('result code') : null,
 				extra: reader.rest().slice()
 			};
 		}
@@ -117,7 +128,7 @@ export function decodeTerminalMessage(received: Apdu): TerminalMessage {
 			return {
 				type: 'print-line',
 				attribute: reader.byte('attribute'),
-				text: latin1(reader.rest())
+				text: decodeText(reader.rest())
 			};
 		}
 		case 0x06d3: {
@@ -132,12 +143,16 @@ export function decodeTerminalMessage(received: Apdu): TerminalMessage {
 	}
 }
 
-/** The printable lines of a print text block (tag 25, lines in tag 07). */
+/**
+ * The printable lines of a print text block (tag 25, lines in tag 07), in the character set the
+ * block names (tag 14).
+ */
 export function printTextLines(tlv: readonly TlvNode[]): string[] {
 	const texts = findTlv(tlv, 0x25);
 	if (!texts || !('children' in texts)) return [];
+	const charset = charsetOf(tlv);
 	return texts.children.flatMap((node) =>
-		node.tag === 0x07 && 'value' in node ? [latin1(node.value)] : []
+		node.tag === 0x07 && 'value' in node ? [decodeText(node.value, charset)] : []
 	);
 }
 
@@ -188,12 +203,13 @@ function encodeCompletion({
 function decodeCompletion(data: Uint8Array): Completion {
 	const reader = new ByteReader(data, 3);
 	let lead: Pick<Completion, 'softwareVersion' | 'terminalStatus'> = {};
-	// No BMP id is F0…F9, so a leading F-digit can only start the software version's length.
+	// The BMPs F0…F9 are display texts the ECR sends, never in a completion, so a leading
+	// F-digit can only start the software version's length.
 	const first = reader.peek();
 	if (first !== undefined && first >= 0xf0 && first <= 0xf9) {
 		const length = readVarLength(reader, 3);
 		lead = {
-			softwareVersion: latin1(reader.take(length, 'software version')),
+			softwareVersion: decodeText(reader.take(length, 'software version')),
 			terminalStatus: reader.byte('terminal status')
 		};
 	}

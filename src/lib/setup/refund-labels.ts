@@ -24,6 +24,7 @@ const FAILURES: Record<RefundFailure, () => string> = {
 	'unknown-transaction': m.refund_failure_unknown_transaction,
 	'not-authorized': m.refund_failure_not_authorized,
 	'platform-unreachable': m.refund_failure_platform_unreachable,
+	'no-longer-refundable': m.refund_failure_no_longer_refundable,
 	'platform-refused': m.refund_failure_platform_refused,
 	'outcome-unknown': m.refund_failure_outcome_unknown,
 	'card-refund-failed': m.refund_failure_card_refund_failed,

@@ -112,6 +112,12 @@ export type RefundFailure =
 	| 'not-authorized'
 	/** No answer that says anything: a 503, a 429, a connection refused before sending. */
 	| 'platform-unreachable'
+	/**
+	 * spec 3's CREDIT_TRANSACTION_CAN_NO_LONGER_BE_REFUNDED_BY_EXTERNAL_DEVICE: no refund of these
+	 * credits is recorded here, but the platform refuses — its window has passed (by its clock),
+	 * or they were refunded elsewhere. Staff compensate the guest by hand.
+	 */
+	| 'no-longer-refundable'
 	/** Any other refusal. */
 	| 'platform-refused'
 	/** The answer was lost: settled later, never guessed (server/refunds/lost-refund.ts). */

@@ -21,6 +21,7 @@ const scriptSchema = z.discriminatedUnion('result', [
 		delayMs
 	}),
 	z.strictObject({ result: z.literal('customer-abort'), statuses, delayMs }),
+	z.strictObject({ result: z.literal('abort-without-result'), statuses, delayMs }),
 	z.strictObject({ result: z.literal('wait-for-card') })
 ]);
 const dropSchema = z.strictObject({

@@ -10,6 +10,8 @@ export type PaymentScript =
 	| { result: 'decline'; resultCode?: number; statuses?: number[]; delayMs?: number }
 	/** The customer presses cancel: status information 6C, then Abort 6C. */
 	| { result: 'customer-abort'; statuses?: number[]; delayMs?: number }
+	/** The terminal gives up without a status information: Abort naming no result (06 1E 00). */
+	| { result: 'abort-without-result'; statuses?: number[]; delayMs?: number }
 	/** "Insert card" and nothing more, until the ECR aborts (06 B0) or hangs up. */
 	| { result: 'wait-for-card' };
 

@@ -168,6 +168,9 @@ export class TerminalSession {
 			return this.#finish({ type: 'abort', resultCode: ABORTED, extra: new Uint8Array(0) });
 		if (drop === 'before-status-information') this.#drop();
 		await pause(delayMs);
+		if (script.result === 'abort-without-result') {
+			return this.#finish({ type: 'abort', resultCode: null, extra: new Uint8Array(0) });
+		}
 		const resultCode =
 			script.result === 'approve'
 				? 0

@@ -11,7 +11,7 @@ import {
 	PlatformClientError,
 	type PlatformApiError
 } from '../platform/errors.ts';
-import { CLOCK_MARGIN_MS, REFUND_WINDOW_MS, type RepeatOutcome } from './lost-refund.ts';
+import type { RepeatOutcome } from './lost-refund.ts';
 
 export class RefundError extends Error {
 	readonly failure: RefundFailure;
@@ -22,17 +22,14 @@ export class RefundError extends Error {
 	}
 }
 
-/**
- * spec 3's refund refused (a 4xx): what it means for this sale. `elapsedMs` runs from the
- * earliest the platform can have finalized the transaction (finalize-time.ts).
- */
-function creditRefusalReason(error: PlatformApiError, elapsedMs: number): RefundFailure {
+/** spec 3's refund refused (a 4xx): what it means for this sale. */
+function creditRefusalReason(error: PlatformApiError): RefundFailure {
 	if (error.errorCode === CreditErrorCode.refundWindowPassed) {
 		// spec 3 gives this one code for "24-hour window passed"; the simulator gives it also for a
-		// transaction already refunded (docs/platform-assumptions.md, "refund"). Our record says the
-		// transaction was finalized, so while the window is surely still open it can only mean that
-		// the credits were refunded already, by another route (the platform's console).
-		return elapsedMs <= REFUND_WINDOW_MS - CLOCK_MARGIN_MS ? 'already-refunded' : 'window-passed';
+		// transaction already refunded (docs/platform-assumptions.md, "refund"). No refund of these
+		// credits is recorded here, and neither our clock (it may disagree with the platform's) nor
+		// the answer tells which it is: staff are told both, and to compensate the guest by hand.
+		return 'no-longer-refundable';
 	}
 	if (error.status === 404) return 'unknown-transaction';
 	if (
@@ -49,7 +46,7 @@ export type CreditCallFailure =
 	| { outcome: 'failed'; errorCode: RefundFailure; platformCode: string }
 	| { outcome: 'uncertain'; errorCode: 'outcome-unknown'; platformCode: string };
 
-export function creditCallFailure(error: unknown, elapsedMs: number): CreditCallFailure {
+export function creditCallFailure(error: unknown): CreditCallFailure {
 	if (!(error instanceof PlatformClientError)) throw error;
 	const platformCode = 'errorCode' in error ? String(error.errorCode) : error.kind;
 	// A timeout, a connection lost after sending, a 500/502/504: the refund may have taken effect.
@@ -57,7 +54,7 @@ export function creditCallFailure(error: unknown, elapsedMs: number): CreditCall
 		return { outcome: 'uncertain', errorCode: 'outcome-unknown', platformCode };
 	}
 	if (isRefusal(error)) {
-		return { outcome: 'failed', errorCode: creditRefusalReason(error, elapsedMs), platformCode };
+		return { outcome: 'failed', errorCode: creditRefusalReason(error), platformCode };
 	}
 	// Known not applied: refused locally before sending, or a 503 / 429 / connection refused.
 	const errorCode = error.kind === 'invalid-request' ? 'bad-request' : 'platform-unreachable';

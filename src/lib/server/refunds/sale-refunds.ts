@@ -314,7 +314,6 @@ export class SaleRefunds {
 
 	async #refundCredits(sale: Sale, record: SaleRefund): Promise<Sale> {
 		const { transactionId } = sale.credits!;
-		const finalizedAt = (await earliestFinalize(this.#deps.journal, sale))!;
 		const platform = await this.#deps.platformFor(sale.deviceId);
 		try {
 			await platform.credits.refund(
@@ -322,7 +321,7 @@ export class SaleRefunds {
 				record.comment === null ? {} : { comment: record.comment }
 			);
 		} catch (error) {
-			const failure = creditCallFailure(error, this.#now().getTime() - finalizedAt.getTime());
+			const failure = creditCallFailure(error);
 			return this.#book.book(sale.id, record, {
 				outcome: failure.outcome,
 				errorCode: failure.errorCode,

@@ -35,7 +35,8 @@ export interface Settlement {
 	state: Exclude<ZvtAttemptState, 'sent'>;
 	/** Set for a booked transaction (approved, reversed): it is now the terminal's last. */
 	numbers?: TransactionNumbers;
-	resultCode?: number;
+	/** Null or absent: the terminal named none. */
+	resultCode?: number | null;
 }
 
 /** The kiosk whose ZVT terminal took the payment under `reference`; null: none of them did. */

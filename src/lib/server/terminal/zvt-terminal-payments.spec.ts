@@ -75,6 +75,17 @@ describe.each(ENGINES)('ZvtTerminal payments on %s', (engine) => {
 		expect(booked()).toEqual([]);
 	});
 
+	it('reports a payment the terminal aborts without a result code as declined, charging nothing', async () => {
+		const terminal = rig.terminal(device);
+		rig.sim.terminal.scriptNext({ result: 'abort-without-result' });
+		expect(await terminal.collect(request('s1.1'))).toBe('declined');
+		expect(await terminal.lookup(ref('s1.1'))).toBe('declined');
+		expect(
+			await new ZvtAttempts(store, device, () => new Date()).get(ref('s1.1'), 'payment')
+		).toMatchObject({ state: 'declined', resultCode: null });
+		expect(booked()).toEqual([]);
+	});
+
 	it('cancels a payment waiting for the card, and nothing else', async () => {
 		const cancels: boolean[] = [];
 		const terminal = rig.terminal(device, {

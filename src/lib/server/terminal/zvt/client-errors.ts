@@ -31,10 +31,13 @@ export class ZvtRejectedError extends Error {
 
 /** The terminal accepted the command, then ended it with Abort (06 1E). */
 export class ZvtCommandAbortedError extends Error {
-	readonly resultCode: number;
+	/** Null: the terminal named no result (06 1E 00). */
+	readonly resultCode: number | null;
 
-	constructor(command: string, resultCode: number) {
-		super(`terminal aborted ${command} (result code ${hexByte(resultCode)})`);
+	constructor(command: string, resultCode: number | null) {
+		super(
+			`terminal aborted ${command} (result code ${resultCode === null ? 'none' : hexByte(resultCode)})`
+		);
 		this.name = 'ZvtCommandAbortedError';
 		this.resultCode = resultCode;
 	}

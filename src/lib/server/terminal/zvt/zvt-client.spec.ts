@@ -66,6 +66,41 @@ describe('ZvtClient on the wire', () => {
 		await expect(result).resolves.toMatchObject({ outcome: 'aborted', resultCode: 0x6c });
 	});
 
+	it('reads an Abort without a result code as a payment not made, of unknown result', async () => {
+		const { client, written, nextWritten, send } = pair();
+		const result = client.authorize({ amountMinor: 100, currencyCode: 978 });
+		await nextWritten();
+		send('80 00 00');
+		send('06 1E 00');
+		await expect(result).resolves.toEqual({
+			outcome: 'declined',
+			resultCode: null,
+			statusInformation: null,
+			receipt: []
+		});
+		expect(written.slice(1)).toEqual(['80 00 00']);
+	});
+
+	it('reads approval followed by an Abort without a result code as not approved', async () => {
+		const { client, nextWritten, send } = pair();
+		const result = client.authorize({ amountMinor: 100, currencyCode: 978 });
+		await nextWritten();
+		send('80 00 00');
+		send('04 0F 02 27 00');
+		await nextWritten();
+		send('06 1E 00');
+		await expect(result).resolves.toMatchObject({ outcome: 'declined', resultCode: null });
+	});
+
+	it('reports an administrative command aborted without a result code as refused', async () => {
+		const { client, nextWritten, send } = pair();
+		const result = client.endOfDay().catch((e: unknown) => e);
+		await nextWritten();
+		send('80 00 00');
+		send('06 1E 00');
+		expect(await result).toMatchObject({ name: 'ZvtCommandAbortedError', resultCode: null });
+	});
+
 	it('does not acknowledge status information it cannot read, and closes the connection', async () => {
 		const { client, written, terminal, nextWritten, send } = pair();
 		const closed = new Promise((resolve) => terminal.once('end', resolve));

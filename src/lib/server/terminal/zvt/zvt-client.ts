@@ -78,7 +78,8 @@ export type PaymentResult =
 	| {
 			/** `aborted`: result code 6C (customer, timeout or ECR abort); `declined`: anything else. */
 			outcome: 'declined' | 'aborted';
-			resultCode: number;
+			/** Null: the terminal aborted without naming a result (06 1E 00). */
+			resultCode: number | null;
 			statusInformation: StatusInformation | null;
 			receipt: string[];
 	  };
@@ -87,7 +88,8 @@ export type ReversalResult =
 	| { outcome: 'reversed'; statusInformation: StatusInformation; receipt: string[] }
 	| {
 			outcome: 'refused';
-			resultCode: number;
+			/** Null: the terminal aborted without naming a result (06 1E 00). */
+			resultCode: number | null;
 			statusInformation: StatusInformation | null;
 			receipt: string[];
 	  };
@@ -103,7 +105,8 @@ export const ABORTED_RESULT = 0x6c;
 
 interface ExchangeEnd {
 	statusInformation: StatusInformation | null;
-	ending: { type: 'completion'; completion: Completion } | { type: 'abort'; resultCode: number };
+	ending:
+		{ type: 'completion'; completion: Completion } | { type: 'abort'; resultCode: number | null };
 	receipt: string[];
 }
 
