@@ -1,30 +1,43 @@
 /**
  * `npm run bench:load [-- --kiosks N --sales S --credits --store postgres --servers 2]` (after
- * `npm run build`): N kiosks
- * (default 8) doing S full sales each (default 25; with credits 3, which the demo wallet's €500
- * pays for) at the same time through the kiosk API, against the built server in demo mode with
- * its own simulator (bench-kiosk.ts) — figures to compare across SQLite, PostgreSQL
- * and two servers. Each sale: 2 × Pilsner and a pretzel (two cup deposits), started, paid by card
- * (the simulated terminal approved as soon as it waits), completed with its deposit code; with
- * `--credits`, a loyalty key first (credits cover the sale: preview and finalize too, no card).
- * Reports sales per second and the p50/p99 of each API step and of the whole sale (the key's
- * fetch from the simulator not counted); exits 1 if a sale does not complete.
+ * `npm run build`): N kiosks (default 50) doing S full sales each (default 4; with credits 3,
+ * which the demo wallet's €500 pays for) at the same time through the kiosk API, against the
+ * built server in demo mode — figures to compare across SQLite, PostgreSQL and two servers. Each
+ * sale: 2 × Pilsner and a pretzel (two cup deposits), started, paid by card (the simulated
+ * terminal approved as soon as it waits), completed with its deposit code; with `--credits`, a
+ * loyalty key first (credits cover the sale: preview and finalize too, no card). Exits 1 if a
+ * sale does not complete or a goal is missed (scripts/bench-goals.ts).
+ *
+ * The simulator runs as a process of its own, so the server's process holds only the server: its
+ * CPU time over the sales (/proc/<pid>/stat) ÷ the sales it served is the CPU per sale (each
+ * server's, with two). Store commits per sale: on SQLite each commit is one fsync of its write-ahead
+ * log, counted by running the server under strace (fsync and fdatasync only); on PostgreSQL the
+ * WAL flushes of the cluster (`pg_stat_wal.wal_sync`, read after the servers have stopped and
+ * reported their statistics). The cluster runs with PostgreSQL's durable settings.
  *
  * `--store postgres` runs the server on a throwaway PostgreSQL cluster (tests/postgres, Debian's
  * `postgresql`); `--servers 2` runs two servers on it, and every request of a kiosk goes to the
  * next server in turn, as a round-robin balancer sends them. Afterwards the same kiosks call the
- * simulator directly, the one platform call a card sale makes (the deposit create), so the kiosk
- * server's own part of a sale can be put against the simulator's: (sale − simulator) / simulator.
+ * simulator directly, the one platform call a card sale makes (the deposit create), the same
+ * number of times: the sale's p50 and p99 are put against these as sale ÷ direct.
+ *
+ * Ports: from BENCH_PORT on (scripts/bench-kiosk.ts), else free ones.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { createPlatformClient } from '../src/lib/server/platform/client.ts';
 import { startCluster } from '../tests/postgres/cluster.ts';
-import { startKiosk, type RunningKiosk } from './bench-kiosk.ts';
+import { reportFigures, type Figure } from './bench-goals.ts';
+import { benchPort, fsyncsIn, processCpuMs, startKiosk, type RunningKiosk } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
-		kiosks: { type: 'string', default: '8' },
+		kiosks: { type: 'string', default: '50' },
 		sales: { type: 'string' },
 		credits: { type: 'boolean', default: false },
 		store: { type: 'string', default: 'sqlite' },
@@ -42,7 +55,7 @@ if (SERVERS === 2 && values.store !== 'postgres') {
 }
 const KIOSKS = Number(values.kiosks);
 // With credits every sale spends about €17 of the demo wallet's €500: 3 per kiosk by default.
-const SALES = Number(values.sales ?? (values.credits ? 3 : 25));
+const SALES = Number(values.sales ?? (values.credits ? 3 : 4));
 for (const [name, value] of [
 	['--kiosks', KIOSKS],
 	['--sales', SALES]
@@ -67,15 +80,59 @@ const timings: Record<StepName, number[]> = {
 };
 const failures: string[] = [];
 
-const cluster = values.store === 'postgres' ? await startCluster() : null;
+const simulator = await startSimulator();
+const cluster =
+	values.store === 'postgres'
+		? await startCluster({ durable: true, port: await benchPort() })
+		: null;
 const env: Record<string, string> = cluster
 	? { DATABASE_URL: cluster.url, KIOSK_SECRET: randomBytes(32).toString('hex') }
 	: {};
-const servers: RunningKiosk[] = [await startKiosk('load', { env })];
-if (SERVERS === 2) {
-	servers.push(await startKiosk('load-b', { env, simulatorUrl: servers[0]!.simulator }));
+const traces = mkdtempSync(join(tmpdir(), 'bench-load-'));
+const servers: RunningKiosk[] = [];
+for (let index = 0; index < SERVERS; index += 1) {
+	const traceFsyncsTo = cluster ? undefined : join(traces, `fsyncs-${index}`);
+	servers.push(
+		await startKiosk(`load-${index}`, { env, simulatorUrl: simulator.url, traceFsyncsTo })
+	);
 }
 const kiosk = servers[0]!;
+
+/** The simulator as a process of its own, up once it answers. */
+async function startSimulator() {
+	const url = `http://127.0.0.1:${await benchPort()}`;
+	const child = spawn(process.execPath, ['packages/platform-sim/src/main.ts'], {
+		cwd: resolve(import.meta.dirname, '..'),
+		env: { ...process.env, SIM_PORT: new URL(url).port, SIM_HOST: '127.0.0.1', SIM_QUIET: '1' },
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	const stop = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((done) => child.once('exit', done));
+		child.kill('SIGTERM');
+		await exited;
+	};
+	for (let tries = 0; !(await fetch(`${url}/_sim/seed`).catch(() => null))?.ok; tries += 1) {
+		if (tries > 150) {
+			await stop();
+			throw new Error('the simulator did not start within 30 s');
+		}
+		await new Promise((done) => setTimeout(done, 200));
+	}
+	return { url, stop };
+}
+
+/** The cluster's WAL flushes so far (statistics of servers still connected may lag). */
+async function walSyncs(url: string): Promise<number> {
+	const client = new pg.Client({ connectionString: url });
+	await client.connect();
+	try {
+		const { rows } = await client.query<{ wal_sync: string }>('select wal_sync from pg_stat_wal');
+		return Number(rows[0]!.wal_sync);
+	} finally {
+		await client.end();
+	}
+}
 let turn = 0;
 /** The server the balancer sends the next request to. */
 const nextServer = () => servers[turn++ % servers.length]!.url;
@@ -159,10 +216,23 @@ const percentile = (numbers: number[], p: number) => {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-/** When the sales began and ended (after pairing), and how many completed. */
-const run = { began: 0, ended: 0, completed: 0 };
+/** When the sales began and ended (after pairing), how many completed, what they cost. */
+const run = {
+	began: 0,
+	ended: 0,
+	completed: 0,
+	cpuMs: [] as number[],
+	commits: NaN
+};
+/** The store's commits so far (see the module header). */
+const commits = async () =>
+	cluster
+		? walSyncs(cluster.url)
+		: servers.reduce((sum, _, index) => sum + fsyncsIn(join(traces, `fsyncs-${index}`)), 0);
 try {
 	const cookies = await Promise.all(Array.from({ length: KIOSKS }, pairedCookie));
+	const cpuBefore = servers.map((server) => processCpuMs(server.pid));
+	const commitsBefore = await commits();
 	run.began = performance.now();
 	await Promise.all(
 		cookies.map(async (cookie) => {
@@ -175,19 +245,26 @@ try {
 		})
 	);
 	run.ended = performance.now();
+	run.cpuMs = servers.map((server, index) => processCpuMs(server.pid) - cpuBefore[index]!);
+	// PostgreSQL's statistics of a connection are complete once it has closed.
+	if (!cluster) run.commits = (await commits()) - commitsBefore;
+	await Promise.all(servers.map((server) => server.stop()));
+	if (cluster) run.commits = (await commits()) - commitsBefore;
 	await simulatorAlone();
 } finally {
 	await Promise.all(servers.map((server) => server.stop()));
+	await simulator.stop();
 	cluster?.stop();
+	rmSync(traces, { recursive: true, force: true });
 }
 
 /** The deposit create a card sale makes, called by the same kiosks straight at the simulator. */
 async function simulatorAlone(): Promise<void> {
-	const seed = (await (await fetch(`${kiosk.simulator}/_sim/seed`)).json()) as {
+	const seed = (await (await fetch(`${simulator.url}/_sim/seed`)).json()) as {
 		devices: { id: string; apiKey: string }[];
 	};
 	const apiKey = seed.devices.find((device) => device.id === 'dev_kiosk_main')!.apiKey;
-	const platform = createPlatformClient({ baseUrl: kiosk.simulator, apiKey });
+	const platform = createPlatformClient({ baseUrl: simulator.url, apiKey });
 	const items = [{ productId: 'drink_pils', quantity: 2 }];
 	await Promise.all(
 		Array.from({ length: KIOSKS }, async () => {
@@ -219,11 +296,25 @@ console.log(
 	`${KIOSKS} kiosks × ${SALES} sales${values.credits ? ' with credits' : ''} (${where}): ` +
 		`${run.completed} completed in ${elapsed.toFixed(1)} s = ${(run.completed / elapsed).toFixed(1)} sales/s`
 );
-const [sale50, simulator50] = [percentile(timings.sale, 50), percentile(timings.simulator, 50)];
-console.log(
-	`kiosk server's part of a sale (p50): ${Math.round(sale50 - simulator50)} ms against the ` +
-		`simulator's ${Math.round(simulator50)} ms = ${((sale50 - simulator50) / simulator50).toFixed(1)}×`
-);
+const ratio = (p: number) => percentile(timings.sale, p) / percentile(timings.simulator, p);
+const perSale = (value: number) => value / Math.max(1, run.completed);
+const figures: Figure[] = [
+	{ what: 'sale p50', value: percentile(timings.sale, 50), unit: 'ms' },
+	{ what: 'simulator direct p50', value: percentile(timings.simulator, 50), unit: 'ms' },
+	{ what: 'sale p99', value: percentile(timings.sale, 99), unit: 'ms' },
+	{ what: 'simulator direct p99', value: percentile(timings.simulator, 99), unit: 'ms' },
+	{ what: 'sale ÷ direct, p50', value: ratio(50), unit: '×', goal: { max: 1.5 } },
+	{ what: 'sale ÷ direct, p99', value: ratio(99), unit: '×', goal: { max: 2 } },
+	// Each server served its share of the requests (round robin): its CPU over that share.
+	...run.cpuMs.map((cpuMs, index) => ({
+		what: `server ${SERVERS === 1 ? '' : `${index + 1} `}CPU per sale`,
+		value: perSale(cpuMs) * SERVERS,
+		unit: 'ms',
+		goal: { max: 3 }
+	})),
+	{ what: 'store commits per sale', value: perSale(run.commits), unit: 'commits', goal: { max: 4 } }
+];
+reportFigures(figures);
 if (failures.length > 0) {
 	console.log(`${failures.length} sales did not complete: ${[...new Set(failures)].join('; ')}`);
 	process.exit(1);

@@ -1,7 +1,8 @@
 /**
  * A throwaway PostgreSQL cluster from Debian's `postgresql` package, for the tests that run on both
  * engines (CONTRIBUTING.md, The test layers): initdb into a temporary folder, started on a free
- * port with fsync off, stopped and removed at the end (about a second each way). PostgreSQL refuses
+ * port with fsync off — or, for figures a bench reports, with PostgreSQL's durable defaults
+ * (`durable`) — stopped and removed at the end (about a second each way). PostgreSQL refuses
  * to run as root: as root the cluster runs as the package's `postgres` user.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,7 +31,17 @@ function binDir(): string {
 	throw new Error('PostgreSQL is not installed: apt-get install postgresql (.ci/run does)');
 }
 
-export async function startCluster(): Promise<Cluster> {
+export interface ClusterOptions {
+	/** PostgreSQL's own durable settings (fsync, synchronous commit): what a bench measures. */
+	durable?: boolean;
+	/** The port (a free one unless given). */
+	port?: number;
+}
+
+/** What tests give up for speed: a commit that need not reach the disk. */
+const UNDURABLE = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
 	const bin = binDir();
 	const dir = mkdtempSync(join(tmpdir(), 'kiosk-pg-'));
 	const asRoot = userInfo().uid === 0;
@@ -47,7 +58,7 @@ export async function startCluster(): Promise<Cluster> {
 		execFileSync(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
 	};
 	const data = join(dir, 'data');
-	const port = await freePort();
+	const port = options.port ?? (await freePort());
 	run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
 	run('pg_ctl', [
 		'-D',
@@ -56,7 +67,7 @@ export async function startCluster(): Promise<Cluster> {
 		join(dir, 'log'),
 		'-w',
 		'-o',
-		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`,
+		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options.durable ? '' : UNDURABLE} -c max_connections=400`,
 		'start'
 	]);
 	return {
