@@ -3,9 +3,9 @@
  * server than the one waiting for the card, and still completes that payment — at once through
  * a change notice on PostgreSQL, or by the waiting server's own reading of the store.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../store/store.ts';
-import { ENGINES, openSharedTestStores } from '../store/testing/test-stores.ts';
+import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
 
 const payment = (reference: string) => ({
@@ -62,5 +62,25 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 		await expect.poll(() => a.isPending('sale-3.1')).toBe(true);
 		expect(await a.answer('sale-3.1', 'declined')).toBe(true);
 		expect(await collecting).toBe('declined');
+	});
+});
+
+describe('the simulated terminal on one server', () => {
+	let store: Store;
+	beforeEach(async () => {
+		store = await openTestStore('sqlite');
+		// No timer runs: what happens here happens on events alone, never on a retry or a poll.
+		vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+	});
+	afterEach(async () => {
+		vi.useRealTimers();
+		await store.close();
+	});
+
+	it('an answer that comes before its payment waits is handed over the moment it does', async () => {
+		const terminal = new SimulatedTerminal(store, { answerGraceMs: 30_000 });
+		const answering = terminal.answer('sale-5', 'approved');
+		expect(await terminal.collect(payment('sale-5.1'))).toBe('approved');
+		expect(await answering).toBe(true);
 	});
 });

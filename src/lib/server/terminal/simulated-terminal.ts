@@ -8,7 +8,10 @@
  * With several kiosk servers behind a load balancer, the screen's answer may reach another server
  * than the one waiting: a waiting payment is a row in the store, the answer is written into it,
  * and the waiting server hears of it by a change notice (store/change-notices.ts) — or, should
- * that be lost, by reading the row again every `pollMs`.
+ * that be lost, by reading the row again every `pollMs`. On one server nothing is polled: an answer
+ * reaches the payment waiting here directly, and an answer that came before its payment started
+ * waiting is handed over the moment it does (an in-process event); only a payment waiting on
+ * another server is looked for again every `ANSWER_RETRY_MS`.
  */
 import { touchedOne, type Store } from '../store/store.ts';
 import type {
@@ -25,6 +28,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 		return true;
 	}
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
+	/** Answers given before their payment waited here, told when a payment starts waiting. */
+	readonly #early = new Set<(reference: string) => void>();
 	readonly #store: Store;
 	readonly #pollMs: number;
 	readonly #timeoutMs: number;
@@ -114,11 +119,46 @@ export class SimulatedTerminal implements PaymentTerminal {
 	 */
 	async answer(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
 		const giveUpAt = Date.now() + this.#answerGraceMs;
-		for (;;) {
-			if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
-			if (Date.now() >= giveUpAt) return false;
-			await new Promise((resolve) => setTimeout(resolve, ANSWER_RETRY_MS));
+		// Watched from before the first look, so a payment that starts waiting meanwhile is seen.
+		const starts = this.#watchStarts(referenceOrSale);
+		try {
+			for (;;) {
+				if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
+				if (Date.now() >= giveUpAt) return false;
+				await starts.next(Math.min(ANSWER_RETRY_MS, giveUpAt - Date.now()));
+			}
+		} finally {
+			starts.stop();
 		}
+	}
+
+	/**
+	 * Payments of `referenceOrSale` that start waiting here: `next` resolves once one has since the
+	 * last call, or after `ms` (one may have started waiting on another server).
+	 */
+	#watchStarts(referenceOrSale: string) {
+		let seen = false;
+		let wake = () => {};
+		const started = (reference: string) => {
+			if (!belongsTo(reference, referenceOrSale)) return;
+			seen = true;
+			wake();
+		};
+		this.#early.add(started);
+		return {
+			next: (ms: number) =>
+				new Promise<void>((resolve) => {
+					const timer = setTimeout(() => wake(), ms);
+					wake = () => {
+						clearTimeout(timer);
+						seen = false;
+						wake = () => {};
+						resolve();
+					};
+					if (seen) wake();
+				}),
+			stop: () => void this.#early.delete(started)
+		};
 	}
 
 	async #answerWaiting(referenceOrSale: string, outcome: TerminalOutcome): Promise<boolean> {
@@ -190,6 +230,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 			timer.unref?.();
 			poll.unref?.();
 			this.#pending.set(reference, settle);
+			for (const started of [...this.#early]) started(reference);
 		});
 		await this.#store.db
 			.deleteFrom('simulated_terminal_waits')
