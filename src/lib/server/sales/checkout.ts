@@ -20,6 +20,20 @@
  * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
  * what to do.
  *
+ * What a card sale writes, each on disk before the sale goes on:
+ *   - the sale, quoted: the screen pays a sale the server knows, at the server's prices;
+ *   - the claim (`card-pending`, its payment reference): before the terminal, so a card is never
+ *     asked twice, by this server or another;
+ *   - the journal's card payment, pending: the money step known before the terminal is asked;
+ *   - the terminal's own record of the outcome (the simulated terminal also writes, then removes,
+ *     the row another server's answer reaches it by): an outcome lost in a crash is read back;
+ *   - the journal entry settled, then the sale `card-paid`: the card is never asked again;
+ *   - the order number counted, then the sale `paid` with it: a number only for a paid sale;
+ *   - the journal's deposit create, pending: before the platform call, so a crash in it is
+ *     settled by reading the platform, never by creating again;
+ *   - its outcome settled, then the sale `completed` with the deposit code: the code shown is
+ *     the one stored.
+ *
  * A kiosk that takes no cards (`takesCards`: no card terminal outside demo) sells only what
  * loyalty credits pay in full: its credits are previewed as CREDIT, all or nothing, and a sale
  * with anything left to pay by card is refused before it is claimed — nothing is charged, no
