@@ -23,6 +23,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningKiosk {
 	url: string;
+	/** The server's process (its memory can be read from /proc). */
+	pid: number;
 	simulator: string;
 	/** Kills the server as a power cut would (SIGKILL); its data folder stays until `stop`. */
 	kill(): Promise<void>;
@@ -35,12 +37,18 @@ export interface KioskOptions {
 	env?: Record<string, string>;
 	/** A simulator already running (another server's): none of its own is started. */
 	simulatorUrl?: string;
+	/** A data folder prepared beforehand (e.g. a seeded store), instead of a fresh one. */
+	dataDir?: string;
+	/** The server's and the simulator's ports; free ones when not given. */
+	port?: number;
+	simPort?: number;
 }
 
 /** Starts the built server and resolves once it answers (30 s at most). */
 export async function startKiosk(name: string, options: KioskOptions = {}): Promise<RunningKiosk> {
-	const [port, simPort] = [await freePort(), await freePort()];
-	const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+	const port = options.port ?? (await freePort());
+	const simPort = options.simPort ?? (await freePort());
+	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
 	const child = spawn(process.execPath, ['scripts/start.ts'], {
 		cwd: ROOT,
 		env: {
@@ -65,6 +73,7 @@ export async function startKiosk(name: string, options: KioskOptions = {}): Prom
 	const url = `http://127.0.0.1:${port}`;
 	const kiosk: RunningKiosk = {
 		url,
+		pid: child.pid!,
 		simulator: options.simulatorUrl ?? `http://127.0.0.1:${simPort}`,
 		kill: () => end('SIGKILL'),
 		stop: async () => {

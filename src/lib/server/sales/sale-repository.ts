@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/shared/sale-states.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import type { NewRow } from '../store/tables.ts';
 import { amountsOf } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';
 import type { SaleCursor, SalePage, SaleSearch } from './sale-search.ts';
@@ -75,6 +76,15 @@ const depositExpiresAt = (sale: Sale): string | null => {
 	return deadlines.length === 0 ? null : new Date(Math.max(...deadlines)).toISOString();
 };
 
+/** The row of a new sale (version 0); benches seed stores with these in batches. */
+export const newSaleRow = (sale: Sale): NewRow<'sales'> => ({
+	...columnsOf(sale),
+	id: sale.id,
+	device_id: sale.deviceId,
+	created_at: sale.createdAt,
+	version: 0
+});
+
 export class SaleRepository {
 	readonly #store: Store;
 	readonly #now: () => Date;
@@ -96,16 +106,7 @@ export class SaleRepository {
 	/** Stores a new sale (version 0). */
 	async create(sale: Omit<Sale, 'version' | 'updatedAt'>): Promise<Sale> {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
-		await this.#store.db
-			.insertInto('sales')
-			.values({
-				...columnsOf(saved),
-				id: saved.id,
-				device_id: saved.deviceId,
-				created_at: saved.createdAt,
-				version: 0
-			})
-			.execute();
+		await this.#store.db.insertInto('sales').values(newSaleRow(saved)).execute();
 		this.#onSaved(saved);
 		return saved;
 	}
