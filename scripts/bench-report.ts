@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { JournalOperation } from '../src/lib/server/journal/journal-operation.ts';
 import { daySale } from '../src/lib/server/reports/testing/seeded-day.ts';
 import { newSaleRow } from '../src/lib/server/sales/sale-repository.ts';
+import type { Sale } from '../src/lib/server/sales/sale.ts';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
 import type { NewRow } from '../src/lib/server/store/tables.ts';
 import { startKiosk } from './bench-kiosk.ts';
@@ -64,7 +65,7 @@ async function seed(dataDir: string): Promise<void> {
 	const BATCH = 500;
 	const began = performance.now();
 	for (let start = 0; start < SALES; start += BATCH) {
-		const sales = [];
+		const sales: Sale[] = [];
 		for (let index = start; index < Math.min(SALES, start + BATCH); index += 1) {
 			const paidAt = from + Math.floor((index * DAY_MS) / SALES);
 			sales.push(

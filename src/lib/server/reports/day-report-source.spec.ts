@@ -172,6 +172,7 @@ describe('the day report read from the store', () => {
 	const read = (now: number) =>
 		readDayReport(
 			{
+				store,
 				sales: new SaleRepository(store),
 				journal: new Journal(store),
 				devices: {

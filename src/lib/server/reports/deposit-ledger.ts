@@ -33,10 +33,47 @@ export interface DepositLedgerInput {
 	from: string;
 	/** The end of the period, or now if that is earlier. */
 	until: string;
-	/** The sales whose deposits were out at some time in the period (depositsOutBetween). */
-	sales: readonly Sale[];
-	/** The stations' returns before `until`, from the first of these sales' payments on. */
+	/** The stations' returns before `until`, from the first payment of the counted sales on. */
 	returns: readonly ReturnRecord[];
+}
+
+/**
+ * What a paid sale issued, as the ledger counts it: kept with the sale in the store
+ * (sale-repository.ts), so the report reads these and never the sales themselves.
+ */
+export interface IssuedContainers {
+	deviceId: string;
+	/** When the sale was paid. */
+	issuedAt: string;
+	/** The deposit code's fingerprint, as the stations' returns name it. */
+	codeFingerprint: string;
+	categories: { categoryId: string; count: number; unitMinor: number; expiresAt: string }[];
+}
+
+/** The containers `sale` issued; null for a sale unpaid or without deposits. */
+export function issuedContainersOf(sale: Sale): IssuedContainers | null {
+	if (!sale.deposit || sale.paidAt === null || !isPaid(sale)) return null;
+	return {
+		deviceId: sale.deviceId,
+		issuedAt: sale.paidAt,
+		codeFingerprint: codeFingerprint(sale.deposit.code),
+		categories: sale.deposit.categories.map((category) => ({
+			categoryId: category.categoryId,
+			count: category.count,
+			unitMinor:
+				sale.quote.depositLines.find((line) => line.categoryId === category.categoryId)
+					?.unitMinor ?? 0,
+			expiresAt: category.expiresAt
+		}))
+	};
+}
+
+/** The ledgers of a period, counted sale by sale (the report reads the sales page by page). */
+export interface DepositLedgerBook {
+	/** Counts the containers of one sale whose deposits were out at some time in the period. */
+	count(issued: IssuedContainers): void;
+	/** The ledgers so far, by the device id of the kiosk that issued the containers. */
+	readonly ledgers: Map<string, DepositLedger>;
 }
 
 const LEDGER_KEYS = ['outAtStart', 'issued', 'returned', 'forfeited', 'outAtEnd'] as const;
@@ -79,24 +116,19 @@ function returnsByCode(returns: readonly ReturnRecord[]): Map<string, ReturnOfCa
 	return byCode;
 }
 
-/** Ledgers by the device id of the kiosk that issued the containers. */
-export function depositLedgers(input: DepositLedgerInput): Map<string, DepositLedger> {
+export function depositLedgers(input: DepositLedgerInput): DepositLedgerBook {
 	const from = instant(input.from);
 	const until = instant(input.until);
 	const returns = returnsByCode(input.returns);
 	const ledgers = new Map<string, DepositLedger>();
-	for (const sale of input.sales) {
-		if (!sale.deposit || sale.paidAt === null || !isPaid(sale)) continue;
-		const issuedAt = instant(sale.paidAt);
-		const fingerprint = codeFingerprint(sale.deposit.code);
-		let ledger = ledgers.get(sale.deviceId);
-		if (!ledger) ledgers.set(sale.deviceId, (ledger = emptyLedger()));
-		for (const category of sale.deposit.categories) {
-			const unitMinor =
-				sale.quote.depositLines.find((line) => line.categoryId === category.categoryId)
-					?.unitMinor ?? 0;
+	const count = (issued: IssuedContainers) => {
+		const issuedAt = instant(issued.issuedAt);
+		let ledger = ledgers.get(issued.deviceId);
+		if (!ledger) ledgers.set(issued.deviceId, (ledger = emptyLedger()));
+		for (const category of issued.categories) {
+			const { unitMinor } = category;
 			const deadline = instant(category.expiresAt);
-			const returned = returns.get(`${fingerprint} ${category.categoryId}`) ?? [];
+			const returned = returns.get(`${issued.codeFingerprint} ${category.categoryId}`) ?? [];
 			// A return the platform took in the minutes after the deadline, before its expiry check
 			// ran (every 5 minutes), was of a container still active: it counts at the deadline.
 			const returnedBefore = (t: number) =>
@@ -119,6 +151,6 @@ export function depositLedgers(input: DepositLedgerInput): Map<string, DepositLe
 			if (from < deadline && deadline <= until)
 				add(ledger.forfeited, category.count - returnedBefore(deadline));
 		}
-	}
-	return ledgers;
+	};
+	return { count, ledgers };
 }

@@ -326,5 +326,24 @@ export const postgresMigrations: readonly string[] = [
 		blocked_until text NOT NULL
 	);
 	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
+	`,
+	/* 14: reserved for the store's commit machinery (merged from its own branch) */ ``,
+	/* 15: SQLite's 21, what the day report sums of a paid sale, kept in its row; the index of the
+	   sales of a period, of the containers out in it, and of the paid sales saved before */ `
+	ALTER TABLE sales ADD COLUMN report_gross_minor integer;
+	ALTER TABLE sales ADD COLUMN report_discount_minor integer;
+	ALTER TABLE sales ADD COLUMN report_credits_minor integer;
+	ALTER TABLE sales ADD COLUMN report_card_minor integer;
+	ALTER TABLE sales ADD COLUMN report_fee_minor integer;
+	ALTER TABLE sales ADD COLUMN report_deposit_containers integer;
+	ALTER TABLE sales ADD COLUMN report_deposit_minor integer;
+	ALTER TABLE sales ADD COLUMN report_vat text;
+	ALTER TABLE sales ADD COLUMN report_products text;
+	ALTER TABLE sales ADD COLUMN report_deposits text;
+	ALTER TABLE sales ADD COLUMN report_fingerprint text;
+	CREATE INDEX sales_report ON sales (paid_at) WHERE report_vat IS NOT NULL;
+	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
 	`
 ];

@@ -368,5 +368,29 @@ export const migrations: readonly string[] = [
 		blocked_until TEXT NOT NULL
 	);
 	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
+	`,
+	/* 20: reserved for the store's commit machinery (merged from its own branch) */ ``,
+	/* 21: what the day report sums of a paid sale, kept in its row (reports/report-columns.ts), so
+	   the report adds up in the store; a covering index per part of the report (the sales of a
+	   period, the containers out in it), and one for the paid sales saved before (the server's
+	   start fills them in: sale-repository.ts keepReportColumns) */ `
+	ALTER TABLE sales ADD COLUMN report_gross_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_discount_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_credits_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_card_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_fee_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_deposit_containers INTEGER;
+	ALTER TABLE sales ADD COLUMN report_deposit_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_vat TEXT;
+	ALTER TABLE sales ADD COLUMN report_products TEXT;
+	ALTER TABLE sales ADD COLUMN report_deposits TEXT;
+	ALTER TABLE sales ADD COLUMN report_fingerprint TEXT;
+	CREATE INDEX sales_report ON sales (paid_at, device_id, report_gross_minor,
+		report_discount_minor, report_credits_minor, report_card_minor, report_fee_minor,
+		report_deposit_containers, report_deposit_minor, report_vat, report_products)
+		WHERE report_vat IS NOT NULL;
+	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id, paid_at, device_id,
+		report_fingerprint, report_deposits) WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
 	`
 ];

@@ -6,7 +6,6 @@
  */
 import type { CreditLineSummary } from '#lib/shared/sale-view.ts';
 import { creditsFactory, quoteFactory, saleFactory } from '../../sales/testing/factories.ts';
-import type { ProductLine } from '../../sales/quote.ts';
 import type { Sale } from '../../sales/sale.ts';
 
 export const SEEDED_KIOSKS = ['kiosk-bar', 'kiosk-garden', 'kiosk-hall'] as const;
@@ -21,6 +20,8 @@ interface Product {
 	/** Served in a cup with a deposit. */
 	cup?: boolean;
 }
+
+type ProductLine = Sale['quote']['lines'][number];
 
 const PRODUCTS: readonly Product[] = [
 	{ id: 'pils', name: { en: 'Pils', de: 'Pils' }, unitMinor: 450, vatBp: 1900, cup: true },
