@@ -329,7 +329,8 @@ export const postgresMigrations: readonly string[] = [
 	`,
 	/* 14: reserved for the store's commit machinery (merged from its own branch) */ ``,
 	/* 15: SQLite's 21, what the day report sums of a paid sale, kept in its row; the index of the
-	   sales of a period, of the containers out in it, and of the paid sales saved before */ `
+	   sales of a period, of the containers out in it, of the journal's card payments and credit
+	   finalizes, and of the paid sales saved before */ `
 	ALTER TABLE sales ADD COLUMN report_gross_minor integer;
 	ALTER TABLE sales ADD COLUMN report_discount_minor integer;
 	ALTER TABLE sales ADD COLUMN report_credits_minor integer;
@@ -345,5 +346,9 @@ export const postgresMigrations: readonly string[] = [
 	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id)
 		WHERE report_deposits IS NOT NULL;
 	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
+	CREATE INDEX journal_card_payments ON journal (reference)
+		WHERE operation = 'collectCardPayment';
+	CREATE INDEX journal_credit_finalizes ON journal (reference)
+		WHERE operation = 'finalizeCreditTransactionPreview';
 	`
 ];

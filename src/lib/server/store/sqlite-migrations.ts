@@ -372,8 +372,9 @@ export const migrations: readonly string[] = [
 	/* 20: reserved for the store's commit machinery (merged from its own branch) */ ``,
 	/* 21: what the day report sums of a paid sale, kept in its row (reports/report-columns.ts), so
 	   the report adds up in the store; a covering index per part of the report (the sales of a
-	   period, the containers out in it), and one for the paid sales saved before (the server's
-	   start fills them in: sale-repository.ts keepReportColumns) */ `
+	   period, the containers out in it, the journal's card payments and credit finalizes of the
+	   sales), and one for the paid sales saved before (the server's start fills them in:
+	   sale-repository.ts keepReportColumns) */ `
 	ALTER TABLE sales ADD COLUMN report_gross_minor INTEGER;
 	ALTER TABLE sales ADD COLUMN report_discount_minor INTEGER;
 	ALTER TABLE sales ADD COLUMN report_credits_minor INTEGER;
@@ -392,5 +393,10 @@ export const migrations: readonly string[] = [
 	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id, paid_at, device_id,
 		report_fingerprint, report_deposits) WHERE report_deposits IS NOT NULL;
 	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
+	CREATE INDEX sales_paid_credits ON sales (paid_at, credits_minor, id);
+	CREATE INDEX journal_card_payments ON journal (reference, status, request)
+		WHERE operation = 'collectCardPayment';
+	CREATE INDEX journal_credit_finalizes ON journal (reference, status)
+		WHERE operation = 'finalizeCreditTransactionPreview';
 	`
 ];
