@@ -24,7 +24,7 @@ type Context = Pick<
 >;
 
 /** Sales whose containers are counted per page of the deposit ledger. */
-const LEDGER_PAGE = 2000;
+const LEDGER_PAGE = 5000;
 
 export async function readDayReport(
 	context: Context,
@@ -76,8 +76,10 @@ async function countContainersOut(
 	range: { from: string; to: string },
 	ledger: DepositLedgerBook
 ): Promise<void> {
+	// Keyset pages over the index, after the last row read as one row value: both engines seek the
+	// index to it (with `from` as a second lower bound SQLite would scan from there every page).
 	for (let after: { expiresAt: string; id: string } | null = null; ;) {
-		let query = store.db
+		const rows = await store.db
 			.selectFrom('sales')
 			.select([
 				'id',
@@ -88,18 +90,12 @@ async function countContainersOut(
 				'report_deposits'
 			])
 			.where('report_deposits', 'is not', null)
-			.where('deposit_expires_at', '>', range.from)
-			.where('paid_at', '<', range.to);
-		if (after) {
-			const { expiresAt, id } = after;
-			query = query.where((eb) =>
-				eb.or([
-					eb('deposit_expires_at', '>', expiresAt),
-					eb.and([eb('deposit_expires_at', '=', expiresAt), eb('id', '>', id)])
-				])
-			);
-		}
-		const rows = await query
+			.where('paid_at', '<', range.to)
+			.where((eb) =>
+				after
+					? eb(eb.refTuple('deposit_expires_at', 'id'), '>', eb.tuple(after.expiresAt, after.id))
+					: eb('deposit_expires_at', '>', range.from)
+			)
 			.orderBy('deposit_expires_at')
 			.orderBy('id')
 			.limit(LEDGER_PAGE)

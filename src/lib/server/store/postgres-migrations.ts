@@ -330,7 +330,7 @@ export const postgresMigrations: readonly string[] = [
 	/* 14: reserved for the store's commit machinery (merged from its own branch) */ ``,
 	/* 15: SQLite's 21, what the day report sums of a paid sale, kept in its row; the index of the
 	   sales of a period, of the containers out in it, of the journal's card payments and credit
-	   finalizes, and of the paid sales saved before */ `
+	   finalizes, of the stations' returns by time, and of the paid sales saved before */ `
 	ALTER TABLE sales ADD COLUMN report_gross_minor integer;
 	ALTER TABLE sales ADD COLUMN report_discount_minor integer;
 	ALTER TABLE sales ADD COLUMN report_credits_minor integer;
@@ -350,5 +350,6 @@ export const postgresMigrations: readonly string[] = [
 		WHERE operation = 'collectCardPayment';
 	CREATE INDEX journal_credit_finalizes ON journal (reference)
 		WHERE operation = 'finalizeCreditTransactionPreview';
+	CREATE INDEX journal_operation_created ON journal (operation, created_at);
 	`
 ];

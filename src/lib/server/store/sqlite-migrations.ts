@@ -373,7 +373,7 @@ export const migrations: readonly string[] = [
 	/* 21: what the day report sums of a paid sale, kept in its row (reports/report-columns.ts), so
 	   the report adds up in the store; a covering index per part of the report (the sales of a
 	   period, the containers out in it, the journal's card payments and credit finalizes of the
-	   sales), and one for the paid sales saved before (the server's start fills them in:
+	   sales, the stations' returns by time), and one for the paid sales saved before (the server's start fills them in:
 	   sale-repository.ts keepReportColumns) */ `
 	ALTER TABLE sales ADD COLUMN report_gross_minor INTEGER;
 	ALTER TABLE sales ADD COLUMN report_discount_minor INTEGER;
@@ -398,5 +398,6 @@ export const migrations: readonly string[] = [
 		WHERE operation = 'collectCardPayment';
 	CREATE INDEX journal_credit_finalizes ON journal (reference, status)
 		WHERE operation = 'finalizeCreditTransactionPreview';
+	CREATE INDEX journal_operation_created ON journal (operation, created_at);
 	`
 ];
