@@ -16,6 +16,9 @@ import { saleFactory } from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
+
+const csvText = (...args: Parameters<typeof dayReportToCsv>) =>
+	new Response(dayReportToCsv(...args)).text();
 import { readDayReport } from './day-report-source.ts';
 import { daySale } from './testing/seeded-day.ts';
 
@@ -193,7 +196,7 @@ describe('the day report read from the store', () => {
 		const read_ = await read(TO + 86_400_000);
 		expect(read_!.report.total.salesCount).toBeGreaterThan(200);
 		expect(read_).toMatchSnapshot();
-		expect(dayReportToCsv(read_!.report, 'Total')).toMatchSnapshot();
+		expect(await csvText(read_!.report, 'Total')).toMatchSnapshot();
 	});
 
 	it('pins the ledger of the day while it runs', async () => {

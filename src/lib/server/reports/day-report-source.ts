@@ -13,7 +13,7 @@ import { saleFigures } from '../sales/sale-view.ts';
 import type { Store } from '../store/store.ts';
 import { venueDay } from '../venue-time.ts';
 import { dayReport, topProducts, type DayReport, type TopProduct } from './day-report.ts';
-import { daySums, type ProductSums } from './day-report-sums.ts';
+import { daySums, letRequestsIn, type ProductSums } from './day-report-sums.ts';
 import { depositLedgers, type DepositLedgerBook } from './deposit-ledger.ts';
 import type { JournalCheck } from './journal-check.ts';
 import { storedIssuedContainers } from './report-columns.ts';
@@ -24,7 +24,7 @@ type Context = Pick<
 >;
 
 /** Sales whose containers are counted per page of the deposit ledger. */
-const LEDGER_PAGE = 5000;
+const LEDGER_PAGE = 1000;
 
 export async function readDayReport(
 	context: Context,
@@ -79,6 +79,7 @@ async function countContainersOut(
 	// Keyset pages over the index, after the last row read as one row value: both engines seek the
 	// index to it (with `from` as a second lower bound SQLite would scan from there every page).
 	for (let after: { expiresAt: string; id: string } | null = null; ;) {
+		await letRequestsIn();
 		const rows = await store.db
 			.selectFrom('sales')
 			.select([

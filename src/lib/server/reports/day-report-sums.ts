@@ -5,8 +5,9 @@
  * the journal check (journal-check.ts). No sale is read into memory: the server holds a row per
  * kiosk, rate and product.
  *
- * The period is summed an hour at a time — each slice a few short queries — so that on SQLite,
- * whose queries run on the server's one thread, no kiosk request waits behind a whole day's sums.
+ * The period is summed an hour at a time — each slice a few short queries, other requests let in
+ * between — so that on SQLite, whose queries run on the server's one thread, no kiosk request
+ * waits behind a whole day's sums.
  * A slice starts at `from` plus whole hours: the venue's hours wherever the clock is off UTC by
  * whole hours at its changes (every time zone but Lord Howe's half-hour summer time).
  */
@@ -50,6 +51,12 @@ export interface DaySums {
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * Lets the requests waiting meanwhile run: a query of node:sqlite resolves at once (its promise
+ * settles in the same turn), so without this a report would hold the event loop to its end.
+ */
+export const letRequestsIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** PostgreSQL answers sums and counts as bigint, which its driver gives as text. */
 const whole = (value: unknown) => Number(value ?? 0);
 
@@ -82,6 +89,7 @@ export async function daySums(
 	const check: JournalCheck = { cardCollectedMinor: 0, creditSales: 0, creditSalesFinalized: 0 };
 	const end = Date.parse(range.to);
 	for (let start = Date.parse(range.from); start < end; start += HOUR_MS) {
+		await letRequestsIn();
 		const from = new Date(start).toISOString();
 		const to = new Date(Math.min(start + HOUR_MS, end)).toISOString();
 		const paidIn = sql`s.report_vat IS NOT NULL AND s.paid_at >= ${from} AND s.paid_at < ${to}`;
@@ -124,6 +132,7 @@ export async function daySums(
 			});
 		}
 
+		await letRequestsIn();
 		// Sales with the same product lines come as one row.
 		const sold = await sql<Record<string, unknown>>`
 			SELECT s.report_products, count(*) AS sales, min(s.paid_at) AS first
@@ -153,6 +162,7 @@ export async function daySums(
 		// written out, for the partial indexes of the journal to serve).
 		const paidAt = sql`s.paid_at >= ${from} AND s.paid_at < ${to}`;
 		const settled = sql`j.status IN (${sql.join(SETTLED_WELL.map((status) => sql.lit(status)))})`;
+		await letRequestsIn();
 		const credits = await sql<Record<string, unknown>>`
 			SELECT count(CASE WHEN s.credits_minor > 0 THEN 1 END) AS credit_sales,
 				count(CASE WHEN s.credits_minor > 0 AND EXISTS (SELECT 1 FROM journal AS j
@@ -162,6 +172,7 @@ export async function daySums(
 		check.creditSales += whole(credits.rows[0]!.credit_sales);
 		check.creditSalesFinalized += whole(credits.rows[0]!.finalized);
 		// Card payments asking the same are one row; CROSS JOIN: from the sales to their entries.
+		await letRequestsIn();
 		const payments = await sql<Record<string, unknown>>`
 			SELECT j.request, count(*) AS entries FROM sales AS s CROSS JOIN journal AS j
 			WHERE ${paidAt} AND j.reference = s.id

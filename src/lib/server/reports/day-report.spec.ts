@@ -7,6 +7,9 @@ import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/fact
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
+
+const csvText = (...args: Parameters<typeof dayReportToCsv>) =>
+	new Response(dayReportToCsv(...args)).text();
 import type { DayReport } from './day-report.ts';
 import { readDayReport } from './day-report-source.ts';
 
@@ -212,10 +215,12 @@ describe('dayReport, as read from the store', () => {
 		]);
 	});
 
-	it('as CSV: a row per kiosk and the total, exact decimals, VAT per rate as columns', () => {
-		const lines = dayReportToCsv(
-			{ ...report, kiosks: [{ ...report.kiosks[0]!, name: '=HYPERLINK("x")' }] },
-			'Total'
+	it('as CSV: a row per kiosk and the total, exact decimals, VAT per rate as columns', async () => {
+		const lines = (
+			await csvText(
+				{ ...report, kiosks: [{ ...report.kiosks[0]!, name: '=HYPERLINK("x")' }] },
+				'Total'
+			)
 		).split('\r\n');
 		expect(lines[0]).toBe(
 			'day,kiosk,currency,sales,gross,discount,paid,credits,card,service_fee,deposits,' +
