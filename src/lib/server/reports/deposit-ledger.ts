@@ -116,6 +116,29 @@ function returnsByCode(returns: readonly ReturnRecord[]): Map<string, ReturnOfCa
 	return byCode;
 }
 
+/**
+ * How many of a category's `count` containers the returns had taken before `t`. A return the
+ * platform took in the minutes after the deadline, before its expiry check ran (every 5 minutes),
+ * was of a container still active: it counts at the deadline.
+ */
+function returnedUpTo(
+	returned: readonly ReturnOfCategory[] | undefined,
+	deadline: number,
+	count: number,
+	t: number
+): number {
+	if (!returned) return 0;
+	let sum = 0;
+	for (const r of returned) if (Math.min(r.at, deadline - 1) < t) sum += r.returned;
+	return Math.min(count, sum);
+}
+
+function add(into: DepositAmount, containers: number, unitMinor: number): void {
+	into.containers += containers;
+	into.minor += containers * unitMinor;
+}
+
+/** Ledgers by the device id of the kiosk that issued the containers, counted sale by sale. */
 export function depositLedgers(input: DepositLedgerInput): DepositLedgerBook {
 	const from = instant(input.from);
 	const until = instant(input.until);
@@ -126,30 +149,17 @@ export function depositLedgers(input: DepositLedgerInput): DepositLedgerBook {
 		let ledger = ledgers.get(issued.deviceId);
 		if (!ledger) ledgers.set(issued.deviceId, (ledger = emptyLedger()));
 		for (const category of issued.categories) {
-			const { unitMinor } = category;
+			const { count, unitMinor } = category;
 			const deadline = instant(category.expiresAt);
-			const returned = returns.get(`${issued.codeFingerprint} ${category.categoryId}`) ?? [];
-			// A return the platform took in the minutes after the deadline, before its expiry check
-			// ran (every 5 minutes), was of a container still active: it counts at the deadline.
-			const returnedBefore = (t: number) =>
-				Math.min(
-					category.count,
-					returned
-						.filter((r) => Math.min(r.at, deadline - 1) < t)
-						.reduce((sum, r) => sum + r.returned, 0)
-				);
-			const outAt = (t: number) =>
-				issuedAt < t && t < deadline ? category.count - returnedBefore(t) : 0;
-			const add = (into: DepositAmount, containers: number) => {
-				into.containers += containers;
-				into.minor += containers * unitMinor;
-			};
-			add(ledger.outAtStart, outAt(from));
-			add(ledger.outAtEnd, outAt(until));
-			if (from <= issuedAt && issuedAt < until) add(ledger.issued, category.count);
-			add(ledger.returned, returnedBefore(until) - returnedBefore(from));
+			const returned = returns.get(`${issued.codeFingerprint} ${category.categoryId}`);
+			const returnedBefore = (t: number) => returnedUpTo(returned, deadline, count, t);
+			const outAt = (t: number) => (issuedAt < t && t < deadline ? count - returnedBefore(t) : 0);
+			add(ledger.outAtStart, outAt(from), unitMinor);
+			add(ledger.outAtEnd, outAt(until), unitMinor);
+			if (from <= issuedAt && issuedAt < until) add(ledger.issued, count, unitMinor);
+			add(ledger.returned, returnedBefore(until) - returnedBefore(from), unitMinor);
 			if (from < deadline && deadline <= until)
-				add(ledger.forfeited, category.count - returnedBefore(deadline));
+				add(ledger.forfeited, count - returnedBefore(deadline), unitMinor);
 		}
 	};
 	return { count, ledgers };
