@@ -16,6 +16,7 @@ import { saleFactory } from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
+import { depositLedgers, issuedContainersOf } from './deposit-ledger.ts';
 
 const csvText = (...args: Parameters<typeof dayReportToCsv>) =>
 	new Response(dayReportToCsv(...args)).text();
@@ -206,5 +207,53 @@ describe('the day report read from the store', () => {
 			until: read_!.report.depositsUntil
 		}).toMatchSnapshot();
 		expect(read_!.report.kiosks.map((kiosk) => kiosk.deposits)).toMatchSnapshot();
+	});
+
+	it('counts containers that expire at different times by the ledger’s rules', async () => {
+		const paidAt = FROM + 3_600_000;
+		const base = daySale(3000, iso(paidAt), iso(paidAt + 3_600_000));
+		const mixed: Sale = {
+			...base,
+			deviceId: 'kiosk-mixed',
+			quote: {
+				...base.quote,
+				depositLines: [
+					...base.quote.depositLines,
+					{ ...base.quote.depositLines[0]!, categoryId: 'plate', name: 'Plate', unitMinor: 500 }
+				]
+			},
+			deposit: {
+				...base.deposit!,
+				categories: [
+					...base.deposit!.categories,
+					{ categoryId: 'plate', name: 'Plate', count: 2, expiresAt: iso(TO + 3_600_000) }
+				]
+			}
+		};
+		const other = await openTestStore(ENGINES[0]!);
+		try {
+			await new SaleRepository(other).create(mixed);
+			const read_ = await readDayReport(
+				{
+					store: other,
+					sales: new SaleRepository(other),
+					journal: new Journal(other),
+					devices: { list: async () => [] },
+					catalog: { currencyCode: async () => 'EUR' },
+					config: { venueTimeZone: TIME_ZONE }
+				} as never,
+				DAY,
+				new Date(TO + 86_400_000)
+			);
+			const book = depositLedgers({ from: iso(FROM), until: iso(TO), returns: [] });
+			book.count(issuedContainersOf(mixed)!);
+			expect(
+				read_!.report.kiosks.find((kiosk) => kiosk.deviceId === 'kiosk-mixed')!.deposits
+			).toEqual(book.ledgers.get('kiosk-mixed'));
+			expect(book.ledgers.get('kiosk-mixed')!.forfeited.containers).toBeGreaterThan(0);
+			expect(book.ledgers.get('kiosk-mixed')!.outAtEnd.containers).toBe(2);
+		} finally {
+			await other.close();
+		}
 	});
 });

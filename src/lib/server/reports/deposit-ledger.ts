@@ -93,6 +93,14 @@ export function addLedger(into: DepositLedger, more: DepositLedger): void {
 	}
 }
 
+/** Takes `less` off `from` (the ledger of some containers counted twice). */
+export function subtractLedger(from: DepositLedger, less: DepositLedger): void {
+	for (const key of LEDGER_KEYS) {
+		from[key].containers -= less[key].containers;
+		from[key].minor -= less[key].minor;
+	}
+}
+
 const instant = (iso: string) => Date.parse(iso);
 
 /** A return of some containers of one category of a code, and when. */

@@ -11,7 +11,9 @@
  * `[[vatBp, grossMinor, vatMinor], …]` (ascending rates, as on the receipt), `report_products`
  * `[[productId, quantity, paidMinor], …]` (the product lines, in receipt order; their names are
  * read from the sale itself for the few products a report names), `report_deposits`
- * `[[categoryId, count, unitMinor, expiresAt], …]`.
+ * `[[categoryId, count, unitMinor, expiresAt], …]`; `report_issued_containers` and
+ * `report_issued_minor` are their totals when all expire at once (`deposit_expires_at`), null
+ * otherwise.
  */
 import { isPaid } from '#lib/shared/sale-states.ts';
 import type { Sale } from '../sales/sale.ts';
@@ -30,6 +32,8 @@ export interface ReportColumns {
 	report_products: string | null;
 	report_deposits: string | null;
 	report_fingerprint: string | null;
+	report_issued_containers: number | null;
+	report_issued_minor: number | null;
 }
 
 export type StoredVat = [vatBp: number, grossMinor: number, vatMinor: number];
@@ -47,7 +51,9 @@ const NOT_PAID: ReportColumns = {
 	report_vat: null,
 	report_products: null,
 	report_deposits: null,
-	report_fingerprint: null
+	report_fingerprint: null,
+	report_issued_containers: null,
+	report_issued_minor: null
 };
 
 export function reportColumnsOf(sale: Sale): ReportColumns {
@@ -83,7 +89,25 @@ export function reportColumnsOf(sale: Sale): ReportColumns {
 					category.expiresAt
 				])
 			),
-		report_fingerprint: issued?.codeFingerprint ?? null
+		report_fingerprint: issued?.codeFingerprint ?? null,
+		...issuedTotals(issued)
+	};
+}
+
+/**
+ * The containers a sale issued and their deposits, when all of them expire at once (at
+ * `deposit_expires_at`): then the ledger counts them in the store, unless they were returned.
+ */
+function issuedTotals(issued: IssuedContainers | null) {
+	const deadlines = new Set(issued?.categories.map((category) => Date.parse(category.expiresAt)));
+	if (!issued || deadlines.size !== 1)
+		return { report_issued_containers: null, report_issued_minor: null };
+	return {
+		report_issued_containers: issued.categories.reduce((sum, category) => sum + category.count, 0),
+		report_issued_minor: issued.categories.reduce(
+			(sum, category) => sum + category.count * category.unitMinor,
+			0
+		)
 	};
 }
 

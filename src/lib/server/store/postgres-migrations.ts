@@ -342,8 +342,12 @@ export const postgresMigrations: readonly string[] = [
 	ALTER TABLE sales ADD COLUMN report_products text;
 	ALTER TABLE sales ADD COLUMN report_deposits text;
 	ALTER TABLE sales ADD COLUMN report_fingerprint text;
+	ALTER TABLE sales ADD COLUMN report_issued_containers integer;
+	ALTER TABLE sales ADD COLUMN report_issued_minor integer;
 	CREATE INDEX sales_report ON sales (paid_at) WHERE report_vat IS NOT NULL;
 	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_fingerprint ON sales (report_fingerprint)
 		WHERE report_deposits IS NOT NULL;
 	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
 	CREATE INDEX journal_card_payments ON journal (reference)

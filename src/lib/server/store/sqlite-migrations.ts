@@ -386,12 +386,17 @@ export const migrations: readonly string[] = [
 	ALTER TABLE sales ADD COLUMN report_products TEXT;
 	ALTER TABLE sales ADD COLUMN report_deposits TEXT;
 	ALTER TABLE sales ADD COLUMN report_fingerprint TEXT;
+	ALTER TABLE sales ADD COLUMN report_issued_containers INTEGER;
+	ALTER TABLE sales ADD COLUMN report_issued_minor INTEGER;
 	CREATE INDEX sales_report ON sales (paid_at, device_id, report_gross_minor,
 		report_discount_minor, report_credits_minor, report_card_minor, report_fee_minor,
 		report_deposit_containers, report_deposit_minor, report_vat, report_products)
 		WHERE report_vat IS NOT NULL;
 	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id, paid_at, device_id,
-		report_fingerprint, report_deposits) WHERE report_deposits IS NOT NULL;
+		report_issued_containers, report_issued_minor, report_fingerprint, report_deposits)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_fingerprint ON sales (report_fingerprint)
+		WHERE report_deposits IS NOT NULL;
 	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
 	CREATE INDEX sales_paid_credits ON sales (paid_at, credits_minor, id);
 	CREATE INDEX journal_card_payments ON journal (reference, status, request)

@@ -147,6 +147,8 @@ export interface SalesTable {
 	report_products: Nullable<string>;
 	report_deposits: Nullable<string>;
 	report_fingerprint: Nullable<string>;
+	report_issued_containers: Nullable<number>;
+	report_issued_minor: Nullable<number>;
 }
 
 export interface OrderNumbersTable {
