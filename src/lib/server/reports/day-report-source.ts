@@ -97,7 +97,7 @@ async function depositLedgersOf(
 	period: LedgerPeriod,
 	returns: readonly ReturnRecord[]
 ): Promise<Map<string, DepositLedger>> {
-	const { from, to, until } = period;
+	const { from, until } = period;
 	const book = depositLedgers({ from, until, returns });
 	const withoutReturns = depositLedgers({ from, until, returns: [] });
 	const summed = await sumContainersOut(store, period);
