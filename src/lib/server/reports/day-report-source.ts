@@ -27,6 +27,9 @@ type Context = Pick<
 
 /** Sales whose containers are counted per page of the deposit ledger. */
 const LEDGER_PAGE = 1000;
+/** Deadlines summed an hour at a time over this many hours from the day's start, then the rest. */
+const DEADLINE_HOURS_SLICED = 48;
+const HOUR_MS = 3_600_000;
 /** Returned codes per query: well under either engine's limit of bound values. */
 const CODES_PER_QUERY = 500;
 
@@ -158,33 +161,47 @@ async function sumContainersOut(
 		forfeited: sql`s.deposit_expires_at > ${from} AND s.deposit_expires_at <= ${until}`,
 		outAtEnd: outAt(until)
 	};
-	const result = await sql<Record<string, unknown>>`
-		SELECT s.device_id,
-			${counted(when.outAtStart)} AS start_containers, ${money(when.outAtStart)} AS start_minor,
-			${counted(when.issued)} AS issued_containers, ${money(when.issued)} AS issued_minor,
-			${counted(when.forfeited)} AS forfeited_containers,
-			${money(when.forfeited)} AS forfeited_minor,
-			${counted(when.outAtEnd)} AS end_containers, ${money(when.outAtEnd)} AS end_minor
-		FROM sales AS s
-		WHERE s.report_deposits IS NOT NULL AND s.report_issued_containers IS NOT NULL
-			AND s.deposit_expires_at > ${from} AND s.paid_at < ${to}
-		GROUP BY s.device_id`.execute(store.db);
 	const amount = (containers: unknown, minor: unknown) => ({
 		containers: Number(containers ?? 0),
 		minor: Number(minor ?? 0)
 	});
-	return new Map(
-		result.rows.map((row) => [
-			String(row.device_id),
-			{
+	const sums = new Map<string, DepositLedger>();
+	// By the hour of the deadline (the last slice open-ended): short queries, requests let in.
+	const start = Date.parse(from);
+	for (let hour = 0; hour <= DEADLINE_HOURS_SLICED; hour += 1) {
+		await letRequestsIn();
+		const after = new Date(start + hour * HOUR_MS).toISOString();
+		const until_ = new Date(start + (hour + 1) * HOUR_MS).toISOString();
+		const inSlice =
+			hour < DEADLINE_HOURS_SLICED
+				? sql`s.deposit_expires_at > ${after} AND s.deposit_expires_at <= ${until_}`
+				: sql`s.deposit_expires_at > ${after}`;
+		const result = await sql<Record<string, unknown>>`
+			SELECT s.device_id,
+				${counted(when.outAtStart)} AS start_containers, ${money(when.outAtStart)} AS start_minor,
+				${counted(when.issued)} AS issued_containers, ${money(when.issued)} AS issued_minor,
+				${counted(when.forfeited)} AS forfeited_containers,
+				${money(when.forfeited)} AS forfeited_minor,
+				${counted(when.outAtEnd)} AS end_containers, ${money(when.outAtEnd)} AS end_minor
+			FROM sales AS s
+			WHERE s.report_deposits IS NOT NULL AND s.report_issued_containers IS NOT NULL
+				AND ${inSlice} AND s.paid_at < ${to}
+			GROUP BY s.device_id`.execute(store.db);
+		for (const row of result.rows) {
+			const ledger: DepositLedger = {
 				outAtStart: amount(row.start_containers, row.start_minor),
 				issued: amount(row.issued_containers, row.issued_minor),
 				returned: { containers: 0, minor: 0 },
 				forfeited: amount(row.forfeited_containers, row.forfeited_minor),
 				outAtEnd: amount(row.end_containers, row.end_minor)
-			}
-		])
-	);
+			};
+			const deviceId = String(row.device_id);
+			const into = sums.get(deviceId);
+			if (into) addLedger(into, ledger);
+			else sums.set(deviceId, ledger);
+		}
+	}
+	return sums;
 }
 
 /** The paid sales whose containers were out at some time in the period, after `after`. */
