@@ -63,6 +63,8 @@ export interface KioskOptions {
 	 * commit of its SQLite store) to this file: `fsyncsIn` counts them.
 	 */
 	traceFsyncsTo?: string;
+	/** A data folder prepared beforehand (e.g. a seeded store), instead of a fresh one. */
+	dataDir?: string;
 }
 
 /** How many fsync/fdatasync calls strace has written to `file` so far. */
@@ -76,7 +78,7 @@ export function fsyncsIn(file: string): number {
 export async function startKiosk(name: string, options: KioskOptions = {}): Promise<RunningKiosk> {
 	const port = await benchPort();
 	const simPort = options.simulatorUrl ? 0 : await benchPort();
-	const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
 	const server = [process.execPath, 'scripts/start.ts'];
 	// Only fsync and fdatasync stop the server (seccomp filter): strace costs it nothing else.
 	const traced = options.traceFsyncsTo

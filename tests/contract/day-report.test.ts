@@ -65,6 +65,7 @@ async function creditSale(walletId: string, basket = PILS_AND_PRETZEL): Promise<
 /** The day report of a venue day (UTC), read as the page reads it, at `now`. */
 async function reportOf(day: string, now = new Date()) {
 	const context = {
+		store: rig.store,
 		sales: rig.sales,
 		journal: rig.journal,
 		devices: new DeviceRepository(rig.store, loadKeyring({ dataDir: ':memory:', demo: true })),
@@ -233,6 +234,7 @@ describe('the day report of a seeded day', () => {
 
 	it('is nothing for what is not a day', async () => {
 		const context = {
+			store: rig.store,
 			sales: rig.sales,
 			journal: rig.journal,
 			devices: new DeviceRepository(rig.store, loadKeyring({ dataDir: ':memory:', demo: true })),

@@ -177,6 +177,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		reconcileMs: config.orderReconcileMs
 	});
 	await counterOrders.tokens.sealUnsealed();
+	await sales.keepReportColumns();
 	const orderBoard = new OrderBoard({
 		places,
 		views,

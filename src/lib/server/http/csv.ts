@@ -22,3 +22,30 @@ export function toCsv(columns: readonly string[], rows: readonly (readonly unkno
 		{ header: true, columns: [...columns], record_delimiter: 'windows' }
 	);
 }
+
+/**
+ * The same CSV as a stream for a response body: the header row, then each row as it is taken
+ * from `rows`, so the whole text is never held at once.
+ */
+export function csvStream(
+	columns: readonly string[],
+	rows: Iterable<readonly unknown[]>
+): ReadableStream<Uint8Array> {
+	const encoder = new TextEncoder();
+	const line = (cells: readonly unknown[]) =>
+		encoder.encode(stringify([cells], { record_delimiter: 'windows' }));
+	const remaining = rows[Symbol.iterator]();
+	let headerSent = false;
+	return new ReadableStream({
+		pull(controller) {
+			if (!headerSent) {
+				headerSent = true;
+				controller.enqueue(line(columns));
+				return;
+			}
+			const next = remaining.next();
+			if (next.done) controller.close();
+			else controller.enqueue(line(next.value.map(csvCell)));
+		}
+	});
+}

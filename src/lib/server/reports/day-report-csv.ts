@@ -2,11 +2,12 @@
  * The day report as CSV for the accountant: a row per kiosk and one for the total, amounts in
  * major units as decimal text (money.ts: never through a float) so a spreadsheet sums them
  * exactly, the VAT per rate as columns (net, VAT, gross for each rate the day had), and the ledger
- * of the deposits each kiosk issued (deposit-ledger.ts) in containers and money.
+ * of the deposits each kiosk issued (deposit-ledger.ts) in containers and money. Streamed: a row
+ * is written as the response takes it.
  */
 import { minorToDecimalText, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
-import { toCsv } from '../http/csv.ts';
+import { csvStream } from '../http/csv.ts';
 import type { DayReport } from './day-report.ts';
 
 const AMOUNTS = [
@@ -35,7 +36,7 @@ const LEDGER = [
 /** A VAT rate in basis points as the column names carry it: 1900 → `19`, 770 → `7.7`. */
 const rateName = (bp: number) => String(scaledIntegerToDecimal(bp, 2));
 
-export function dayReportToCsv(report: DayReport, totalLabel: string): string {
+export function dayReportToCsv(report: DayReport, totalLabel: string): ReadableStream<Uint8Array> {
 	const rates = report.total.vat.map((row) => row.vatBp);
 	const money = (minor: number) => minorToDecimalText(minor, report.currencyCode);
 	const columns = [
@@ -69,8 +70,9 @@ export function dayReportToCsv(report: DayReport, totalLabel: string): string {
 		}),
 		...LEDGER.flatMap(([, key]) => [deposits[key].containers, money(deposits[key].minor)])
 	];
-	return toCsv(columns, [
-		...report.kiosks.map((kiosk) => row(kiosk.name, kiosk.figures, kiosk.deposits)),
-		row(totalLabel, report.total, report.deposits)
-	]);
+	function* rows() {
+		for (const kiosk of report.kiosks) yield row(kiosk.name, kiosk.figures, kiosk.deposits);
+		yield row(totalLabel, report.total, report.deposits);
+	}
+	return csvStream(columns, rows());
 }

@@ -1,11 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleRefund } from '#lib/shared/refunds.ts';
-import type { ReturnRecord } from '../returns/return-records.ts';
+import { Journal } from '../journal/journal.ts';
+import { JournalOperation } from '../journal/journal-operation.ts';
+import { SaleRepository } from '../sales/sale-repository.ts';
 import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/factories.ts';
+import type { Store } from '../store/store.ts';
+import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
-import { dayReport } from './day-report.ts';
 
-const FROM = '2026-11-22T00:00:00.000Z';
+const csvText = (...args: Parameters<typeof dayReportToCsv>) =>
+	new Response(dayReportToCsv(...args)).text();
+import type { DayReport } from './day-report.ts';
+import { readDayReport } from './day-report-source.ts';
+
 const TO = '2026-11-23T00:00:00.000Z';
 
 const beer = (quantity: number) =>
@@ -48,17 +55,28 @@ const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund => ({
 	journalId: 1
 });
 
-const returned = (deviceId: string, refundMinor: number, payOut: boolean | null): ReturnRecord => ({
-	returnId: `return-${refundMinor}-${String(payOut)}`,
-	deviceId,
-	codeFingerprint: null,
-	at: '2026-11-22T19:00:00.000Z',
-	lines: [],
-	refundMinor,
-	payOut
-});
+/** A return at a station (its journal entry, as the return desk writes it) of `refundMinor`. */
+async function returned(
+	journal: Journal,
+	deviceId: string,
+	refundMinor: number,
+	payOut: boolean | undefined
+) {
+	const id = await journal.begin({
+		deviceId,
+		operation: JournalOperation.depositValidate,
+		reference: `return-${refundMinor}-${String(payOut)}`,
+		request: { codeFingerprint: 'elsewhere', items: [], before: [], payOut }
+	});
+	const line = { categoryId: 'cup', name: 'Cup', returned: 1, remaining: 0, unitMinor: 0 };
+	await journal.settle(id, 'succeeded', {
+		result: {
+			lines: [{ ...line, refundMinor, currencyCode: 'EUR', expirationHours: 24, deadline: null }]
+		}
+	});
+}
 
-describe('dayReport', () => {
+describe('dayReport, as read from the store', () => {
 	const yesterdays = {
 		...paid('old', 'kiosk-b', 1, '2026-11-21T20:00:00.000Z'),
 		refunds: [
@@ -97,33 +115,47 @@ describe('dayReport', () => {
 			]
 		}
 	});
-	const report = dayReport({
-		day: '2026-11-22',
-		from: FROM,
-		to: TO,
-		currencyCode: 'EUR',
-		paid: [
+	let store: Store;
+	let report: DayReport;
+	beforeAll(async () => {
+		store = await openTestStore(ENGINES[0]!);
+		const sales = new SaleRepository(store);
+		for (const sale of [
 			paid('a1', 'kiosk-a', 1, '2026-11-22T18:05:00.000Z'),
 			split,
-			saleFactory({ id: 'open' })
-		],
-		refunded: [yesterdays],
-		depositSales: [cupsOfYesterday],
-		returns: [
-			{ ...returned('station', 100, true), at: '2026-11-21T22:00:00.000Z' },
-			returned('station', 400, true),
-			returned('station', 200, false),
-			returned('station', 200, null)
-		],
-		now: '2026-11-23T08:00:00.000Z',
-		deviceNames: new Map([
-			['kiosk-a', 'Bar'],
-			['kiosk-b', 'Garden'],
-			['kiosk-c', 'Hall'],
-			['station', 'Returns']
-		]),
-		hourOf: (instant) => new Date(instant).getUTCHours()
+			saleFactory({ id: 'open' }),
+			yesterdays,
+			cupsOfYesterday
+		])
+			await sales.create(sale);
+		let clock = '2026-11-21T22:00:00.000Z';
+		const journal = new Journal(store, () => new Date(clock));
+		await returned(journal, 'station', 100, true);
+		clock = '2026-11-22T19:00:00.000Z';
+		await returned(journal, 'station', 400, true);
+		await returned(journal, 'station', 200, false);
+		await returned(journal, 'station', 200, undefined);
+		const devices = [
+			{ id: 'kiosk-a', name: 'Bar' },
+			{ id: 'kiosk-b', name: 'Garden' },
+			{ id: 'kiosk-c', name: 'Hall' },
+			{ id: 'station', name: 'Returns' }
+		];
+		const read = await readDayReport(
+			{
+				store,
+				sales,
+				journal,
+				devices: { list: async () => devices },
+				catalog: { currencyCode: async () => 'EUR' },
+				config: { venueTimeZone: 'UTC' }
+			} as never,
+			'2026-11-22',
+			new Date('2026-11-23T08:00:00.000Z')
+		);
+		report = read!.report;
 	});
+	afterAll(() => store.close());
 
 	it('counts each kiosk’s paid sales, and the total is their sum', () => {
 		expect(report.kiosks.map((kiosk) => [kiosk.name, kiosk.figures.salesCount])).toEqual([
@@ -183,10 +215,12 @@ describe('dayReport', () => {
 		]);
 	});
 
-	it('as CSV: a row per kiosk and the total, exact decimals, VAT per rate as columns', () => {
-		const lines = dayReportToCsv(
-			{ ...report, kiosks: [{ ...report.kiosks[0]!, name: '=HYPERLINK("x")' }] },
-			'Total'
+	it('as CSV: a row per kiosk and the total, exact decimals, VAT per rate as columns', async () => {
+		const lines = (
+			await csvText(
+				{ ...report, kiosks: [{ ...report.kiosks[0]!, name: '=HYPERLINK("x")' }] },
+				'Total'
+			)
 		).split('\r\n');
 		expect(lines[0]).toBe(
 			'day,kiosk,currency,sales,gross,discount,paid,credits,card,service_fee,deposits,' +

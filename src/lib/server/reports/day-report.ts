@@ -4,10 +4,12 @@
  * service fee, the VAT contained per rate, the containers' deposits issued — the staff refunds
  * confirmed in it, and the deposits the return stations refunded (in cash, where staff paid them
  * out), and the ledger of the deposits the kiosks issued: out, returned, forfeited
- * (deposit-ledger.ts). Pure: built from the sales (sale-repository.ts paidBetween, refundedSince)
- * and checked against the journal (journal-check.ts).
+ * (deposit-ledger.ts). Pure: built from the sums of the day's sales, added up in the store
+ * (day-report-sums.ts), the sales refunded in it (sale-repository.ts refundedSince), the stations'
+ * returns and the ledgers; checked against the journal (journal-check.ts).
  *
- * Every figure of a sale is its receipt's (server/sales/sale-view.ts saleFigures), so the report
+ * Every figure of a sale is its receipt's (server/sales/sale-view.ts saleFigures, kept with the
+ * sale: report-columns.ts), so the report
  * adds up to the receipts the guests hold: a rate's VAT is the sum of the receipts' VAT at that
  * rate, never recomputed on the day's sum (which could differ by a cent per receipt). Invariants,
  * per kiosk and in total (a spec proves them on a seeded day): gross − discount = paid =
@@ -15,13 +17,12 @@
  * of the kiosks. Integer minor units throughout.
  */
 import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
-import type { ReceiptFigures, VatRow } from '#lib/shared/receipt.ts';
-import { isPaid } from '#lib/shared/sale-states.ts';
+import type { VatRow } from '#lib/shared/receipt.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { stationTotals, type ReturnRecord } from '../returns/return-records.ts';
 import type { Sale } from '../sales/sale.ts';
-import { saleFigures } from '../sales/sale-view.ts';
-import { addLedger, depositLedgers, emptyLedger } from './deposit-ledger.ts';
+import type { DaySums, ProductSums } from './day-report-sums.ts';
+import { addLedger, emptyLedger } from './deposit-ledger.ts';
 
 interface KioskFigures {
 	deviceId: string;
@@ -49,29 +50,40 @@ export interface DayReport {
 	topProducts: { productId: string; name: Translated; quantity: number; paidMinor: number }[];
 }
 
+export type TopProduct = DayReport['topProducts'][number];
+
 export interface DayReportInput {
 	day: string;
 	from: string;
 	to: string;
 	currencyCode: string;
-	/** The sales paid in [from, to). */
-	paid: readonly Sale[];
+	/** The sums of the sales paid in [from, to), by kiosk and hour. */
+	sums: Pick<DaySums, 'byKiosk' | 'hours'>;
+	/** The products sold most, with their names (topProducts). */
+	topProducts: TopProduct[];
 	/** Sales with a staff refund at or after `from` (any paid day). */
 	refunded: readonly Sale[];
-	/** Sales whose deposits were out at some time in the day (depositsOutBetween). */
-	depositSales: readonly Sale[];
-	/**
-	 * The return stations' returns before `to`, from the first payment of `depositSales` on (or
-	 * `from`, if that is earlier); the day's are those at or after `from`.
-	 */
+	/** The return stations' returns in [from, to). */
 	returns: readonly ReturnRecord[];
-	/** Now: while the day runs, its deposit ledger ends here. */
-	now: string;
+	/** The deposit ledgers of the day by issuing kiosk (deposit-ledger.ts), to `depositsUntil`. */
+	ledgers: ReadonlyMap<string, DepositLedger>;
+	depositsUntil: string;
 	deviceNames: ReadonlyMap<string, string>;
-	/** The venue's hour (0–23) of an instant. */
-	hourOf: (instant: string) => number;
-	/** How many products the top list keeps. */
-	topCount?: number;
+}
+
+/**
+ * The `count` products sold most (by quantity, then by what they brought in, then the first
+ * sold), without their names.
+ */
+export function topProducts(products: readonly ProductSums[], count = 10): ProductSums[] {
+	return [...products]
+		.sort(
+			(a, b) =>
+				b.quantity - a.quantity ||
+				b.paidMinor - a.paidMinor ||
+				(a.firstPaidAt < b.firstPaidAt ? -1 : a.firstPaidAt > b.firstPaidAt ? 1 : 0)
+		)
+		.slice(0, count);
 }
 
 const empty = (): ReportFigures => ({
@@ -94,16 +106,8 @@ const empty = (): ReportFigures => ({
 	cashPaidOutMinor: 0
 });
 
-const lineSum = (
-	figures: ReceiptFigures,
-	kind: string,
-	pick: (paid: number, q: number) => number
-) =>
-	figures.lines
-		.filter((line) => line.kind === kind)
-		.reduce((sum, line) => sum + pick(line.grossMinor - line.discountMinor, line.quantity), 0);
-
-function addVat(rows: VatRow[], more: readonly VatRow[]): VatRow[] {
+/** VAT rows added up per rate, ascending. */
+export function addVat(rows: readonly VatRow[], more: readonly VatRow[]): VatRow[] {
 	const byRate = new Map(rows.map((row) => [row.vatBp, { ...row }]));
 	for (const row of more) {
 		const into = byRate.get(row.vatBp);
@@ -116,27 +120,14 @@ function addVat(rows: VatRow[], more: readonly VatRow[]): VatRow[] {
 	return [...byRate.values()].sort((a, b) => a.vatBp - b.vatBp);
 }
 
-function addSale(into: ReportFigures, figures: ReceiptFigures): void {
-	into.salesCount += 1;
-	into.grossMinor += figures.grossMinor;
-	into.discountMinor += figures.discountMinor;
-	into.paidMinor += figures.paidMinor;
-	into.creditsMinor += figures.creditsMinor;
-	into.cardMinor += figures.cardMinor;
-	into.feeMinor += lineSum(figures, 'fee', (paid) => paid);
-	into.depositContainers += lineSum(figures, 'deposit', (_, quantity) => quantity);
-	into.depositMinor += lineSum(figures, 'deposit', (paid) => paid);
-	into.vat = addVat(into.vat, figures.vat);
-}
-
-function addFigures(into: ReportFigures, more: ReportFigures): void {
+function addFigures(into: ReportFigures, more: Partial<ReportFigures>): void {
 	const { vat, ...amounts } = more;
 	for (const [key, value] of Object.entries(amounts) as [
 		Exclude<keyof ReportFigures, 'vat'>,
 		number
 	][])
 		into[key] += value;
-	into.vat = addVat(into.vat, vat);
+	into.vat = addVat(into.vat, vat ?? []);
 }
 
 export function dayReport(input: DayReportInput): DayReport {
@@ -146,32 +137,7 @@ export function dayReport(input: DayReportInput): DayReport {
 		if (!figures) byKiosk.set(deviceId, (figures = empty()));
 		return figures;
 	};
-	const hours = new Map<number, { salesCount: number; paidMinor: number }>();
-	const products = new Map<string, DayReport['topProducts'][number]>();
-
-	for (const sale of input.paid) {
-		if (!isPaid(sale) || sale.paidAt === null) continue;
-		const figures = saleFigures(sale);
-		addSale(kiosk(sale.deviceId), figures);
-		const hourOfDay = input.hourOf(sale.paidAt);
-		const hour = hours.get(hourOfDay) ?? { salesCount: 0, paidMinor: 0 };
-		hours.set(hourOfDay, {
-			salesCount: hour.salesCount + 1,
-			paidMinor: hour.paidMinor + figures.paidMinor
-		});
-		for (const line of figures.lines) {
-			if (line.kind !== 'product') continue;
-			const product = products.get(line.productId) ?? {
-				productId: line.productId,
-				name: line.name,
-				quantity: 0,
-				paidMinor: 0
-			};
-			product.quantity += line.quantity;
-			product.paidMinor += line.grossMinor - line.discountMinor;
-			products.set(line.productId, product);
-		}
-	}
+	for (const [deviceId, sums] of input.sums.byKiosk) addFigures(kiosk(deviceId), sums);
 	for (const sale of input.refunded) {
 		for (const refund of sale.refunds) {
 			if (refund.at < input.from || refund.at >= input.to) continue;
@@ -182,23 +148,13 @@ export function dayReport(input: DayReportInput): DayReport {
 			} else if (refund.outcome !== 'failed') figures.refundsOpen += 1;
 		}
 	}
-	const returnsOfTheDay = input.returns.filter(
-		(record) => input.from <= record.at && record.at < input.to
-	);
-	for (const station of stationTotals(returnsOfTheDay)) {
+	for (const station of stationTotals(input.returns)) {
 		const figures = kiosk(station.deviceId);
 		figures.returnsCount += station.returnsCount;
 		figures.depositsRefundedMinor += station.refundMinor;
 		figures.cashPaidOutMinor += station.cashPaidOutMinor;
 	}
-	const depositsUntil = input.now < input.to ? input.now : input.to;
-	const ledgers = depositLedgers({
-		from: input.from,
-		until: depositsUntil,
-		sales: input.depositSales,
-		returns: input.returns
-	});
-	for (const deviceId of ledgers.keys()) kiosk(deviceId);
+	for (const deviceId of input.ledgers.keys()) kiosk(deviceId);
 	for (const figures of byKiosk.values())
 		figures.netMinor = figures.paidMinor - figures.refundedCreditsMinor - figures.refundedCardMinor;
 
@@ -207,7 +163,7 @@ export function dayReport(input: DayReportInput): DayReport {
 			deviceId,
 			name: input.deviceNames.get(deviceId) ?? deviceId,
 			figures,
-			deposits: ledgers.get(deviceId) ?? emptyLedger()
+			deposits: input.ledgers.get(deviceId) ?? emptyLedger()
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name) || a.deviceId.localeCompare(b.deviceId));
 	const total = empty();
@@ -224,12 +180,8 @@ export function dayReport(input: DayReportInput): DayReport {
 		kiosks,
 		total,
 		deposits,
-		depositsUntil,
-		hours: [...hours.entries()]
-			.sort(([a], [b]) => a - b)
-			.map(([hour, figures]) => ({ hour, ...figures })),
-		topProducts: [...products.values()]
-			.sort((a, b) => b.quantity - a.quantity || b.paidMinor - a.paidMinor)
-			.slice(0, input.topCount ?? 10)
+		depositsUntil: input.depositsUntil,
+		hours: input.sums.hours,
+		topProducts: input.topProducts
 	};
 }

@@ -33,10 +33,47 @@ export interface DepositLedgerInput {
 	from: string;
 	/** The end of the period, or now if that is earlier. */
 	until: string;
-	/** The sales whose deposits were out at some time in the period (depositsOutBetween). */
-	sales: readonly Sale[];
-	/** The stations' returns before `until`, from the first of these sales' payments on. */
+	/** The stations' returns before `until`, from the first payment of the counted sales on. */
 	returns: readonly ReturnRecord[];
+}
+
+/**
+ * What a paid sale issued, as the ledger counts it: kept with the sale in the store
+ * (sale-repository.ts), so the report reads these and never the sales themselves.
+ */
+export interface IssuedContainers {
+	deviceId: string;
+	/** When the sale was paid. */
+	issuedAt: string;
+	/** The deposit code's fingerprint, as the stations' returns name it. */
+	codeFingerprint: string;
+	categories: { categoryId: string; count: number; unitMinor: number; expiresAt: string }[];
+}
+
+/** The containers `sale` issued; null for a sale unpaid or without deposits. */
+export function issuedContainersOf(sale: Sale): IssuedContainers | null {
+	if (!sale.deposit || sale.paidAt === null || !isPaid(sale)) return null;
+	return {
+		deviceId: sale.deviceId,
+		issuedAt: sale.paidAt,
+		codeFingerprint: codeFingerprint(sale.deposit.code),
+		categories: sale.deposit.categories.map((category) => ({
+			categoryId: category.categoryId,
+			count: category.count,
+			unitMinor:
+				sale.quote.depositLines.find((line) => line.categoryId === category.categoryId)
+					?.unitMinor ?? 0,
+			expiresAt: category.expiresAt
+		}))
+	};
+}
+
+/** The ledgers of a period, counted sale by sale (the report reads the sales page by page). */
+export interface DepositLedgerBook {
+	/** Counts the containers of one sale whose deposits were out at some time in the period. */
+	count(issued: IssuedContainers): void;
+	/** The ledgers so far, by the device id of the kiosk that issued the containers. */
+	readonly ledgers: Map<string, DepositLedger>;
 }
 
 const LEDGER_KEYS = ['outAtStart', 'issued', 'returned', 'forfeited', 'outAtEnd'] as const;
@@ -53,6 +90,14 @@ export function addLedger(into: DepositLedger, more: DepositLedger): void {
 	for (const key of LEDGER_KEYS) {
 		into[key].containers += more[key].containers;
 		into[key].minor += more[key].minor;
+	}
+}
+
+/** Takes `less` off `from` (the ledger of some containers counted twice). */
+export function subtractLedger(from: DepositLedger, less: DepositLedger): void {
+	for (const key of LEDGER_KEYS) {
+		from[key].containers -= less[key].containers;
+		from[key].minor -= less[key].minor;
 	}
 }
 
@@ -79,46 +124,51 @@ function returnsByCode(returns: readonly ReturnRecord[]): Map<string, ReturnOfCa
 	return byCode;
 }
 
-/** Ledgers by the device id of the kiosk that issued the containers. */
-export function depositLedgers(input: DepositLedgerInput): Map<string, DepositLedger> {
+/**
+ * How many of a category's `count` containers the returns had taken before `t`. A return the
+ * platform took in the minutes after the deadline, before its expiry check ran (every 5 minutes),
+ * was of a container still active: it counts at the deadline.
+ */
+function returnedUpTo(
+	returned: readonly ReturnOfCategory[] | undefined,
+	deadline: number,
+	count: number,
+	t: number
+): number {
+	if (!returned) return 0;
+	let sum = 0;
+	for (const r of returned) if (Math.min(r.at, deadline - 1) < t) sum += r.returned;
+	return Math.min(count, sum);
+}
+
+function add(into: DepositAmount, containers: number, unitMinor: number): void {
+	into.containers += containers;
+	into.minor += containers * unitMinor;
+}
+
+/** Ledgers by the device id of the kiosk that issued the containers, counted sale by sale. */
+export function depositLedgers(input: DepositLedgerInput): DepositLedgerBook {
 	const from = instant(input.from);
 	const until = instant(input.until);
 	const returns = returnsByCode(input.returns);
 	const ledgers = new Map<string, DepositLedger>();
-	for (const sale of input.sales) {
-		if (!sale.deposit || sale.paidAt === null || !isPaid(sale)) continue;
-		const issuedAt = instant(sale.paidAt);
-		const fingerprint = codeFingerprint(sale.deposit.code);
-		let ledger = ledgers.get(sale.deviceId);
-		if (!ledger) ledgers.set(sale.deviceId, (ledger = emptyLedger()));
-		for (const category of sale.deposit.categories) {
-			const unitMinor =
-				sale.quote.depositLines.find((line) => line.categoryId === category.categoryId)
-					?.unitMinor ?? 0;
+	const count = (issued: IssuedContainers) => {
+		const issuedAt = instant(issued.issuedAt);
+		let ledger = ledgers.get(issued.deviceId);
+		if (!ledger) ledgers.set(issued.deviceId, (ledger = emptyLedger()));
+		for (const category of issued.categories) {
+			const { count, unitMinor } = category;
 			const deadline = instant(category.expiresAt);
-			const returned = returns.get(`${fingerprint} ${category.categoryId}`) ?? [];
-			// A return the platform took in the minutes after the deadline, before its expiry check
-			// ran (every 5 minutes), was of a container still active: it counts at the deadline.
-			const returnedBefore = (t: number) =>
-				Math.min(
-					category.count,
-					returned
-						.filter((r) => Math.min(r.at, deadline - 1) < t)
-						.reduce((sum, r) => sum + r.returned, 0)
-				);
-			const outAt = (t: number) =>
-				issuedAt < t && t < deadline ? category.count - returnedBefore(t) : 0;
-			const add = (into: DepositAmount, containers: number) => {
-				into.containers += containers;
-				into.minor += containers * unitMinor;
-			};
-			add(ledger.outAtStart, outAt(from));
-			add(ledger.outAtEnd, outAt(until));
-			if (from <= issuedAt && issuedAt < until) add(ledger.issued, category.count);
-			add(ledger.returned, returnedBefore(until) - returnedBefore(from));
+			const returned = returns.get(`${issued.codeFingerprint} ${category.categoryId}`);
+			const returnedBefore = (t: number) => returnedUpTo(returned, deadline, count, t);
+			const outAt = (t: number) => (issuedAt < t && t < deadline ? count - returnedBefore(t) : 0);
+			add(ledger.outAtStart, outAt(from), unitMinor);
+			add(ledger.outAtEnd, outAt(until), unitMinor);
+			if (from <= issuedAt && issuedAt < until) add(ledger.issued, count, unitMinor);
+			add(ledger.returned, returnedBefore(until) - returnedBefore(from), unitMinor);
 			if (from < deadline && deadline <= until)
-				add(ledger.forfeited, category.count - returnedBefore(deadline));
+				add(ledger.forfeited, count - returnedBefore(deadline), unitMinor);
 		}
-	}
-	return ledgers;
+	};
+	return { count, ledgers };
 }

@@ -3,11 +3,9 @@
  * the journal; docs/back-office.md, The day report): the card payments the journal recorded as
  * approved for the day's sales, and a succeeded finalize (spec 3: the credits deducted) for each
  * sale paid with credits. Where the two disagree, the page says so and staff look at the sales and
- * the journal.
+ * the journal. Counted in the store with the report's sums (day-report-sums.ts): every sale paid
+ * in the period counts, and a journal entry counts when it succeeded or was resolved.
  */
-import type { JournalEntry } from '../journal/journal.ts';
-import { JournalOperation } from '../journal/journal-operation.ts';
-import type { Sale } from '../sales/sale.ts';
 
 export interface JournalCheck {
 	/** Approved card payments of the day's sales, per the journal. */
@@ -17,32 +15,11 @@ export interface JournalCheck {
 	creditSalesFinalized: number;
 }
 
-const settledWell = (entry: JournalEntry) =>
-	entry.status === 'succeeded' || entry.status === 'resolved';
+/** The statuses of a journal entry whose call went through. */
+export const SETTLED_WELL = ['succeeded', 'resolved'] as const;
 
-export function journalCheck(
-	sales: readonly Sale[],
-	entries: readonly JournalEntry[]
-): JournalCheck {
-	const ids = new Set(sales.map((sale) => sale.id));
-	const mine = entries.filter((entry) => ids.has(entry.reference) && settledWell(entry));
-	const cardCollectedMinor = mine
-		.filter((entry) => entry.operation === JournalOperation.cardPayment)
-		.reduce((sum, entry) => {
-			const amount = (entry.request as { amountMinor?: unknown }).amountMinor;
-			return sum + (typeof amount === 'number' ? amount : 0);
-		}, 0);
-	const finalized = new Set(
-		mine
-			.filter((entry) => entry.operation === JournalOperation.creditFinalize)
-			.map((entry) => entry.reference)
-	);
-	const withCredits = sales.filter(
-		(sale) => sale.credits !== null && sale.credits.creditsMinor > 0
-	);
-	return {
-		cardCollectedMinor,
-		creditSales: withCredits.length,
-		creditSalesFinalized: withCredits.filter((sale) => finalized.has(sale.id)).length
-	};
+/** The amount a card payment's journaled request (JSON) asked for; 0 if it names none. */
+export function askedAmount(request: string): number {
+	const amount = (JSON.parse(request) as { amountMinor?: unknown } | null)?.amountMinor;
+	return typeof amount === 'number' ? amount : 0;
 }

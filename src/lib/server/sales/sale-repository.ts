@@ -6,6 +6,8 @@
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/shared/sale-states.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import type { NewRow } from '../store/tables.ts';
+import { reportColumnsOf, type StoredProduct } from '../reports/report-columns.ts';
 import { amountsOf } from './sale-amounts.ts';
 import type { Sale } from './sale.ts';
 import type { SaleCursor, SalePage, SaleSearch } from './sale-search.ts';
@@ -65,7 +67,8 @@ const columnsOf = (sale: Sale) => {
 			(latest, refund) => (latest === null || refund.at > latest ? refund.at : latest),
 			null
 		),
-		deposit_expires_at: depositExpiresAt(sale)
+		deposit_expires_at: depositExpiresAt(sale),
+		...reportColumnsOf(sale)
 	};
 };
 
@@ -74,6 +77,15 @@ const depositExpiresAt = (sale: Sale): string | null => {
 	const deadlines = (sale.deposit?.categories ?? []).map((c) => Date.parse(c.expiresAt));
 	return deadlines.length === 0 ? null : new Date(Math.max(...deadlines)).toISOString();
 };
+
+/** The row of a new sale (version 0); benches seed stores with these in batches. */
+export const newSaleRow = (sale: Sale): NewRow<'sales'> => ({
+	...columnsOf(sale),
+	id: sale.id,
+	device_id: sale.deviceId,
+	created_at: sale.createdAt,
+	version: 0
+});
 
 export class SaleRepository {
 	readonly #store: Store;
@@ -96,16 +108,7 @@ export class SaleRepository {
 	/** Stores a new sale (version 0). */
 	async create(sale: Omit<Sale, 'version' | 'updatedAt'>): Promise<Sale> {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
-		await this.#store.db
-			.insertInto('sales')
-			.values({
-				...columnsOf(saved),
-				id: saved.id,
-				device_id: saved.deviceId,
-				created_at: saved.createdAt,
-				version: 0
-			})
-			.execute();
+		await this.#store.db.insertInto('sales').values(newSaleRow(saved)).execute();
 		this.#onSaved(saved);
 		return saved;
 	}
@@ -244,19 +247,6 @@ export class SaleRepository {
 		};
 	}
 
-	/** The sales paid in [from, to) (the day report's sales), in the order they were paid. */
-	async paidBetween(from: string, to: string): Promise<Sale[]> {
-		const rows = await this.#store.db
-			.selectFrom('sales')
-			.select(SALE_ROW)
-			.where('paid_at', '>=', from)
-			.where('paid_at', '<', to)
-			.orderBy('paid_at')
-			.orderBy('id')
-			.execute();
-		return rows.map(toSale);
-	}
-
 	/**
 	 * The sales with a staff refund confirmed at or after `from` (the day report's refunds, which
 	 * may be of sales paid on an earlier day): by their latest refund, so each refund of the
@@ -274,20 +264,53 @@ export class SaleRepository {
 	}
 
 	/**
-	 * The sales whose deposits were out at some time in [from, to): paid before `to`, their last
-	 * containers expiring after `from` (the day report's deposit ledger), in the order they were
-	 * paid.
+	 * Fills in what the day report sums of the paid sales saved before it was kept
+	 * (reports/report-columns.ts), a page at a time; on the server's start. A sale saved meanwhile
+	 * has them already: the update is over the version read.
 	 */
-	async depositsOutBetween(from: string, to: string): Promise<Sale[]> {
+	async keepReportColumns(pageSize = 500): Promise<void> {
+		for (let after = ''; ;) {
+			const rows = await this.#store.db
+				.selectFrom('sales')
+				.select(['id', ...SALE_ROW])
+				.where('paid_at', 'is not', null)
+				.where('report_vat', 'is', null)
+				.where('id', '>', after)
+				.orderBy('id')
+				.limit(pageSize)
+				.execute();
+			await this.#store.db.transaction().execute(async (db) => {
+				for (const row of rows)
+					await db
+						.updateTable('sales')
+						.set(reportColumnsOf(toSale(row)))
+						.where('id', '=', row.id)
+						.where('version', '=', row.version)
+						.execute();
+			});
+			if (rows.length < pageSize) return;
+			after = rows.at(-1)!.id;
+		}
+	}
+
+	/**
+	 * The first paid sale (by id) paid at `paidAt` with a product line of `productId`: the day
+	 * report names a product as it was sold first in the day (reports/report-columns.ts).
+	 */
+	async firstPaidWithProduct(productId: string, paidAt: string): Promise<Sale | undefined> {
 		const rows = await this.#store.db
 			.selectFrom('sales')
-			.select(SALE_ROW)
-			.where('deposit_expires_at', '>', from)
-			.where('paid_at', '<', to)
-			.orderBy('paid_at')
+			.select([...SALE_ROW, 'report_products'])
+			.where('report_vat', 'is not', null)
+			.where('paid_at', '=', paidAt)
 			.orderBy('id')
 			.execute();
-		return rows.map(toSale);
+		const row = rows.find((candidate) =>
+			(JSON.parse(candidate.report_products ?? '[]') as StoredProduct[]).some(
+				([id]) => id === productId
+			)
+		);
+		return row ? toSale(row) : undefined;
 	}
 
 	/**

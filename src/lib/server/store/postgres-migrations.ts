@@ -326,5 +326,33 @@ export const postgresMigrations: readonly string[] = [
 		blocked_until text NOT NULL
 	);
 	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
+	`,
+	/* 14: SQLite's 20, what the day report sums of a paid sale, kept in its row; the index of the
+	   sales of a period, of the containers out in it, of the journal's card payments and credit
+	   finalizes, of the stations' returns by time, and of the paid sales saved before */ `
+	ALTER TABLE sales ADD COLUMN report_gross_minor integer;
+	ALTER TABLE sales ADD COLUMN report_discount_minor integer;
+	ALTER TABLE sales ADD COLUMN report_credits_minor integer;
+	ALTER TABLE sales ADD COLUMN report_card_minor integer;
+	ALTER TABLE sales ADD COLUMN report_fee_minor integer;
+	ALTER TABLE sales ADD COLUMN report_deposit_containers integer;
+	ALTER TABLE sales ADD COLUMN report_deposit_minor integer;
+	ALTER TABLE sales ADD COLUMN report_vat text;
+	ALTER TABLE sales ADD COLUMN report_products text;
+	ALTER TABLE sales ADD COLUMN report_deposits text;
+	ALTER TABLE sales ADD COLUMN report_fingerprint text;
+	ALTER TABLE sales ADD COLUMN report_issued_containers integer;
+	ALTER TABLE sales ADD COLUMN report_issued_minor integer;
+	CREATE INDEX sales_report ON sales (paid_at) WHERE report_vat IS NOT NULL;
+	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_fingerprint ON sales (report_fingerprint)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
+	CREATE INDEX journal_card_payments ON journal (reference)
+		WHERE operation = 'collectCardPayment';
+	CREATE INDEX journal_credit_finalizes ON journal (reference)
+		WHERE operation = 'finalizeCreditTransactionPreview';
+	CREATE INDEX journal_operation_created ON journal (operation, created_at);
 	`
 ];

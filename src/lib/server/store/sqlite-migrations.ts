@@ -368,5 +368,40 @@ export const migrations: readonly string[] = [
 		blocked_until TEXT NOT NULL
 	);
 	CREATE INDEX attempt_counts_last_failure ON attempt_counts (last_failure_at);
+	`,
+	/* 20: what the day report sums of a paid sale, kept in its row (reports/report-columns.ts), so
+	   the report adds up in the store; a covering index per part of the report (the sales of a
+	   period, the containers out in it, the journal's card payments and credit finalizes of the
+	   sales, the stations' returns by time), and one for the paid sales saved before (the server's start fills them in:
+	   sale-repository.ts keepReportColumns) */ `
+	ALTER TABLE sales ADD COLUMN report_gross_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_discount_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_credits_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_card_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_fee_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_deposit_containers INTEGER;
+	ALTER TABLE sales ADD COLUMN report_deposit_minor INTEGER;
+	ALTER TABLE sales ADD COLUMN report_vat TEXT;
+	ALTER TABLE sales ADD COLUMN report_products TEXT;
+	ALTER TABLE sales ADD COLUMN report_deposits TEXT;
+	ALTER TABLE sales ADD COLUMN report_fingerprint TEXT;
+	ALTER TABLE sales ADD COLUMN report_issued_containers INTEGER;
+	ALTER TABLE sales ADD COLUMN report_issued_minor INTEGER;
+	CREATE INDEX sales_report ON sales (paid_at, device_id, report_gross_minor,
+		report_discount_minor, report_credits_minor, report_card_minor, report_fee_minor,
+		report_deposit_containers, report_deposit_minor, report_vat, report_products)
+		WHERE report_vat IS NOT NULL;
+	CREATE INDEX sales_report_deposits ON sales (deposit_expires_at, id, paid_at, device_id,
+		report_issued_containers, report_issued_minor, report_fingerprint, report_deposits)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_fingerprint ON sales (report_fingerprint)
+		WHERE report_deposits IS NOT NULL;
+	CREATE INDEX sales_report_unkept ON sales (id) WHERE paid_at IS NOT NULL AND report_vat IS NULL;
+	CREATE INDEX sales_paid_credits ON sales (paid_at, credits_minor, id);
+	CREATE INDEX journal_card_payments ON journal (reference, status, request)
+		WHERE operation = 'collectCardPayment';
+	CREATE INDEX journal_credit_finalizes ON journal (reference, status)
+		WHERE operation = 'finalizeCreditTransactionPreview';
+	CREATE INDEX journal_operation_created ON journal (operation, created_at);
 	`
 ];

@@ -135,6 +135,20 @@ export interface SalesTable {
 	last_refund_at: Nullable<string>;
 	/** When the last of the containers the sale issued expire (the day report's deposit ledger). */
 	deposit_expires_at: Nullable<string>;
+	/** What the day report sums of a paid sale; null until it is paid (reports/report-columns.ts). */
+	report_gross_minor: Nullable<number>;
+	report_discount_minor: Nullable<number>;
+	report_credits_minor: Nullable<number>;
+	report_card_minor: Nullable<number>;
+	report_fee_minor: Nullable<number>;
+	report_deposit_containers: Nullable<number>;
+	report_deposit_minor: Nullable<number>;
+	report_vat: Nullable<string>;
+	report_products: Nullable<string>;
+	report_deposits: Nullable<string>;
+	report_fingerprint: Nullable<string>;
+	report_issued_containers: Nullable<number>;
+	report_issued_minor: Nullable<number>;
 }
 
 export interface OrderNumbersTable {
