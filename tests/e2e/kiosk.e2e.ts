@@ -180,6 +180,40 @@ test('split: 3.50 of credits, 13.40 on the card', async ({ page, request }) => {
 	expect(await balance(request, 'wallet_few')).toBe(0);
 });
 
+test('an account without credits: said so in English and German, the discount kept, all by card', async ({
+	page,
+	request
+}) => {
+	await pilsAndPretzelAtPayment(page);
+	await payWithCredits(page);
+	await scanWithReader(page, await newKey(request, 'wallet_empty'));
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'No credits on this account — pay by card' })
+	).toBeVisible();
+	await expect(page.getByText('This is what your credits cover')).toHaveCount(0);
+	await expect(page.getByText('Paid with credits')).toHaveCount(0);
+	await expect(page.getByTestId('credits-credits')).toHaveCount(0);
+	await expect(page.getByTestId('credits-discount')).toHaveText('−€1.10');
+	await checkStep(page, 'credit-summary-no-credits');
+
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.tap();
+	await expect(
+		page.getByRole('heading', {
+			level: 1,
+			name: 'Keine Treuepunkte auf diesem Konto – bitte mit Karte zahlen'
+		})
+	).toBeVisible();
+	await checkStep(page, 'credit-summary-no-credits-de');
+	await page.getByRole('button', { name: 'Bestätigen und 16,90 € mit Karte zahlen' }).tap();
+	await expect(page.getByTestId('card-amount')).toHaveText('16,90 €');
+	await page.getByRole('button', { name: 'Zahlung genehmigen' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
+	expect(await balance(request, 'wallet_empty')).toBe(0);
+});
+
 test('a declined card after credits: the code is used up, nothing deducted, back to payment', async ({
 	page,
 	request
