@@ -149,6 +149,8 @@ test('credits covering everything: scanned with the reader, 10 % off Pilsner, 16
 		credits: 1690,
 		card: 0
 	});
+	// Paid by credits alone: no "Paid by card €0.00".
+	await expect(page.getByTestId('receipt-card')).toHaveCount(0);
 	await checkStep(page, 'receipt-credits');
 	expect(await balance(request, 'wallet_plenty')).toBe(50_000 - 1690);
 });

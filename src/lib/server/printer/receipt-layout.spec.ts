@@ -110,12 +110,26 @@ describe('receiptBlocks', () => {
 		expect(lines(blocks).join(' ')).toContain('We could not create your deposit code.');
 	});
 
-	it('marks a copy, and names credits only when the sale used them', () => {
-		const printed = lines(
-			receiptBlocks(sampleReceipt({ copy: true, paidWithCredits: false }), 'de')
-		);
-		expect(printed).toContain('KOPIE');
-		expect(printed.some((line) => line.startsWith('Mit Treuepunkten'))).toBe(false);
+	it('marks a copy, and prints only the parts of the payment that paid something', () => {
+		const { figures } = sampleReceipt();
+		const printed = (creditsMinor: number) =>
+			lines(
+				receiptBlocks(
+					sampleReceipt({
+						copy: true,
+						figures: { ...figures, creditsMinor, cardMinor: figures.paidMinor - creditsMinor }
+					}),
+					'de'
+				)
+			);
+		const paidBy = (all: string[]) =>
+			all.filter((line) => /^Mit (Karte|Treuepunkten) bezahlt/.test(line)).map(amountAtEnd);
+		expect(printed(0)).toContain('KOPIE');
+		expect(printed(0).some((line) => line.startsWith('Mit Treuepunkten'))).toBe(false);
+		expect(paidBy(printed(0))).toEqual([figures.paidMinor]);
+		expect(printed(figures.paidMinor).some((line) => line.startsWith('Mit Karte'))).toBe(false);
+		expect(paidBy(printed(figures.paidMinor))).toEqual([figures.paidMinor]);
+		expect(paidBy(printed(500))).toEqual([500, figures.paidMinor - 500]);
 	});
 
 	it('ends with a feed and a cut', () => {
