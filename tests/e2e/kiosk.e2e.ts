@@ -69,6 +69,12 @@ test('card only with containers: receipt, order number, the deposit QR code and 
 	const deposit = page.getByRole('region', { name: 'Your deposit code' });
 	await expect(deposit.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
 	await expect(deposit.getByText(/^Return by .*\d{1,2}:\d{2}/)).toBeVisible();
+	// How to keep the code fits the medium: the screen offers a photo or the print, the paper
+	// says to keep it.
+	const photoOrPrint = deposit.getByText('Take a photo of it or print the receipt.');
+	const keepPaper = deposit.getByText('Keep this receipt until you have returned your containers.');
+	await expect(photoOrPrint).toBeVisible();
+	await expect(keepPaper).toBeHidden();
 	await expect(page.getByText('Riverside Open Air').last()).toBeVisible();
 	const totals = await expectReceiptAddsUp(page);
 	expect(totals).toEqual({ gross: 1800, discount: 0, paid: 1800, credits: 0, card: 1800 });
@@ -79,10 +85,23 @@ test('card only with containers: receipt, order number, the deposit QR code and 
 	await expect(page.getByRole('button', { name: 'Done' })).toBeHidden();
 	await expect(page.getByText('Main Stage Bar').first()).toBeHidden();
 	await expect(qr).toBeVisible();
+	await expect(keepPaper).toBeVisible();
+	await expect(photoOrPrint).toBeHidden();
 	const width = (await page.getByRole('article', { name: 'Receipt' }).boundingBox())!.width;
 	expect(width).toBeLessThanOrEqual((80 / 25.4) * 96);
 	await screenshot(page, 'kiosk-receipt-print');
 	await page.emulateMedia({ media: 'screen' });
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.tap();
+	await expect(page.getByText('Fotografieren Sie ihn oder drucken Sie den Beleg.')).toBeVisible();
+	await page.emulateMedia({ media: 'print' });
+	await expect(
+		page.getByText('Bewahren Sie diesen Beleg auf, bis Sie Ihre Behälter zurückgegeben haben.')
+	).toBeVisible();
+	await page.emulateMedia({ media: 'screen' });
+	await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'English' }).tap();
 
 	const issued = await (
 		await request.get(`${simulator}/_sim/deposit-transactions/${sale.deposit.code}`)

@@ -104,6 +104,24 @@ describe('receiptBlocks', () => {
 		expect(texts(blocks.slice(qr + 1, qr + 2))[0]).toMatchObject({ size: 2, bold: true });
 	});
 
+	it('tells the guest on paper to keep the paper: no photo, no printing', () => {
+		const said = {
+			en: ['Keep this receipt until you have returned your containers.', /photo|print/i],
+			de: [
+				'Bewahren Sie diesen Beleg auf, bis Sie Ihre Behälter zurückgegeben haben.',
+				/foto|druck/i
+			]
+		} as const;
+		for (const [locale, [keep, screenOnly]] of Object.entries(said) as [
+			keyof typeof said,
+			(typeof said)[keyof typeof said]
+		][]) {
+			const printed = lines(receiptBlocks(sampleReceipt(), locale)).join(' ');
+			expect(printed).toContain(keep);
+			expect(printed).not.toMatch(screenOnly);
+		}
+	});
+
 	it('prints no QR code without a deposit, and says so when the code is missing', () => {
 		const blocks = receiptBlocks(sampleReceipt({ deposit: null, depositCodeMissing: true }), 'en');
 		expect(blocks.some((block) => block.kind === 'qr')).toBe(false);

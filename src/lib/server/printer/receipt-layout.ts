@@ -90,6 +90,7 @@ function depositBlocks(deposit: IssuedDeposit, receipt: PrintableReceipt, locale
 			)
 		]),
 		...lines(m.kiosk_deposit_code_hint({}, { locale }), { align: 'center' }),
+		...lines(m.kiosk_deposit_code_keep_receipt({}, { locale }), { align: 'center' }),
 		{ kind: 'feed', lines: 1 } satisfies PrintBlock
 	];
 }
