@@ -262,6 +262,12 @@ test('the order is left: not picked up', async ({ browser, request }) => {
 	const board = await openBoard(browser);
 	const order = await placeCounterOrder(request, { paymentProcessor: 'PROVIDER_B' });
 	await card(board, order).getByRole('button', { name: 'Approve' }).tap();
+	// In preparation: "Ready" alone, "Not picked up" not beside it.
+	const preparing = column(board, /^In preparation/).getByRole('article', {
+		name: `Order ${order.orderNumber}`
+	});
+	await expect(preparing.getByRole('button', { name: 'Ready' })).toBeVisible();
+	await expect(preparing.getByRole('button', { name: 'Not picked up' })).toHaveCount(0);
 	await card(board, order).getByRole('button', { name: 'Ready' }).tap();
 	await expect(
 		column(board, /^Ready for pick-up/).getByRole('article', { name: `Order ${order.orderNumber}` })
@@ -272,7 +278,7 @@ test('the order is left: not picked up', async ({ browser, request }) => {
 	await board.context().close();
 });
 
-test('desks: close one, close all, open all — the list shows what the platform says (German)', async ({
+test('desks: close one, close all after a confirmation, open all — as the platform says (German)', async ({
 	browser,
 	request
 }) => {
@@ -290,9 +296,20 @@ test('desks: close one, close all, open all — the list shows what the platform
 			.map((desk) => desk.enabled);
 	expect(await enabled()).toEqual([true, false, false]); // Table 2 is closed in the seed
 
+	// Closing all turns every app order away: asked first; cancelled, nothing changes.
+	const confirm = board.getByRole('dialog', { name: 'Close all desks?' });
 	await desks.getByRole('button', { name: 'Close all desks' }).tap();
-	await expect(desks.getByText('closed')).toHaveCount(3);
+	await expect(confirm).toBeVisible();
+	await confirm.getByRole('button', { name: 'Cancel' }).tap();
+	await expect(confirm).toBeHidden();
+	expect(await enabled()).toEqual([true, false, false]);
+	await desks.getByRole('button', { name: 'Close all desks' }).tap();
+	await confirm.getByRole('button', { name: 'Yes, close all desks' }).tap();
+	await expect(desks.getByText('closed', { exact: true })).toHaveCount(3);
 	expect(await enabled()).toEqual([false, false, false]);
+	// All closed: "Close all" is not offered any more, "Open all" is.
+	await expect(desks.getByRole('button', { name: 'Close all desks' })).toHaveCount(0);
+	await expect(desks.getByRole('button', { name: 'Open all desks' })).toBeVisible();
 	// A closed kitchen takes no counter orders.
 	const refused = await request.post(`${simulator}/_sim/counter-orders`, {
 		data: { placeId: 'place_main_stage' }
@@ -302,7 +319,14 @@ test('desks: close one, close all, open all — the list shows what the platform
 	await board.getByRole('button', { name: 'Deutsch' }).tap();
 	const theken = board.getByRole('region', { name: 'Theken' });
 	await theken.getByRole('button', { name: 'Alle Theken öffnen' }).tap();
-	await expect(theken.getByText('geöffnet')).toHaveCount(3);
+	await expect(theken.getByText('geöffnet', { exact: true })).toHaveCount(3);
+	expect(await enabled()).toEqual([true, true, true]);
+	await expect(theken.getByRole('button', { name: 'Alle Theken öffnen' })).toHaveCount(0);
+	await theken.getByRole('button', { name: 'Alle Theken schließen' }).tap();
+	const bestaetigen = board.getByRole('dialog', { name: 'Alle Theken schließen?' });
+	await expect(bestaetigen).toContainText('keine neuen Bestellungen');
+	await expectNoAxeViolations(board);
+	await bestaetigen.getByRole('button', { name: 'Abbrechen' }).tap();
 	expect(await enabled()).toEqual([true, true, true]);
 	await expectNoAxeViolations(board);
 	await board.context().close();

@@ -69,6 +69,12 @@ test('card only with containers: receipt, order number, the deposit QR code and 
 	const deposit = page.getByRole('region', { name: 'Your deposit code' });
 	await expect(deposit.getByText('2 × Reusable cup 0.4 l')).toBeVisible();
 	await expect(deposit.getByText(/^Return by .*\d{1,2}:\d{2}/)).toBeVisible();
+	// How to keep the code fits the medium: the screen offers a photo or the print, the paper
+	// says to keep it.
+	const photoOrPrint = deposit.getByText('Take a photo of it or print the receipt.');
+	const keepPaper = deposit.getByText('Keep this receipt until you have returned your containers.');
+	await expect(photoOrPrint).toBeVisible();
+	await expect(keepPaper).toBeHidden();
 	await expect(page.getByText('Riverside Open Air').last()).toBeVisible();
 	const totals = await expectReceiptAddsUp(page);
 	expect(totals).toEqual({ gross: 1800, discount: 0, paid: 1800, credits: 0, card: 1800 });
@@ -79,10 +85,23 @@ test('card only with containers: receipt, order number, the deposit QR code and 
 	await expect(page.getByRole('button', { name: 'Done' })).toBeHidden();
 	await expect(page.getByText('Main Stage Bar').first()).toBeHidden();
 	await expect(qr).toBeVisible();
+	await expect(keepPaper).toBeVisible();
+	await expect(photoOrPrint).toBeHidden();
 	const width = (await page.getByRole('article', { name: 'Receipt' }).boundingBox())!.width;
 	expect(width).toBeLessThanOrEqual((80 / 25.4) * 96);
 	await screenshot(page, 'kiosk-receipt-print');
 	await page.emulateMedia({ media: 'screen' });
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.tap();
+	await expect(page.getByText('Fotografieren Sie ihn oder drucken Sie den Beleg.')).toBeVisible();
+	await page.emulateMedia({ media: 'print' });
+	await expect(
+		page.getByText('Bewahren Sie diesen Beleg auf, bis Sie Ihre Behälter zurückgegeben haben.')
+	).toBeVisible();
+	await page.emulateMedia({ media: 'screen' });
+	await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'English' }).tap();
 
 	const issued = await (
 		await request.get(`${simulator}/_sim/deposit-transactions/${sale.deposit.code}`)
@@ -149,6 +168,8 @@ test('credits covering everything: scanned with the reader, 10 % off Pilsner, 16
 		credits: 1690,
 		card: 0
 	});
+	// Paid by credits alone: no "Paid by card €0.00".
+	await expect(page.getByTestId('receipt-card')).toHaveCount(0);
 	await checkStep(page, 'receipt-credits');
 	expect(await balance(request, 'wallet_plenty')).toBe(50_000 - 1690);
 });
@@ -178,6 +199,40 @@ test('split: 3.50 of credits, 13.40 on the card', async ({ page, request }) => {
 	});
 	await checkStep(page, 'receipt-split');
 	expect(await balance(request, 'wallet_few')).toBe(0);
+});
+
+test('an account without credits: said so in English and German, the discount kept, all by card', async ({
+	page,
+	request
+}) => {
+	await pilsAndPretzelAtPayment(page);
+	await payWithCredits(page);
+	await scanWithReader(page, await newKey(request, 'wallet_empty'));
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'No credits on this account — pay by card' })
+	).toBeVisible();
+	await expect(page.getByText('This is what your credits cover')).toHaveCount(0);
+	await expect(page.getByText('Paid with credits')).toHaveCount(0);
+	await expect(page.getByTestId('credits-credits')).toHaveCount(0);
+	await expect(page.getByTestId('credits-discount')).toHaveText('−€1.10');
+	await checkStep(page, 'credit-summary-no-credits');
+
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.tap();
+	await expect(
+		page.getByRole('heading', {
+			level: 1,
+			name: 'Keine Treuepunkte auf diesem Konto – bitte mit Karte zahlen'
+		})
+	).toBeVisible();
+	await checkStep(page, 'credit-summary-no-credits-de');
+	await page.getByRole('button', { name: 'Bestätigen und 16,90 € mit Karte zahlen' }).tap();
+	await expect(page.getByTestId('card-amount')).toHaveText('16,90 €');
+	await page.getByRole('button', { name: 'Zahlung genehmigen' }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
+	expect(await balance(request, 'wallet_empty')).toBe(0);
 });
 
 test('a declined card after credits: the code is used up, nothing deducted, back to payment', async ({

@@ -84,6 +84,10 @@ test('the receipt prints with the screen’s totals and a QR of the deposit code
 	await expect(kiosk.getByTestId('receipt-printing')).toHaveText(
 		'Your receipt is printed. Please take it.'
 	);
+	// Printed already: the screen no longer asks to print it, and the paper says to keep it.
+	const depositCode = kiosk.getByRole('region', { name: 'Your deposit code' });
+	await expect(depositCode).toContainText('It is on your printed receipt too.');
+	await expect(depositCode).not.toContainText('print the receipt');
 	const onScreen = await expectReceiptAddsUp(kiosk);
 	await expectNoAxeViolations(kiosk);
 	await expect.poll(() => printer.jobs.length).toBe(2);
@@ -94,6 +98,8 @@ test('the receipt prints with the screen’s totals and a QR of the deposit code
 	const printedAs = (label: string, minor: number) =>
 		lines.some((line) => line.startsWith(label) && line.endsWith(money(minor)));
 	expect(lines).toContain(sale.orderNumber);
+	expect(lines.join(' ')).toContain('Keep this receipt until you have returned your containers.');
+	expect(lines.join(' ')).not.toMatch(/photo|print the receipt/i);
 	expect(printedAs('Total paid', onScreen.paid)).toBe(true);
 	expect(printedAs('Paid by card', onScreen.card)).toBe(true);
 	const qr = receipt.items.filter((item) => item.kind === 'qr');

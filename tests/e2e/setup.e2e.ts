@@ -149,27 +149,58 @@ test('pairing a screen, and leaving guest mode only with the PIN', async ({ page
 	await expectNoAxeViolations(page);
 
 	// Press and hold the top left corner: after 3 seconds the dialog opens, still held.
-	await guestScreenReady(page);
-	const corner = page.getByRole('button', { name: 'Leave guest mode' });
-	const box = (await corner.boundingBox())!;
-	await page.mouse.move(box.x + 10, box.y + 10);
-	await page.mouse.down();
-	const dialog = page.getByRole('dialog', { name: 'Leave guest mode' });
-	await expect(dialog).toBeVisible({ timeout: 8_200 });
-	await page.mouse.up();
+	const holdCorner = async (title: string) => {
+		await guestScreenReady(page);
+		const corner = page.getByRole('button', { name: 'Leave guest mode' });
+		const box = (await corner.boundingBox())!;
+		await page.mouse.move(box.x + 10, box.y + 10);
+		await page.mouse.down();
+		const dialog = page.getByRole('dialog', { name: title });
+		await expect(dialog).toBeVisible({ timeout: 8_200 });
+		await page.mouse.up();
+		return dialog;
+	};
+	const dialog = await holdCorner('Leave guest mode');
+	// Leaving to the setup pages with the pairing kept comes first; unpairing is the second.
+	await expect(dialog.locator('.actions button')).toHaveText([
+		'Leave to setup, keep pairing',
+		'Unpair and leave',
+		'Cancel'
+	]);
 	for (const digit of '9999')
 		await dialog.getByRole('button', { name: digit, exact: true }).click();
-	await dialog.getByRole('button', { name: 'Unpair and leave' }).click();
+	await dialog.getByRole('button', { name: 'Leave to setup, keep pairing' }).click();
 	await expect(dialog.getByText('Wrong PIN.')).toBeVisible();
 	await expectNoAxeViolations(page);
 
 	await dialog.getByRole('button', { name: 'C', exact: true }).click();
 	for (const digit of '1234')
 		await dialog.getByRole('button', { name: digit, exact: true }).click();
-	await dialog.getByRole('button', { name: 'Unpair and leave' }).click();
+	await dialog.getByRole('button', { name: 'Leave to setup, keep pairing' }).click();
+	await expect(page).toHaveURL(/\/setup$/);
+	// Still paired: /screen goes on to the return station.
+	await page.goto('/screen');
+	await expect(page).toHaveURL(/\/return$/);
+
+	// In the guest's German (the dialog loads in the screen's language now), unpairing as well:
+	// the browser is no screen any more.
+	await guestScreenReady(page);
+	await page
+		.getByRole('group', { name: 'Language' })
+		.getByRole('button', { name: 'Deutsch' })
+		.click();
+	const dialogDe = await holdCorner('Gästemodus verlassen');
+	await expect(dialogDe.locator('.actions button')).toHaveText([
+		'Zur Einrichtung, Kopplung behalten',
+		'Entkoppeln und verlassen',
+		'Abbrechen'
+	]);
+	for (const digit of '1234')
+		await dialogDe.getByRole('button', { name: digit, exact: true }).click();
+	await dialogDe.getByRole('button', { name: 'Entkoppeln und verlassen' }).click();
 	await expect(page).toHaveURL(/\/setup$/);
 	await page.goto('/screen');
-	await expect(page.getByText('This browser is not paired with a device.')).toBeVisible();
+	await expect(page.getByText(/not paired with a device|mit keinem Gerät gekoppelt/)).toBeVisible();
 });
 
 test('PINs typed at a browser that is no screen count nothing: its staff login still gets in', async ({

@@ -6,7 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KioskSession } from './kiosk-session.svelte.ts';
 import { KioskApi } from './kiosk-api.ts';
-import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from '#lib/shared/testing/sale-views.ts';
+import {
+	FEW_CREDITS,
+	NO_CREDITS,
+	PLENTY_CREDITS,
+	quotedSale
+} from '#lib/shared/testing/sale-views.ts';
 import { MENU, PILS, PRETZEL } from './spec-fixtures.ts';
 import { FakeKioskServer, reply } from './testing/kiosk-server.ts';
 import type { KioskSettingsView } from '#lib/shared/screen-snapshot.ts';
@@ -193,6 +198,28 @@ describe('a guest at the ordering kiosk', () => {
 		await session.cancelCredits();
 		expect([session.step, session.sale]).toEqual(['payment', null]);
 		expect(server.calls.at(-1)).toMatchObject({ call: 'abandon', saleId: 'sale-1' });
+	});
+
+	it.each([
+		['an account without credits', NO_CREDITS, true],
+		['a wallet short of some', FEW_CREDITS, false],
+		[
+			'a wallet short of the whole order (EXTERNAL_PAYMENT)',
+			{ ...NO_CREDITS, paymentType: 'EXTERNAL_PAYMENT' as const },
+			false
+		]
+	])('%s: the summary says there are no credits: %s', async (_, credits, noCredits) => {
+		const { session } = kiosk();
+		ordered(session);
+		server.answer('start', reply.ok(quotedSale()));
+		await session.payWithCredits();
+		server.answer('loyalty', reply.ok(quotedSale({ state: 'credits-previewed', credits })));
+		await session.scan(KEY);
+		expect([session.step, session.noCredits]).toEqual(['credits', noCredits]);
+
+		server.answer('pay', reply.ok(paid({ credits, cardPaidMinor: credits.outstandingMinor })));
+		await session.confirmCredits();
+		expect([server.calls.at(-1)?.call, session.step]).toEqual(['pay', 'receipt']);
 	});
 
 	describe('the answer of a payment is lost', () => {

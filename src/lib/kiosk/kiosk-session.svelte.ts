@@ -122,6 +122,14 @@ export class KioskSession {
 	readonly summary = $derived.by(() =>
 		summarize(this.basket, this.data.products, this.data.settings.serviceFeeMinor)
 	);
+	/**
+	 * The scanned account holds no credits: the platform took none although it would have taken
+	 * what there is (not EXTERNAL_PAYMENT, the fallback of a wallet short of the whole order). The
+	 * credit summary then says so and offers the card; any discount still applies.
+	 */
+	readonly noCredits = $derived(
+		this.sale?.credits?.creditsMinor === 0 && this.sale.credits.paymentType !== 'EXTERNAL_PAYMENT'
+	);
 	readonly idleEnabled = $derived(IDLE_STEPS.has(this.step));
 	/**
 	 * The kiosk server cannot be reached: the menu stays browsable, but no sale is started and

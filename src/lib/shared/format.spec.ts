@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRate, labelSvg, nameIn, prettifyCategory } from './format.ts';
+import {
+	deduction,
+	formatDateTime,
+	formatRate,
+	labelSvg,
+	nameIn,
+	prettifyCategory,
+	worthALine
+} from './format.ts';
 
 describe('display helpers', () => {
 	it('names in the guest language, English when there is no translation', () => {
 		expect(nameIn({ en: 'Pretzel', de: 'Brezel' }, 'de')).toBe('Brezel');
 		expect(nameIn({ en: 'Aperol Spritz' }, 'de')).toBe('Aperol Spritz');
+	});
+
+	it('an amount taken off has its minus only when it takes something; zero is no line', () => {
+		const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+		expect(deduction(110, money)).toBe('−€1.10');
+		expect(deduction(0, money)).toBe('€0.00');
+		expect([worthALine(0), worthALine(1), worthALine(-5)]).toEqual([false, true, true]);
 	});
 
 	it('VAT rates from basis points, in the guest language', () => {

@@ -1,6 +1,6 @@
 /**
- * Display helpers of the screens and the printed receipt: names in the reader's language, rates
- * and dates.
+ * Display helpers of the screens and the printed receipt: names in the reader's language, rates,
+ * amounts taken off, and dates.
  */
 import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import type { Translated } from './translated.ts';
@@ -31,6 +31,17 @@ export function formatRate(bp: number, locale: string): string {
 		scaledIntegerToDecimal(bp, 2)
 	);
 	return `${percent} %`;
+}
+
+/**
+ * A figure worth a line of its own on a receipt, a sale or a report: one that is not zero. A
+ * sale paid by credits alone has no "by card €0.00", a day without discounts no "−€0.00".
+ */
+export const worthALine = (minor: number): boolean => minor !== 0;
+
+/** An amount taken off, "−€1.10"; nothing taken off is "€0.00", never "−€0.00". */
+export function deduction(minor: number, money: (minor: number) => string): string {
+	return minor > 0 ? `−${money(minor)}` : money(minor);
 }
 
 /**

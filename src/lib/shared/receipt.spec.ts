@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleView } from './sale-view.ts';
-import { figuresOf, vatInGross, vatSummary } from './receipt.ts';
-import { FEW_CREDITS, PLENTY_CREDITS, quotedSale } from './testing/sale-views.ts';
+import { figuresOf, paidParts, vatInGross, vatSummary } from './receipt.ts';
+import { FEW_CREDITS, NO_CREDITS, PLENTY_CREDITS, quotedSale } from './testing/sale-views.ts';
 
 describe('VAT contained in a gross amount', () => {
 	it('is round(amount × bp / (10000 + bp)), in integers', () => {
@@ -258,5 +258,24 @@ describe('a sale with product options', () => {
 			0
 		]);
 		expect(result).toMatchObject({ paidMinor: 928, creditsMinor: 928, addsUp: true });
+	});
+});
+
+describe('the parts a sale was paid in', () => {
+	const completed = (overrides: Partial<SaleView>) =>
+		figuresOf(quotedSale({ state: 'completed', ...overrides }));
+
+	it('lists only the parts that paid something: no "by card €0.00", no credits of nothing', () => {
+		expect(paidParts(completed({ credits: PLENTY_CREDITS, cardPaidMinor: 0 }))).toEqual([
+			{ part: 'credits', minor: 1690 }
+		]);
+		expect(paidParts(completed({ credits: NO_CREDITS, cardPaidMinor: 1690 }))).toEqual([
+			{ part: 'card', minor: 1690 }
+		]);
+		expect(paidParts(completed({ credits: FEW_CREDITS, cardPaidMinor: 1340 }))).toEqual([
+			{ part: 'credits', minor: 350 },
+			{ part: 'card', minor: 1340 }
+		]);
+		expect(paidParts(completed({ cardPaidMinor: 1800 }))).toEqual([{ part: 'card', minor: 1800 }]);
 	});
 });

@@ -10,6 +10,7 @@
  * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
  * receipt and a credit receipt list the same lines.
  */
+import { worthALine } from './format.ts';
 import { isPriced, optionProductId } from './product-options.ts';
 import { isPaid } from './sale-states.ts';
 import type { CreditLineSummary, SaleLine, SaleView } from './sale-view.ts';
@@ -121,6 +122,24 @@ export function figuresOf(view: SaleView): ReceiptFigures {
 		) &&
 		sum(vat.map((row) => row.grossMinor)) === paidMinor;
 	return { lines, grossMinor, discountMinor, paidMinor, creditsMinor, cardMinor, vat, addsUp };
+}
+
+/** How a sale was paid: with loyalty credits, by card. */
+export type PaidPart = 'credits' | 'card';
+
+/**
+ * The parts a sale was paid in, as every receipt and the sale page list them: credits, then card,
+ * each only where it paid something (`worthALine`) — an empty wallet scanned adds no credits line.
+ */
+export function paidParts(amounts: {
+	creditsMinor: number;
+	cardMinor: number;
+}): { part: PaidPart; minor: number }[] {
+	const parts: { part: PaidPart; minor: number }[] = [
+		{ part: 'credits', minor: amounts.creditsMinor },
+		{ part: 'card', minor: amounts.cardMinor }
+	];
+	return parts.filter((part) => worthALine(part.minor));
 }
 
 /** The free options of a sold line, to show under its name. */

@@ -22,7 +22,7 @@ const OTHER_PROCESSORS = PROCESSORS.filter((processor) => processor !== 'EXTERNA
 const PLATFORM_PAID: Record<OrderStatus, CounterOrderAction[]> = {
 	NEW: [], // payment still processing, no callback yet: nothing to do
 	APPROVABLE: ['approve', 'reject'],
-	APPROVED: ['ready', 'left'],
+	APPROVED: ['ready'], // "left" only once ready: not beside "Ready"
 	DONE: ['picked-up', 'left'],
 	CANCELLED: [],
 	REJECTED: [],
@@ -33,7 +33,8 @@ const PLATFORM_PAID: Record<OrderStatus, CounterOrderAction[]> = {
 /**
  * EXTERNAL_MANUAL: collect (finalize-external-payment) or report it failed
  * (cancel-external-payment) while UNPAID, and nothing else then (a rejected order takes no payment
- * report); approve, ready and picked-up only once PAID_EXTERNALLY; reject and left after a failure.
+ * report); approve, ready and picked-up only once PAID_EXTERNALLY; reject and left after a failure
+ * (left in preparation only then: an order that can get ready is left once it is).
  */
 const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, CounterOrderAction[]>> = {
 	NEW: {
@@ -58,7 +59,7 @@ const COUNTER_PAID: Record<OrderStatus, Record<OrderTransactionStatus, CounterOr
 		UNPAID: ['collect', 'payment-failed'],
 		AUTHORIZED: ['left'],
 		CAPTURED: ['left'],
-		PAID_EXTERNALLY: ['ready', 'left'],
+		PAID_EXTERNALLY: ['ready'],
 		RELEASED: ['left'],
 		FAILED: ['left'],
 		PAYMENT_NOT_REQUIRED: ['left']

@@ -13,7 +13,9 @@
  * EXTERNAL_MANUAL order is approved and handed out only once it is paid; while the payment is
  * open, only its outcome can be reported — the platform refuses payment reports on a rejected
  * order, so rejecting (or "left") first would leave it UNPAID for good. A failed payment leaves
- * rejecting (or "left", if already in preparation).
+ * rejecting (or "left", if already in preparation). And "left" (not picked up) is offered in
+ * preparation only for an order that cannot get ready: beside "Ready" it is one mis-tap from
+ * turning a guest away (spec 2 allows APPROVED → LEFT; staff mark a ready order left).
  */
 import type { CounterOrderAction } from '#lib/shared/order-board.ts';
 import type {
@@ -96,6 +98,8 @@ export function stepsFor(order: OrderPaymentState): CounterOrderAction[] {
 		if (!next.includes(status)) continue;
 		// Approving, marking ready and handing out need the payment; rejecting and "left" do not.
 		if ((step === 'approve' || step === 'ready' || step === 'picked-up') && !settled) continue;
+		// Not picked up: once the order is ready, or when it can never get ready.
+		if (step === 'left' && steps.includes('ready')) continue;
 		steps.push(step);
 	}
 	return steps;

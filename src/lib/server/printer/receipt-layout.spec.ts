@@ -104,18 +104,50 @@ describe('receiptBlocks', () => {
 		expect(texts(blocks.slice(qr + 1, qr + 2))[0]).toMatchObject({ size: 2, bold: true });
 	});
 
+	it('tells the guest on paper to keep the paper: no photo, no printing', () => {
+		const said = {
+			en: ['Keep this receipt until you have returned your containers.', /photo|print/i],
+			de: [
+				'Bewahren Sie diesen Beleg auf, bis Sie Ihre Behälter zurückgegeben haben.',
+				/foto|druck/i
+			]
+		} as const;
+		for (const [locale, [keep, screenOnly]] of Object.entries(said) as [
+			keyof typeof said,
+			(typeof said)[keyof typeof said]
+		][]) {
+			const printed = lines(receiptBlocks(sampleReceipt(), locale)).join(' ');
+			expect(printed).toContain(keep);
+			expect(printed).not.toMatch(screenOnly);
+		}
+	});
+
 	it('prints no QR code without a deposit, and says so when the code is missing', () => {
 		const blocks = receiptBlocks(sampleReceipt({ deposit: null, depositCodeMissing: true }), 'en');
 		expect(blocks.some((block) => block.kind === 'qr')).toBe(false);
 		expect(lines(blocks).join(' ')).toContain('We could not create your deposit code.');
 	});
 
-	it('marks a copy, and names credits only when the sale used them', () => {
-		const printed = lines(
-			receiptBlocks(sampleReceipt({ copy: true, paidWithCredits: false }), 'de')
-		);
-		expect(printed).toContain('KOPIE');
-		expect(printed.some((line) => line.startsWith('Mit Treuepunkten'))).toBe(false);
+	it('marks a copy, and prints only the parts of the payment that paid something', () => {
+		const { figures } = sampleReceipt();
+		const printed = (creditsMinor: number) =>
+			lines(
+				receiptBlocks(
+					sampleReceipt({
+						copy: true,
+						figures: { ...figures, creditsMinor, cardMinor: figures.paidMinor - creditsMinor }
+					}),
+					'de'
+				)
+			);
+		const paidBy = (all: string[]) =>
+			all.filter((line) => /^Mit (Karte|Treuepunkten) bezahlt/.test(line)).map(amountAtEnd);
+		expect(printed(0)).toContain('KOPIE');
+		expect(printed(0).some((line) => line.startsWith('Mit Treuepunkten'))).toBe(false);
+		expect(paidBy(printed(0))).toEqual([figures.paidMinor]);
+		expect(printed(figures.paidMinor).some((line) => line.startsWith('Mit Karte'))).toBe(false);
+		expect(paidBy(printed(figures.paidMinor))).toEqual([figures.paidMinor]);
+		expect(paidBy(printed(500))).toEqual([500, figures.paidMinor - 500]);
 	});
 
 	it('ends with a feed and a cut', () => {

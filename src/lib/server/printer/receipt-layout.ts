@@ -3,13 +3,13 @@
  * shows (components/kiosk/ReceiptSlip.svelte) in the same order and the guest's language — order
  * number; the deposit code as a native QR code with its sequence number and the return deadline
  * of each container; organization, place and time; the lines with their discounts; the totals,
- * credits and card amount; the VAT contained per rate. Amounts are the receipt figures
+ * and the credits and card amount where they paid something; the VAT contained per rate. Amounts are the receipt figures
  * (#lib/shared/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
 import { formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
 import { lineLabel } from '#lib/shared/line-label.ts';
-import type { ReceiptFigures, ReceiptLine } from '#lib/shared/receipt.ts';
+import { paidParts, type ReceiptFigures, type ReceiptLine } from '#lib/shared/receipt.ts';
 import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
@@ -40,8 +40,6 @@ export interface PrintableReceipt {
 	currencyCode: string;
 	/** The sale's figures: `figuresOf(view)` or `saleFigures(sale)`. */
 	figures: ReceiptFigures;
-	/** The sale used loyalty credits: the receipt says what they paid (as the slip does). */
-	paidWithCredits: boolean;
 	deposit: IssuedDeposit | null;
 	/** The deposit was paid but no code issued (sale problem `deposits-not-issued`). */
 	depositCodeMissing: boolean;
@@ -92,6 +90,7 @@ function depositBlocks(deposit: IssuedDeposit, receipt: PrintableReceipt, locale
 			)
 		]),
 		...lines(m.kiosk_deposit_code_hint({}, { locale }), { align: 'center' }),
+		...lines(m.kiosk_deposit_code_keep_receipt({}, { locale }), { align: 'center' }),
 		{ kind: 'feed', lines: 1 } satisfies PrintBlock
 	];
 }
@@ -127,10 +126,14 @@ function totalBlocks(receipt: PrintableReceipt, money: (minor: number) => string
 			? total(m.kiosk_discount({}, { locale }), `−${money(figures.discountMinor)}`)
 			: []),
 		...total(m.kiosk_total_paid({}, { locale }), money(figures.paidMinor), true),
-		...(receipt.paidWithCredits
-			? total(m.kiosk_paid_with_credits({}, { locale }), money(figures.creditsMinor))
-			: []),
-		...total(m.kiosk_paid_by_card({}, { locale }), money(figures.cardMinor))
+		...paidParts(figures).flatMap(({ part, minor }) =>
+			total(
+				part === 'credits'
+					? m.kiosk_paid_with_credits({}, { locale })
+					: m.kiosk_paid_by_card({}, { locale }),
+				money(minor)
+			)
+		)
 	];
 }
 

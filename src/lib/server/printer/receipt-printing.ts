@@ -84,7 +84,6 @@ export class ReceiptPrinting {
 				timeZone: this.#deps.timeZone,
 				currencyCode: sale.quote.currencyCode,
 				figures: saleFigures(sale),
-				paidWithCredits: sale.credits !== null,
 				deposit: sale.deposit,
 				depositCodeMissing: sale.problem === 'deposits-not-issued',
 				copy: false

@@ -1,4 +1,8 @@
-/** Pairing a browser as a device's screen, and leaving guest mode with the staff PIN. */
+/**
+ * Pairing a browser as a device's screen, and leaving guest mode with the staff PIN: to the setup
+ * pages with the browser still paired (staff look at something and come back to the screen), or
+ * unpaired as well (the browser is to be no screen, or another one).
+ */
 import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm, textField } from '../http/forms.ts';
@@ -41,14 +45,19 @@ interface ExitRefusal {
 	exitError: 'wrong-pin' | WaitMessage;
 }
 
+/** How staff leave a screen: its pairing kept (the exit's first answer), or ended. */
+type Exit = 'keep-pairing' | 'unpair';
+
 /**
  * The PIN-protected exit of the screen paired as `screenDeviceId`: the PIN counted per screen
- * (screen-pin.ts). A browser without a screen session has no screen to leave and no PIN to type:
- * it goes to the setup pages, whose login guards them, and counts nothing.
+ * (screen-pin.ts); the pairing ended only when asked. A browser without a screen session has no
+ * screen to leave and no PIN to type: it goes to the setup pages, whose login guards them, and
+ * counts nothing.
  */
 async function exitWithPin(
 	context: ServerContext,
 	pin: string,
+	exit: Exit,
 	cookies: Cookies,
 	screenDeviceId: string | null
 ): Promise<'left' | ExitRefusal> {
@@ -56,15 +65,17 @@ async function exitWithPin(
 	const check = await checkScreenPin(context.loginAttempts, context.settings, pin, screenDeviceId);
 	if (check === 'wrong-pin') return { exitError: 'wrong-pin' };
 	if (check !== 'ok') return { exitError: waitMessage(check.waitMs) };
-	await unpairScreen(context, cookies);
+	if (exit === 'unpair') await unpairScreen(context, cookies);
 	return 'left';
 }
 
 /** The form action behind the held corner + PIN keypad, shared by every guest screen route. */
 export const exitScreenAction: Action = async ({ request, cookies, locals }) => {
+	const form = await readForm(request);
 	const outcome = await exitWithPin(
 		serverContext(),
-		textField(await readForm(request), 'pin'),
+		textField(form, 'pin'),
+		textField(form, 'unpair') === 'true' ? 'unpair' : 'keep-pairing',
 		cookies,
 		locals.screenDeviceId
 	);

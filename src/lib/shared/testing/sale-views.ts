@@ -104,3 +104,16 @@ export const FEW_CREDITS: CreditSummary = {
 	creditsMinor: 350,
 	outstandingMinor: 1340
 };
+
+/** wallet_empty: no credits on the account; the discount still applies, 16.90 by card. */
+export const NO_CREDITS: CreditSummary = {
+	...PLENTY_CREDITS,
+	keyHint: 'e4b7',
+	lines: PLENTY_CREDITS.lines.map((line) => ({
+		...line,
+		creditsMinor: 0,
+		outstandingMinor: line.grossMinor - line.discountMinor
+	})),
+	creditsMinor: 0,
+	outstandingMinor: 1690
+};

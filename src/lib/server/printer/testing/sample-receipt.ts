@@ -100,7 +100,6 @@ export function sampleReceipt(change: Partial<PrintableReceipt> = {}): Printable
 			),
 			addsUp: true
 		},
-		paidWithCredits: true,
 		deposit: {
 			code: SAMPLE_DEPOSIT_CODE,
 			sequenceNumber: '0042',
