@@ -5,7 +5,8 @@
  */
 import type { VatRow } from './receipt.ts';
 
-export interface ReportFigures {
+/** What the paid sales of a period (or of one kiosk in it) came to. */
+export interface SaleSums {
 	salesCount: number;
 	grossMinor: number;
 	discountMinor: number;
@@ -20,6 +21,10 @@ export interface ReportFigures {
 	depositMinor: number;
 	/** The VAT contained in what was paid, per rate (ascending). */
 	vat: VatRow[];
+}
+
+/** A period's sales, with its refunds and returns. */
+export interface ReportFigures extends SaleSums {
 	/** Staff refunds confirmed in the period and given back (of sales of any day). */
 	refundedCreditsMinor: number;
 	refundedCardMinor: number;

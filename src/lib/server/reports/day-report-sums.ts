@@ -12,26 +12,12 @@
  * whole hours at its changes (every time zone but Lord Howe's half-hour summer time).
  */
 import { sql } from 'kysely';
-import type { VatRow } from '#lib/shared/receipt.ts';
+import type { SaleSums } from '#lib/shared/day-report.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
 import type { Store } from '../store/store.ts';
-import { addVat } from './day-report.ts';
+import { addVat, emptySums } from './day-report.ts';
 import { askedAmount, SETTLED_WELL, type JournalCheck } from './journal-check.ts';
 import type { StoredProduct, StoredVat } from './report-columns.ts';
-
-/** What the paid sales of one kiosk came to. */
-export interface SaleSums {
-	salesCount: number;
-	grossMinor: number;
-	discountMinor: number;
-	paidMinor: number;
-	creditsMinor: number;
-	cardMinor: number;
-	feeMinor: number;
-	depositContainers: number;
-	depositMinor: number;
-	vat: VatRow[];
-}
 
 export interface ProductSums {
 	productId: string;
@@ -59,19 +45,6 @@ export const letRequestsIn = () => new Promise<void>((resolve) => setImmediate(r
 
 /** PostgreSQL answers sums and counts as bigint, which its driver gives as text. */
 const whole = (value: unknown) => Number(value ?? 0);
-
-const emptySums = (): SaleSums => ({
-	salesCount: 0,
-	grossMinor: 0,
-	discountMinor: 0,
-	paidMinor: 0,
-	creditsMinor: 0,
-	cardMinor: 0,
-	feeMinor: 0,
-	depositContainers: 0,
-	depositMinor: 0,
-	vat: []
-});
 
 export async function daySums(
 	store: Store,

@@ -16,7 +16,7 @@
  * credits + card; the VAT rows' gross = paid, each row's net + VAT = gross; the total is the sum
  * of the kiosks. Integer minor units throughout.
  */
-import type { DepositLedger, ReportFigures } from '#lib/shared/day-report.ts';
+import type { DepositLedger, ReportFigures, SaleSums } from '#lib/shared/day-report.ts';
 import type { VatRow } from '#lib/shared/receipt.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { stationTotals, type ReturnRecord } from '../returns/return-records.ts';
@@ -86,7 +86,8 @@ export function topProducts(products: readonly ProductSums[], count = 10): Produ
 		.slice(0, count);
 }
 
-const empty = (): ReportFigures => ({
+/** No sales: every sum zero. */
+export const emptySums = (): SaleSums => ({
 	salesCount: 0,
 	grossMinor: 0,
 	discountMinor: 0,
@@ -96,7 +97,11 @@ const empty = (): ReportFigures => ({
 	feeMinor: 0,
 	depositContainers: 0,
 	depositMinor: 0,
-	vat: [],
+	vat: []
+});
+
+const empty = (): ReportFigures => ({
+	...emptySums(),
 	refundedCreditsMinor: 0,
 	refundedCardMinor: 0,
 	refundsOpen: 0,
