@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
 import type { BoardOrder } from '#lib/shared/order-board.ts';
 import { reportFigures } from './bench-goals.ts';
-import { benchPort } from './bench-kiosk.ts';
+import { benchPort, pairedScreenCookie } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -285,17 +285,7 @@ function post(round: Round, url: string): Promise<number> {
  * feed: after each change it reads the board's data, as the board screen does.
  */
 async function openBoard({ kiosk, live }: Round) {
-	const paired = await fetch(`${kiosk}/demo/pair`, {
-		method: 'POST',
-		headers: { origin: kiosk, 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ mode: 'board' }),
-		redirect: 'manual'
-	});
-	const cookie = paired.headers
-		.getSetCookie()
-		.map((line) => line.split(';')[0])
-		.join('; ');
-	if (paired.status !== 303 || !cookie) throw new Error(`pairing answered ${paired.status}`);
+	const cookie = await pairedScreenCookie(kiosk, 'board');
 
 	/** The counter order ids the board shows now, once per card. */
 	const read = async (): Promise<string[]> => {

@@ -145,3 +145,19 @@ function tracedChild(pid: number): number | undefined {
 	const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
 	return children ? Number(children.split(' ')[0]) : undefined;
 }
+
+/** A screen session paired as `mode` by demo mode's home page: its cookie, as a browser keeps it. */
+export async function pairedScreenCookie(
+	kioskUrl: string,
+	mode: 'kiosk' | 'board' = 'kiosk'
+): Promise<string> {
+	const response = await fetch(`${kioskUrl}/demo/pair`, {
+		method: 'POST',
+		headers: { origin: kioskUrl, 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ mode }),
+		redirect: 'manual'
+	});
+	const cookie = response.headers.getSetCookie().find((line) => line.startsWith('kiosk_screen='));
+	if (!cookie) throw new Error(`pairing answered ${response.status} without a screen cookie`);
+	return cookie.split(';')[0]!;
+}

@@ -33,7 +33,14 @@ import pg from 'pg';
 import { createPlatformClient } from '../src/lib/server/platform/client.ts';
 import { startCluster } from '../tests/postgres/cluster.ts';
 import { reportFigures, type Figure } from './bench-goals.ts';
-import { benchPort, fsyncsIn, processCpuMs, startKiosk, type RunningKiosk } from './bench-kiosk.ts';
+import {
+	benchPort,
+	fsyncsIn,
+	processCpuMs,
+	startKiosk,
+	type RunningKiosk,
+	pairedScreenCookie
+} from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -137,18 +144,7 @@ let turn = 0;
 /** The server the balancer sends the next request to. */
 const nextServer = () => servers[turn++ % servers.length]!.url;
 
-/** A screen session paired as the demo kiosk (its cookie), as the demo home page pairs one. */
-async function pairedCookie(): Promise<string> {
-	const response = await fetch(`${kiosk.url}/demo/pair`, {
-		method: 'POST',
-		headers: { origin: kiosk.url, 'content-type': 'application/x-www-form-urlencoded' },
-		body: 'mode=kiosk',
-		redirect: 'manual'
-	});
-	const cookie = response.headers.getSetCookie().find((line) => line.startsWith('kiosk_screen='));
-	if (!cookie) throw new Error(`pairing answered ${response.status} without a screen cookie`);
-	return cookie.split(';')[0]!;
-}
+const pairedCookie = () => pairedScreenCookie(kiosk.url);
 
 async function newKey(): Promise<string> {
 	const response = await fetch(`${kiosk.simulator}/_sim/transaction-keys`, {

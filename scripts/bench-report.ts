@@ -24,7 +24,7 @@ import { newSaleRow } from '../src/lib/server/sales/sale-repository.ts';
 import type { Sale } from '../src/lib/server/sales/sale.ts';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
 import type { NewRow } from '../src/lib/server/store/tables.ts';
-import { startKiosk } from './bench-kiosk.ts';
+import { startKiosk, pairedScreenCookie } from './bench-kiosk.ts';
 import { reportFigures, type Figure } from './bench-goals.ts';
 
 const { values } = parseArgs({
@@ -127,17 +127,7 @@ const kiosk = await startKiosk('report', {
 	env: { VENUE_TIME_ZONE: 'UTC' }
 });
 
-async function pairedCookie(): Promise<string> {
-	const response = await fetch(`${kiosk.url}/demo/pair`, {
-		method: 'POST',
-		headers: { origin: kiosk.url, 'content-type': 'application/x-www-form-urlencoded' },
-		body: 'mode=kiosk',
-		redirect: 'manual'
-	});
-	const cookie = response.headers.getSetCookie().find((line) => line.startsWith('kiosk_screen='));
-	if (!cookie) throw new Error(`pairing answered ${response.status} without a screen cookie`);
-	return cookie.split(';')[0]!;
-}
+const pairedCookie = () => pairedScreenCookie(kiosk.url);
 
 /** A manager's session cookie (demo mode's manager password). */
 async function managerCookie(): Promise<string> {
