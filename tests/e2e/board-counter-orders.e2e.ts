@@ -78,6 +78,9 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 		toApprove.getByRole('article', { name: `Order ${order.orderNumber}` })
 	).toBeVisible();
 	await expect(card(board, order).getByText('App', { exact: true })).toBeVisible();
+	// How it was paid, in staff's words: the processor's wire name is no help at the counter.
+	await expect(card(board, order).getByText('Paid in the app', { exact: true })).toBeVisible();
+	await expect(card(board, order)).not.toContainText('PROVIDER');
 	await expect(card(board, order).getByRole('listitem')).toHaveText([
 		/2 × Pilsner 0.4 l/,
 		/1 × Aperol Spritz\s*to take away/

@@ -74,7 +74,7 @@ export interface CounterBoardOrder extends BoardOrderBase {
 	source: OrderSource;
 	status: OrderStatus;
 	transactionStatus: OrderTransactionStatus;
-	/** EXTERNAL_MANUAL, EXTERNAL_AUTO, NONE or an in-app processor's own name. */
+	/** EXTERNAL_MANUAL, EXTERNAL_AUTO, NONE or an in-app processor's own name (the board says "paid in the app"). */
 	paymentProcessor: string;
 	currencyCode: string;
 	/** What staff collect at the counter (items, modifiers, tip, delivery fee), minor units. */
