@@ -432,3 +432,18 @@ for (const viewport of [
 		await enhanced('receipt');
 	});
 }
+
+for (const viewport of [
+	{ width: 1080, height: 1920 },
+	{ width: 1920, height: 1080 }
+]) {
+	test(`the German menu at ${viewport.width}×${viewport.height}: no label wider than its button`, async ({
+		page
+	}) => {
+		await page.setViewportSize(viewport);
+		await pairKiosk(page);
+		await beginOrder(page, 'Deutsch');
+		await expect(page.getByRole('button', { name: /^Hinzufügen: / }).first()).toBeVisible();
+		await expectNothingClipped(page);
+	});
+}
