@@ -18,6 +18,16 @@ import { initialTransactionStatus } from './orders.ts';
 const amount = z.number().nonnegative();
 const text = (max: number) => z.string().min(1).max(max);
 
+/** The address fields a buyer's and a delivery address share. */
+const postalAddress = {
+	id: text(200).optional(),
+	name: text(200),
+	countryCode: z.string().regex(/^[A-Z]{2}$/),
+	zipCode: text(20),
+	city: text(200),
+	address: text(500)
+};
+
 const modifierInput = z.strictObject({ productId: text(200), discount: amount.optional() });
 
 export const placeOrderSchema = z.strictObject({
@@ -54,12 +64,7 @@ export const placeOrderSchema = z.strictObject({
 		.optional(),
 	buyerData: z
 		.strictObject({
-			id: text(200).optional(),
-			name: text(200),
-			countryCode: z.string().regex(/^[A-Z]{2}$/),
-			zipCode: text(20),
-			city: text(200),
-			address: text(500),
+			...postalAddress,
 			isCompany: z.boolean(),
 			companyName: z.string().max(200).nullable().default(null),
 			taxNumber: z.string().max(50).nullable().default(null)
@@ -67,12 +72,7 @@ export const placeOrderSchema = z.strictObject({
 		.optional(),
 	deliveryAddressData: z
 		.strictObject({
-			id: text(200).optional(),
-			name: text(200),
-			countryCode: z.string().regex(/^[A-Z]{2}$/),
-			zipCode: text(20),
-			city: text(200),
-			address: text(500),
+			...postalAddress,
 			lat: z.number().min(-90).max(90),
 			lon: z.number().min(-180).max(180),
 			comment: z.string().max(2000).optional()
