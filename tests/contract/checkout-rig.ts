@@ -115,7 +115,8 @@ export async function checkoutRig(
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
 		settings: async () => rig.settings,
-		serverId
+		serverId,
+		inTransaction: (work) => store.db.transaction().execute(work)
 	});
 	const rig: CheckoutRig = {
 		store,

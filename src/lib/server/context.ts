@@ -201,7 +201,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		products: () => catalog.list({ availableOnly: true }),
 		settings: () => checkoutSettings(settings),
 		serverId,
-		claimMs: config.leaseMs
+		claimMs: config.leaseMs,
+		inTransaction: (work) => store.db.transaction().execute(work)
 	});
 	const loginAttempts = new LoginAttempts(new AttemptThrottle(store));
 	const sessions = new SessionStore(store);

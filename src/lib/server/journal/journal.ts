@@ -145,12 +145,17 @@ export class Journal {
 		return row.id;
 	}
 
+	/**
+	 * Records an entry's outcome. `db`: a transaction of the caller's, when the outcome must commit
+	 * together with what it means (the sale's next state).
+	 */
 	async settle(
 		id: number,
 		status: JournalStatus,
-		outcome: { errorCode?: string; result?: unknown } = {}
+		outcome: { errorCode?: string; result?: unknown } = {},
+		db: StoreDb = this.#store.db
 	): Promise<void> {
-		await this.#store.db
+		await db
 			.updateTable('journal')
 			.set({
 				status,
@@ -219,15 +224,23 @@ export class Journal {
 		summarize: (result: T) => unknown = () => undefined
 	): Promise<T> {
 		const id = await this.begin(entry);
-		let result: T;
+		const result = await this.send(id, call);
+		await this.settle(id, 'succeeded', { result: summarize(result) });
+		return result;
+	}
+
+	/**
+	 * Sends the call begun as entry `id`: a failure is settled (failed or uncertain) and rethrown;
+	 * a success is returned with the entry still open, for the caller to settle together with
+	 * what the answer means for it.
+	 */
+	async send<T>(id: number, call: () => Promise<T>): Promise<T> {
 		try {
-			result = await call();
+			return await call();
 		} catch (error) {
 			await this.settleFailure(id, error);
 			throw error;
 		}
-		await this.settle(id, 'succeeded', { result: summarize(result) });
-		return result;
 	}
 
 	async settleFailure(id: number, error: unknown): Promise<void> {
@@ -249,8 +262,9 @@ export class Journal {
 		return row ? toEntry(row) : undefined;
 	}
 
-	async list(filter: JournalFilter = {}): Promise<JournalEntry[]> {
-		let query = this.#store.db.selectFrom('journal').selectAll();
+	/** Entries matching `filter`, newest first. `db`: a transaction of the caller's, to read in it. */
+	async list(filter: JournalFilter = {}, db: StoreDb = this.#store.db): Promise<JournalEntry[]> {
+		let query = db.selectFrom('journal').selectAll();
 		if (filter.status !== undefined) query = query.where('status', '=', filter.status);
 		if (filter.deviceId !== undefined) query = query.where('device_id', '=', filter.deviceId);
 		if (filter.operation !== undefined) query = query.where('operation', '=', filter.operation);

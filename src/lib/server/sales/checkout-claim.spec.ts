@@ -97,7 +97,8 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 			}),
 			now: () => now,
 			serverId,
-			claimMs: CLAIM_MS
+			claimMs: CLAIM_MS,
+			inTransaction: (work) => store.db.transaction().execute(work)
 		});
 		return { sales, checkout };
 	}

@@ -20,19 +20,22 @@
  * all gives back what was taken (credits cancelled, card refunded) or is handed to staff with
  * what to do.
  *
- * What a card sale writes, each on disk before the sale goes on:
- *   - the sale, quoted: the screen pays a sale the server knows, at the server's prices;
- *   - the claim (`card-pending`, its payment reference): before the terminal, so a card is never
- *     asked twice, by this server or another;
- *   - the journal's card payment, pending: the money step known before the terminal is asked;
- *   - the terminal's own record of the outcome (the simulated terminal also writes, then removes,
- *     the row another server's answer reaches it by): an outcome lost in a crash is read back;
- *   - the journal entry settled, then the sale `card-paid`: the card is never asked again;
- *   - the order number counted, then the sale `paid` with it: a number only for a paid sale;
- *   - the journal's deposit create, pending: before the platform call, so a crash in it is
- *     settled by reading the platform, never by creating again;
- *   - its outcome settled, then the sale `completed` with the deposit code: the code shown is
- *     the one stored.
+ * What a card sale writes: four durable commits (each on disk before the sale goes on), each
+ * step's writes in one transaction, for they protect one thing together:
+ *   1. the claim (`card-pending`, its payment reference, the server driving it) with the journal's
+ *      card payment, pending: before the terminal is asked, so a card is never asked twice, by
+ *      this server or another, and a crash while it is asked is settled from the terminal;
+ *   2. the terminal's own record of the outcome (terminal/): an outcome lost in a crash is read
+ *      back from it;
+ *   3. the card's journal entry settled, the sale `paid` with its order number, and the journal's
+ *      deposit create, pending: the card is never asked again, a number only for a paid sale,
+ *      and a crash in the create is settled by reading the platform, never by creating again
+ *      (with credits to finalize, the card's settling and `card-paid` commit before the finalize
+ *      call, and `paid` after it, journaled by SaleCredits);
+ *   4. the create settled with the sale `completed` and its deposit code: the code shown is the
+ *      one stored.
+ * The sale itself, quoted, is written lazily (SaleRepository `create`): nothing is paid yet, and
+ * the claim's commit puts it on disk. A sale without containers is `completed` in step 3.
  *
  * A kiosk that takes no cards (`takesCards`: no card terminal outside demo) sells only what
  * loyalty credits pay in full: its credits are previewed as CREDIT, all or nothing, and a sale
@@ -48,10 +51,11 @@ import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
 import type { PlatformFor } from '../platform/client.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
+import type { StoreDb } from '../store/store.ts';
 import type { PaymentTerminal } from '../terminal/payment-terminal.ts';
-import { CardPayments } from './card-payments.ts';
+import { CardPayments, type CardOutcome } from './card-payments.ts';
 import { CheckoutError, failureOf } from './checkout-error.ts';
-import { DepositIssuing } from './deposit-issuing.ts';
+import { DepositIssuing, type CreateStart } from './deposit-issuing.ts';
 import { basketSchema, quoteSale } from './quote.ts';
 import { isInPayment, isOpen } from '#lib/shared/sale-states.ts';
 import type { Sale, SaleClaim } from './sale.ts';
@@ -84,6 +88,8 @@ export interface CheckoutDependencies {
 	depositsUsable(): boolean;
 	products(): Promise<Product[]>;
 	settings(): Promise<CheckoutSettings>;
+	/** Runs `work` in one transaction of the store: one commit for the writes of one step. */
+	inTransaction<T>(work: (db: StoreDb) => Promise<T>): Promise<T>;
 	now?: () => Date;
 	/**
 	 * This server among the kiosk servers on one database: the owner of its claims. Stable across
@@ -291,26 +297,39 @@ export class Checkout {
 			const claimed = await this.#claim(sale);
 			// Saved meanwhile (another server's claim, a keep-alive): see where it stands now.
 			if (!claimed) continue;
-			if (claimed.state === 'card-paid') return this.#advance(claimed, 'guest');
-			return this.#afterCard(claimed, await this.#cards.collect(claimed), 'guest');
+			if (claimed.entry === undefined) return this.#advance(claimed.sale, 'guest');
+			const outcome = await this.#cards.collect(claimed.sale, claimed.entry);
+			return this.#afterCard(claimed.sale, outcome, 'guest');
 		}
 	}
 
 	/**
 	 * The claim of an open sale for payment, saved (compare-and-set) before the terminal is asked:
-	 * `card-pending` with the card payment, or `card-paid` when nothing is due on the card. Null
-	 * when another save of the sale came first.
+	 * `card-pending` with the card payment and its journal entry, begun in the same commit, or
+	 * `card-paid` when nothing is due on the card (no entry). Null when another save of the sale
+	 * came first.
 	 */
-	async #claim(sale: Sale): Promise<Sale | null> {
+	async #claim(sale: Sale): Promise<{ sale: Sale; entry: number | undefined } | null> {
 		const amountMinor = this.#cardDue(sale);
 		// The sale's version is unique per save, so each claim has a reference of its own.
 		const payment = { reference: `${sale.id}.${sale.version}`, amountMinor };
 		const claim = this.#newClaim();
-		return this.#saveUnlessMoved(
-			amountMinor === 0
-				? { ...sale, state: 'card-paid', payment, claim, cardPaidMinor: 0 }
-				: { ...sale, state: 'card-pending', payment, claim }
-		);
+		try {
+			return await this.#deps.inTransaction(async (db) => {
+				if (amountMinor === 0) {
+					const paid = { ...sale, state: 'card-paid' as const, payment, claim, cardPaidMinor: 0 };
+					return { sale: await this.#sales.save(paid, db), entry: undefined };
+				}
+				const claimed = await this.#sales.save(
+					{ ...sale, state: 'card-pending', payment, claim },
+					db
+				);
+				return { sale: claimed, entry: await this.#cards.begin(claimed, db) };
+			});
+		} catch (error) {
+			if (error instanceof SaleConflictError) return null;
+			throw error;
+		}
 	}
 
 	/**
@@ -336,41 +355,47 @@ export class Checkout {
 		}
 	}
 
-	/** Takes a sale in payment one step at a time to where it ends or has to wait. */
-	async #advance(sale: Sale, driver: Driver): Promise<Sale> {
+	/**
+	 * Takes a sale in payment one step at a time to where it ends or has to wait. `create`: the
+	 * deposit create begun in the commit that made the sale paid.
+	 */
+	async #advance(sale: Sale, driver: Driver, create?: CreateStart): Promise<Sale> {
 		switch (sale.state) {
 			case 'card-pending':
 				return this.#afterCard(sale, await this.#cards.lookUp(sale), driver);
 			case 'card-paid':
 				return this.#finalizeCredits(sale, driver);
 			case 'paid':
-				return this.#issueDeposits(sale);
+				return this.#issueDeposits(sale, create);
 			default:
 				return sale;
 		}
 	}
 
-	async #afterCard(
-		sale: Sale,
-		record: Awaited<ReturnType<CardPayments['collect']>>,
-		driver: Driver
-	): Promise<Sale> {
-		if (record === 'approved') {
-			const paid = await this.#sales.save({
+	async #afterCard(sale: Sale, outcome: CardOutcome, driver: Driver): Promise<Sale> {
+		if (outcome.record === 'approved') {
+			const cardPaid = {
 				...sale,
-				state: 'card-paid',
+				state: 'card-paid' as const,
 				cardPaidMinor: sale.payment!.amountMinor
+			};
+			// Credits still to finalize: `card-paid` commits before that call; without, `paid` at once.
+			const next = await this.#deps.inTransaction(async (db) => {
+				await this.#cards.settle(outcome, db);
+				if (sale.credits) return { sale: await this.#sales.save(cardPaid, db) };
+				return this.#savePaid(cardPaid, db);
 			});
-			return this.#advance(paid, driver);
+			return this.#advance(next.sale, driver, next.create);
 		}
-		if (record === 'unknown') {
+		await this.#cards.settle(outcome);
+		if (outcome.record === 'unknown') {
 			await this.#sales.save({ ...sale, state: 'needs-staff', problem: 'card-outcome-unknown' });
 			if (driver === 'guest') throw new CheckoutError('card-outcome-unknown');
 			return this.get(sale.id);
 		}
 		// Declined, cancelled, or never completed: nothing was charged.
 		const undone = await this.#undo(sale, driver, 'card-not-charged');
-		if (driver === 'guest') throw new CheckoutError('card-declined', record);
+		if (driver === 'guest') throw new CheckoutError('card-declined', outcome.record);
 		return undone;
 	}
 
@@ -382,13 +407,22 @@ export class Checkout {
 			if (result.kind === 'open') return sale;
 			if (result.kind === 'refused') return this.#creditsRefused(sale, result.error, driver);
 		}
-		const paid = await this.#sales.save({
-			...sale,
-			state: 'paid',
-			orderNumber: sale.orderNumber ?? (await this.#sales.nextOrderNumber(sale.deviceId)),
-			paidAt: sale.paidAt ?? this.#now().toISOString()
-		});
-		return this.#advance(paid, driver);
+		const next = await this.#deps.inTransaction((db) => this.#savePaid(sale, db));
+		return this.#advance(next.sale, driver, next.create);
+	}
+
+	/**
+	 * Saves the sale paid, in `db`: its order number counted, and its containers' create journaled
+	 * (`paid`), or nothing left to do (`completed`).
+	 */
+	async #savePaid(sale: Sale, db: StoreDb): Promise<{ sale: Sale; create?: CreateStart }> {
+		const orderNumber = sale.orderNumber ?? (await this.#sales.nextOrderNumber(sale.deviceId, db));
+		const paid = { ...sale, orderNumber, paidAt: sale.paidAt ?? this.#now().toISOString() };
+		if (sale.quote.depositItems.length === 0) {
+			return { sale: await this.#sales.save({ ...paid, state: 'completed' }, db) };
+		}
+		const create = await this.#deposits.begin(sale, db);
+		return { sale: await this.#sales.save({ ...paid, state: 'paid' }, db), create };
 	}
 
 	/**
@@ -407,14 +441,17 @@ export class Checkout {
 		return undone;
 	}
 
-	async #issueDeposits(sale: Sale): Promise<Sale> {
+	async #issueDeposits(sale: Sale, create?: CreateStart): Promise<Sale> {
 		if (sale.quote.depositItems.length === 0) {
 			return this.#sales.save({ ...sale, state: 'completed' });
 		}
-		const result = await this.#deposits.issue(sale);
+		const result = await this.#deposits.issue(sale, create);
 		if (result.kind === 'open') return sale;
 		if (result.kind === 'issued') {
-			return this.#sales.save({ ...sale, state: 'completed', deposit: result.deposit });
+			return this.#deps.inTransaction(async (db) => {
+				await this.#deposits.settle(result, db);
+				return this.#sales.save({ ...sale, state: 'completed', deposit: result.deposit }, db);
+			});
 		}
 		await this.#flagJournal(sale, JournalOperation.depositCreate);
 		return this.#sales.save({ ...sale, state: 'needs-staff', problem: 'deposits-not-issued' });

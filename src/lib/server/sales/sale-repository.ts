@@ -105,10 +105,17 @@ export class SaleRepository {
 		this.#onSaved = onSaved;
 	}
 
-	/** Stores a new sale (version 0). */
+	/**
+	 * Stores a new sale (version 0), written lazily (Store `writeLazily`): a new sale is only
+	 * priced, and one lost in a power cut costs nothing — its guest is asked to start again. Its
+	 * claim for payment, the first step that touches money, is a durable commit, which puts this
+	 * one on disk with it.
+	 */
 	async create(sale: Omit<Sale, 'version' | 'updatedAt'>): Promise<Sale> {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
-		await this.#store.db.insertInto('sales').values(newSaleRow(saved)).execute();
+		await this.#store.writeLazily((db) =>
+			db.insertInto('sales').values(newSaleRow(saved)).execute()
+		);
 		this.#onSaved(saved);
 		return saved;
 	}
@@ -342,11 +349,12 @@ export class SaleRepository {
 
 	/**
 	 * The next order number of a device for the day (`K-001`…): one atomic upsert, so two servers
-	 * counting at once never hand out the same number.
+	 * counting at once never hand out the same number. `db`: a transaction of the caller's, so the
+	 * number commits with the paid sale that carries it.
 	 */
-	async nextOrderNumber(deviceId: string, prefix = 'K'): Promise<string> {
+	async nextOrderNumber(deviceId: string, db: StoreDb = this.#store.db): Promise<string> {
 		const day = this.#now().toISOString().slice(0, 10);
-		const { last } = await this.#store.db
+		const { last } = await db
 			.insertInto('order_numbers')
 			.values({ device_id: deviceId, day, last: 1 })
 			.onConflict((conflict) =>
@@ -356,6 +364,6 @@ export class SaleRepository {
 			)
 			.returning('last')
 			.executeTakeFirstOrThrow();
-		return `${prefix}-${String(last).padStart(3, '0')}`;
+		return `K-${String(last).padStart(3, '0')}`;
 	}
 }

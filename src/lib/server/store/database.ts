@@ -1,7 +1,8 @@
 /**
  * The server's store: one SQLite file under DATA_DIR through Node's built-in `node:sqlite`
  * (no native build), write-ahead logging, foreign keys on, migrations applied on open. The folder
- * and its files are its owner's only (data-dir.ts).
+ * and its files are its owner's only (data-dir.ts). Every commit waits for its log to be on disk
+ * (`synchronous` FULL), but for the ones a caller asks to write lazily (Store `writeLazily`).
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +10,9 @@ import { createPrivateFile, prepareDataDir } from './data-dir.ts';
 import { migrations } from './sqlite-migrations.ts';
 
 export type Database = DatabaseSync;
+
+/** The `synchronous` level of every commit not written lazily: on disk before the commit ends. */
+export const DURABLE = 'FULL';
 
 /** Opens (creating if needed) `kiosk.sqlite` in `dataDir`, or an in-memory store for ':memory:'. */
 export function openDatabase(dataDir: string): Database {
@@ -19,7 +23,9 @@ export function openDatabase(dataDir: string): Database {
 		createPrivateFile(location);
 	}
 	const db = new DatabaseSync(location);
-	db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+	db.exec(
+		`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${DURABLE}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;`
+	);
 	migrate(db);
 	return db;
 }

@@ -62,6 +62,11 @@ export async function openPostgresStore(location: PostgresLocation): Promise<Sto
 		engine: 'postgres',
 		db,
 		notices,
+		writeLazily: (work) =>
+			db.transaction().execute(async (trx) => {
+				await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+				return work(trx);
+			}),
 		async close() {
 			await notices.close();
 			await db.destroy();

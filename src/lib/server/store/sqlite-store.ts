@@ -4,7 +4,7 @@
  */
 import { Kysely } from 'kysely';
 import { LocalNotices } from './change-notices.ts';
-import { openDatabase } from './database.ts';
+import { DURABLE, openDatabase } from './database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Store } from './store.ts';
 import type { KioskTables } from './tables.ts';
@@ -22,6 +22,16 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 		engine: 'sqlite',
 		db,
 		notices,
+		// `synchronous` may not change inside a transaction: set around it, on the one connection.
+		writeLazily: (work) =>
+			db.connection().execute(async (connection) => {
+				database.exec('PRAGMA synchronous = NORMAL');
+				try {
+					return await connection.transaction().execute(work);
+				} finally {
+					database.exec(`PRAGMA synchronous = ${DURABLE}`);
+				}
+			}),
 		// Closed at once (a test may open the file again right after); Kysely holds nothing of
 		// its own to release for this dialect.
 		async close() {

@@ -64,16 +64,23 @@ export class SimulatedTerminal implements PaymentTerminal {
 			outcome: outcome === 'uncertain' ? ('unknown' as const) : outcome,
 			at: this.#now().toISOString()
 		};
-		await this.#store.db
-			.insertInto('simulated_terminal_payments')
-			.values({
-				reference: request.reference,
-				amount_minor: request.amountMinor,
-				currency_code: request.currencyCode,
-				...recorded
-			})
-			.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
-			.execute();
+		// The terminal's record, and the wait for an answer over: one commit.
+		await this.#store.db.transaction().execute(async (db) => {
+			await db
+				.deleteFrom('simulated_terminal_waits')
+				.where('reference', '=', request.reference)
+				.execute();
+			await db
+				.insertInto('simulated_terminal_payments')
+				.values({
+					reference: request.reference,
+					amount_minor: request.amountMinor,
+					currency_code: request.currencyCode,
+					...recorded
+				})
+				.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
+				.execute();
+		});
 		return outcome;
 	}
 
@@ -170,19 +177,23 @@ export class SimulatedTerminal implements PaymentTerminal {
 			return true;
 		}
 		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
-		const answered = await this.#store.db
-			.updateTable('simulated_terminal_waits')
-			.set({ answer: outcome })
-			.where((eb) =>
-				eb.or([
-					eb('reference', '=', referenceOrSale),
-					eb('reference', 'like', `${referenceOrSale.replaceAll(/[%_\\]/g, '')}.%`)
-				])
-			)
-			.where('answer', 'is', null)
-			.where('started_at', '>', since)
-			.returning('reference')
-			.execute();
+		// Lazily, as the waiting row itself: an answer lost in a power cut lets the payment time
+		// out, charging nothing.
+		const answered = await this.#store.writeLazily((db) =>
+			db
+				.updateTable('simulated_terminal_waits')
+				.set({ answer: outcome })
+				.where((eb) =>
+					eb.or([
+						eb('reference', '=', referenceOrSale),
+						eb('reference', 'like', `${referenceOrSale.replaceAll(/[%_\\]/g, '')}.%`)
+					])
+				)
+				.where('answer', 'is', null)
+				.where('started_at', '>', since)
+				.returning('reference')
+				.execute()
+		);
 		for (const { reference } of answered) {
 			await this.#store.notices.publish(NOTICE_TOPIC, reference);
 		}
@@ -193,17 +204,24 @@ export class SimulatedTerminal implements PaymentTerminal {
 		return this.#pending.has(reference);
 	}
 
+	/**
+	 * Waits for the screen's answer. The waiting row is written lazily (Store `writeLazily`): it
+	 * only lets another server's answer find this payment, and one lost in a power cut leaves the
+	 * payment to time out, charging nothing. `collect` removes it with the outcome's record.
+	 */
 	async #waitForAnswer(reference: string): Promise<TerminalOutcome> {
-		await this.#store.db
-			.insertInto('simulated_terminal_waits')
-			.values({ reference, answer: null, started_at: this.#now().toISOString() })
-			.onConflict((conflict) =>
-				conflict
-					.column('reference')
-					.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
-			)
-			.execute();
-		const outcome = await new Promise<TerminalOutcome>((resolve) => {
+		await this.#store.writeLazily((db) =>
+			db
+				.insertInto('simulated_terminal_waits')
+				.values({ reference, answer: null, started_at: this.#now().toISOString() })
+				.onConflict((conflict) =>
+					conflict
+						.column('reference')
+						.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
+				)
+				.execute()
+		);
+		return new Promise<TerminalOutcome>((resolve) => {
 			const stop = () => {
 				clearTimeout(timer);
 				clearInterval(poll);
@@ -232,11 +250,6 @@ export class SimulatedTerminal implements PaymentTerminal {
 			this.#pending.set(reference, settle);
 			for (const started of [...this.#early]) started(reference);
 		});
-		await this.#store.db
-			.deleteFrom('simulated_terminal_waits')
-			.where('reference', '=', reference)
-			.execute();
-		return outcome;
 	}
 
 	async #answerOf(reference: string): Promise<TerminalOutcome | null> {

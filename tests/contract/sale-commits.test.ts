@@ -1,0 +1,98 @@
+/**
+ * What a sale commits to disk, and when (src/lib/server/sales/checkout.ts, What a card sale
+ * writes): each commit that waits for the disk, in order with the calls outside the store, so a
+ * test fails when a money step is no longer on disk before the call it protects, or when a sale
+ * commits more often than its steps need. Counted on SQLite, where a commit that waits for the
+ * disk is one fsync of the write-ahead log: a COMMIT, or a write outside a transaction, while
+ * `synchronous` is FULL.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
+import { useSimulator } from './harness.ts';
+
+const sim = useSimulator();
+const onSqlite = process.env.CONTRACT_STORE !== 'postgres';
+
+const PILS_AND_PRETZEL = [
+	{ productId: 'drink_pils', quantity: 2 },
+	{ productId: 'food_pretzel', quantity: 1 }
+];
+const PRETZEL = [{ productId: 'food_pretzel', quantity: 1 }];
+
+const WRITE = /^\s*(insert|update|delete)\b/i;
+
+describe.runIf(onSqlite)('what a sale commits to disk', () => {
+	let rig: CheckoutRig;
+	let events: string[];
+
+	beforeEach(async () => {
+		rig = await checkoutRig({ url: sim.url, apiKey: sim.device('dev_kiosk_main').apiKey });
+		const collect = rig.terminal.collect.bind(rig.terminal);
+		vi.spyOn(rig.terminal, 'collect').mockImplementation((request) => {
+			events.push('terminal asked');
+			return collect(request);
+		});
+		const create = rig.platform.deposits.createTransaction.bind(rig.platform.deposits);
+		vi.spyOn(rig.platform.deposits, 'createTransaction').mockImplementation((items) => {
+			events.push('deposit create sent');
+			return create(items);
+		});
+		events = [];
+		countDurableCommits((sql) => events.push(`commit: ${sql}`));
+	});
+
+	afterEach(() => {
+		vi.restoreAllMocks();
+	});
+
+	it('commits a card sale with containers four times, each before what it protects', async () => {
+		const sale = await rig.checkout.start(rig.deviceId, PILS_AND_PRETZEL);
+		const paid = await rig.checkout.pay(sale.id);
+		expect(paid.state).toBe('completed');
+		expect(events).toEqual([
+			'commit: COMMIT', // the claim and the card's journal entry
+			'terminal asked',
+			'commit: COMMIT', // the terminal's record of the outcome
+			'commit: COMMIT', // the card settled, paid with its number, the create journaled
+			'deposit create sent',
+			'commit: COMMIT' // the create settled, completed with the code
+		]);
+	});
+
+	it('commits a card sale without containers three times', async () => {
+		const sale = await rig.checkout.start(rig.deviceId, PRETZEL);
+		const paid = await rig.checkout.pay(sale.id);
+		expect(paid.state).toBe('completed');
+		expect(paid.orderNumber).toMatch(/^K-\d{3}$/);
+		expect(events).toEqual([
+			'commit: COMMIT',
+			'terminal asked',
+			'commit: COMMIT',
+			'commit: COMMIT'
+		]);
+	});
+});
+
+/**
+ * Calls `commit` with the statement of each commit that waits for the disk, from now until the
+ * mocks are restored.
+ */
+function countDurableCommits(commit: (sql: string) => void): void {
+	let durable = true;
+	const exec = DatabaseSync.prototype.exec;
+	const prepare = DatabaseSync.prototype.prepare;
+	vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql) {
+		const level = /PRAGMA synchronous = (\w+)/.exec(sql)?.[1];
+		if (level !== undefined) durable = level === 'FULL';
+		return exec.call(this, sql);
+	});
+	vi.spyOn(DatabaseSync.prototype, 'prepare').mockImplementation(function (
+		this: DatabaseSync,
+		sql
+	) {
+		const commits = sql === 'COMMIT' || (WRITE.test(sql) && !this.isTransaction);
+		if (commits && durable) commit(sql === 'COMMIT' ? sql : sql.split(/\s+/, 3).join(' '));
+		return prepare.call(this, sql);
+	});
+}
