@@ -88,20 +88,32 @@ const timings: Record<StepName, number[]> = {
 const failures: string[] = [];
 
 const simulator = await startSimulator();
-const cluster =
-	values.store === 'postgres'
-		? await startCluster({ durable: true, port: await benchPort() })
-		: null;
-const env: Record<string, string> = cluster
-	? { DATABASE_URL: cluster.url, KIOSK_SECRET: randomBytes(32).toString('hex') }
-	: {};
 const traces = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const servers: RunningKiosk[] = [];
-for (let index = 0; index < SERVERS; index += 1) {
-	const traceFsyncsTo = cluster ? undefined : join(traces, `fsyncs-${index}`);
-	servers.push(
-		await startKiosk(`load-${index}`, { env, simulatorUrl: simulator.url, traceFsyncsTo })
-	);
+let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
+/** Stops what was started: after the run, or when starting failed (nothing is left behind). */
+async function stopAll(): Promise<void> {
+	await Promise.all(servers.map((server) => server.stop()));
+	await simulator.stop();
+	cluster?.stop();
+	rmSync(traces, { recursive: true, force: true });
+}
+try {
+	if (values.store === 'postgres') {
+		cluster = await startCluster({ durable: true, port: await benchPort() });
+	}
+	const env: Record<string, string> = cluster
+		? { DATABASE_URL: cluster.url, KIOSK_SECRET: randomBytes(32).toString('hex') }
+		: {};
+	for (let index = 0; index < SERVERS; index += 1) {
+		const traceFsyncsTo = cluster ? undefined : join(traces, `fsyncs-${index}`);
+		servers.push(
+			await startKiosk(`load-${index}`, { env, simulatorUrl: simulator.url, traceFsyncsTo })
+		);
+	}
+} catch (error) {
+	await stopAll();
+	throw error;
 }
 const kiosk = servers[0]!;
 
@@ -248,10 +260,7 @@ try {
 	if (cluster) run.commits = (await commits()) - commitsBefore;
 	await simulatorAlone();
 } finally {
-	await Promise.all(servers.map((server) => server.stop()));
-	await simulator.stop();
-	cluster?.stop();
-	rmSync(traces, { recursive: true, force: true });
+	await stopAll();
 }
 
 /** The deposit create a card sale makes, called by the same kiosks straight at the simulator. */

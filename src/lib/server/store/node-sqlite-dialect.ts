@@ -9,7 +9,7 @@
  * on one file never deadlock upgrading a read lock. node:sqlite binds no booleans: they go in as
  * 1 and 0, the way the schema stores them.
  */
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
 	CompiledQuery,
 	SqliteAdapter,
@@ -78,20 +78,53 @@ class NodeSqliteDriver implements Driver {
 	async destroy(): Promise<void> {}
 }
 
+/**
+ * How many prepared statements a connection keeps: more than the distinct queries the server
+ * runs, so that a busy server parses each once; the least recently used goes first.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+
+interface PreparedQuery {
+	statement: StatementSync;
+	/** A statement with result columns (a SELECT, or a write with RETURNING) gives rows. */
+	givesRows: boolean;
+}
+
 class NodeSqliteConnection implements DatabaseConnection {
 	readonly #database: DatabaseSync;
+	/**
+	 * Statements by their SQL, prepared once: parsing and planning a query took more of the
+	 * server's time than running it. SQLite prepares a statement again by itself when the schema
+	 * under it changes.
+	 */
+	readonly #prepared = new Map<string, PreparedQuery>();
 
 	constructor(database: DatabaseSync) {
 		this.#database = database;
 	}
 
 	async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-		const statement = this.#database.prepare(compiled.sql);
+		const { statement, givesRows } = this.#prepare(compiled.sql);
 		const parameters = compiled.parameters.map(bindable);
-		// A statement with result columns (a SELECT, or a write with RETURNING) gives rows.
-		if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
+		if (givesRows) return { rows: statement.all(...parameters) as R[] };
 		const { changes, lastInsertRowid } = statement.run(...parameters);
 		return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+	}
+
+	#prepare(sql: string): PreparedQuery {
+		let prepared = this.#prepared.get(sql);
+		if (prepared) {
+			// Most recently used last: the first in the map is the one to let go.
+			this.#prepared.delete(sql);
+		} else {
+			const statement = this.#database.prepare(sql);
+			prepared = { statement, givesRows: statement.columns().length > 0 };
+			if (this.#prepared.size >= STATEMENT_CACHE_SIZE) {
+				this.#prepared.delete(this.#prepared.keys().next().value!);
+			}
+		}
+		this.#prepared.set(sql, prepared);
+		return prepared;
 	}
 
 	// eslint-disable-next-line require-yield -- the interface asks for a generator
