@@ -6,6 +6,10 @@
  * Ports come from the environment: BENCH_PORT names the first of a range the bench may use (the
  * next ones in turn, as it needs them), so benches run beside other people's tests without
  * taking their ports; without it, free ports the system gives.
+ *
+ * BENCH_SERVER_NODE_ARGS passes Node options to the kiosk server alone (not to the bench or the
+ * simulator), split at spaces: `--cpu-prof --cpu-prof-dir=/tmp/profiles` profiles the server
+ * under a bench's load (the profile is written as the bench stops it).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -79,7 +83,8 @@ export async function startKiosk(name: string, options: KioskOptions = {}): Prom
 	const port = await benchPort();
 	const simPort = options.simulatorUrl ? 0 : await benchPort();
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
-	const server = [process.execPath, 'scripts/start.ts'];
+	const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+	const server = [process.execPath, ...nodeArgs, 'scripts/start.ts'];
 	// Only fsync and fdatasync stop the server (seccomp filter): strace costs it nothing else.
 	const traced = options.traceFsyncsTo
 		? ['strace', '-f', '--seccomp-bpf', '-qq', '-e', 'trace=fsync,fdatasync']

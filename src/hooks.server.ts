@@ -13,6 +13,7 @@ import { allowedHost } from '#lib/server/http/allowed-host.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
+import { localeRequest } from '#lib/server/http/locale-request.ts';
 import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
 import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
 
@@ -66,7 +67,7 @@ const sessions: Handle = async ({ event, resolve }) => {
 
 /** The request's locale (cookie, then Accept-Language) for server rendering; no URL rewriting. */
 const i18n: Handle = ({ event, resolve }) =>
-	paraglideMiddleware(event.request, ({ locale }) => {
+	paraglideMiddleware(localeRequest(event.request), ({ locale }) => {
 		return resolve(event, {
 			transformPageChunk: ({ html }) => html.replace('%paraglide.lang%', locale)
 		});

@@ -1,20 +1,30 @@
-/** Small venue settings in the store (key → JSON value). */
+/**
+ * Small venue settings in the store (key → JSON value). Every sale reads some of them at several
+ * steps: their stored text is kept in memory between changes (store-read-cache.ts), and each read
+ * parses it afresh, so no caller can change another's value.
+ */
+import { StoreReadCache } from './store-read-cache.ts';
 import type { Store, StoreDb } from './store/store.ts';
 
 export class Settings {
 	readonly #db: StoreDb;
+	readonly #stored: StoreReadCache<string | undefined>;
 
 	constructor(store: Store) {
 		this.#db = store.db;
+		this.#stored = new StoreReadCache(store, 'settings');
 	}
 
 	async get<T>(key: string): Promise<T | undefined> {
-		const row = await this.#db
-			.selectFrom('settings')
-			.select('value')
-			.where('key', '=', key)
-			.executeTakeFirst();
-		return row ? (JSON.parse(row.value) as T) : undefined;
+		const value = await this.#stored.read(key, async () => {
+			const row = await this.#db
+				.selectFrom('settings')
+				.select('value')
+				.where('key', '=', key)
+				.executeTakeFirst();
+			return row?.value;
+		});
+		return value === undefined ? undefined : (JSON.parse(value) as T);
 	}
 
 	/**
@@ -27,11 +37,13 @@ export class Settings {
 			.values({ key, value: JSON.stringify(value) })
 			.onConflict((conflict) => conflict.column('key').doNothing())
 			.execute();
+		await this.#stored.changed(key);
 		return (await this.get<T>(key)) as T;
 	}
 
 	async remove(key: string): Promise<void> {
 		await this.#db.deleteFrom('settings').where('key', '=', key).execute();
+		await this.#stored.changed(key);
 	}
 
 	async set(key: string, value: unknown): Promise<void> {
@@ -41,5 +53,6 @@ export class Settings {
 			.values({ key, value: json })
 			.onConflict((conflict) => conflict.column('key').doUpdateSet({ value: json }))
 			.execute();
+		await this.#stored.changed(key);
 	}
 }

@@ -67,6 +67,18 @@ describe.each(ENGINES)('DeviceRepository on %s', (engine) => {
 		}
 	});
 
+	it('forgets a removed device at once, in every repository on the store', async () => {
+		const { id } = await devices.add(kiosk);
+		const other = new DeviceRepository(store, keyringOf(SECRET));
+		expect((await other.get(id))?.mode).toBe('kiosk');
+		expect(await other.apiKeyOf(id)).toBe(API_KEY);
+		await devices.remove(id);
+		expect(await other.get(id)).toBeUndefined();
+		await expect(other.apiKeyOf(id)).rejects.toThrow(`no device ${id}`);
+		const again = await devices.add(kiosk);
+		expect(await other.get(again.id)).toEqual(again);
+	});
+
 	it('cannot read keys with another secret', async () => {
 		const { id } = await devices.add(kiosk);
 		const stranger = new DeviceRepository(store, keyringOf('ab'.repeat(32)));

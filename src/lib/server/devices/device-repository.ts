@@ -3,8 +3,12 @@
  * module only through `apiKeyOf`, for the platform client; records handed out never carry it.
  * A key added twice is found by its fingerprint, a keyed hash: without the secret it tells
  * nothing, not even whether two stores hold the same key.
+ *
+ * Every request of a screen looks its device up, and every platform call its key: a device's row
+ * is kept in memory between its changes (store-read-cache.ts), the key still sealed in it.
  */
 import { randomUUID } from 'node:crypto';
+import { StoreReadCache } from '../store-read-cache.ts';
 import { SECRET_FILE, type Keyring } from '../store/keyring.ts';
 import { touchedOne, type Store } from '../store/store.ts';
 import type { NewRow, Row } from '../store/tables.ts';
@@ -48,6 +52,9 @@ const toRecord = (row: Pick<Row<'devices'>, (typeof COLUMNS)[number]>): DeviceRe
 /** Everything but the sealed key. */
 const COLUMNS = ['id', 'name', 'environment', 'base_url', 'mode', 'created_at'] as const;
 
+/** A device's row as it is kept: its record and its key, sealed. */
+type KeptDevice = Pick<Row<'devices'>, (typeof COLUMNS)[number] | 'api_key_ciphertext'>;
+
 /** A key as it is stored: sealed, and its fingerprint to find it by. */
 export function sealedKey(
 	keyring: Keyring,
@@ -62,10 +69,26 @@ export function sealedKey(
 export class DeviceRepository {
 	readonly #store: Store;
 	readonly #keyring: Keyring;
+	readonly #kept: StoreReadCache<KeptDevice | undefined>;
 
 	constructor(store: Store, keyring: Keyring) {
 		this.#store = store;
 		this.#keyring = keyring;
+		this.#kept = new StoreReadCache(store, 'devices');
+	}
+
+	/** The device's row; a device not found is not kept, so one added later is found. */
+	#row(id: string): Promise<KeptDevice | undefined> {
+		return this.#kept.read(
+			id,
+			() =>
+				this.#store.db
+					.selectFrom('devices')
+					.select([...COLUMNS, 'api_key_ciphertext'])
+					.where('id', '=', id)
+					.executeTakeFirst(),
+			(row) => row !== undefined
+		);
 	}
 
 	async list(): Promise<DeviceRecord[]> {
@@ -79,11 +102,7 @@ export class DeviceRepository {
 	}
 
 	async get(id: string): Promise<DeviceRecord | undefined> {
-		const row = await this.#store.db
-			.selectFrom('devices')
-			.select(COLUMNS)
-			.where('id', '=', id)
-			.executeTakeFirst();
+		const row = await this.#row(id);
 		return row ? toRecord(row) : undefined;
 	}
 
@@ -129,9 +148,11 @@ export class DeviceRepository {
 	}
 
 	async remove(id: string): Promise<boolean> {
-		return touchedOne(
+		const removed = touchedOne(
 			await this.#store.db.deleteFrom('devices').where('id', '=', id).executeTakeFirst()
 		);
+		await this.#kept.changed(id);
+		return removed;
 	}
 
 	/**
@@ -168,11 +189,7 @@ export class DeviceRepository {
 
 	/** The device's platform API key, for the server-side platform client only. */
 	async apiKeyOf(id: string): Promise<string> {
-		const row = await this.#store.db
-			.selectFrom('devices')
-			.select('api_key_ciphertext')
-			.where('id', '=', id)
-			.executeTakeFirst();
+		const row = await this.#row(id);
 		if (!row) throw new Error(`no device ${id}`);
 		return this.#keyring.decrypt(row.api_key_ciphertext);
 	}
