@@ -1,9 +1,9 @@
 /**
  * Small venue settings in the store (key → JSON value). Every sale reads some of them at several
- * steps: their stored text is kept in memory between changes (store-read-cache.ts), and each read
+ * steps: their stored text is kept in memory between changes (store/read-cache.ts), and each read
  * parses it afresh, so no caller can change another's value.
  */
-import { StoreReadCache } from './store-read-cache.ts';
+import { StoreReadCache } from './store/read-cache.ts';
 import type { Store, StoreDb } from './store/store.ts';
 
 export class Settings {

@@ -5,10 +5,10 @@
  * nothing, not even whether two stores hold the same key.
  *
  * Every request of a screen looks its device up, and every platform call its key: a device's row
- * is kept in memory between its changes (store-read-cache.ts), the key still sealed in it.
+ * is kept in memory between its changes (store/read-cache.ts), the key still sealed in it.
  */
 import { randomUUID } from 'node:crypto';
-import { StoreReadCache } from '../store-read-cache.ts';
+import { StoreReadCache } from '../store/read-cache.ts';
 import { SECRET_FILE, type Keyring } from '../store/keyring.ts';
 import { touchedOne, type Store } from '../store/store.ts';
 import type { NewRow, Row } from '../store/tables.ts';

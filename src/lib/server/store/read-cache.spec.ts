@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Settings } from './settings.ts';
-import { StoreReadCache } from './store-read-cache.ts';
-import type { Store } from './store/store.ts';
-import { ENGINES, openTestStore } from './store/testing/test-stores.ts';
+import { Settings } from '../settings.ts';
+import { StoreReadCache } from './read-cache.ts';
+import type { Store } from './store.ts';
+import { ENGINES, openTestStore } from './testing/test-stores.ts';
 
 /** A load the test finishes when it likes. */
 function pending<Value>() {

@@ -12,7 +12,7 @@
  * every cache of that topic on the store drops the key, not only the one whose owner wrote it. A
  * read under way while the key changes is not kept: the next read loads the stored value.
  */
-import type { Store } from './store/store.ts';
+import type { Store } from './store.ts';
 
 export class StoreReadCache<Value> {
 	readonly #store: Store;
