@@ -56,6 +56,28 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 		expect(await answering).toBe(true);
 	});
 
+	it('an answer written just before the payment listens completes it without a poll', async () => {
+		// Server A has written its waiting row but not yet listened for notices when B's answer
+		// lands in the row (and B's notice goes out): A reads its row once it listens. Without
+		// that read, A would wait for its poll, an hour here: the test would time out.
+		const b = new SimulatedTerminal(stores[1]!, { answerGraceMs: 30_000 });
+		const answered: Promise<boolean>[] = [];
+		const store = stores[0]!;
+		const answeredInTheGap: Store = {
+			...store,
+			writeLazily: async (work) => {
+				const written = await store.writeLazily(work);
+				const answer = b.answer('sale-5', 'approved');
+				answered.push(answer);
+				await answer;
+				return written;
+			}
+		};
+		const a = new SimulatedTerminal(answeredInTheGap, { pollMs: 3_600_000 });
+		expect(await a.collect(payment('sale-5.1'))).toBe('approved');
+		expect(await Promise.all(answered)).toEqual([true]);
+	});
+
 	it('a waiting payment answered on its own server is settled there', async () => {
 		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
 		const collecting = a.collect(payment('sale-3.1'));

@@ -249,6 +249,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 			poll.unref?.();
 			this.#pending.set(reference, settle);
 			for (const started of [...this.#early]) started(reference);
+			// An answer written into the row before this wait listened, its notice gone unheard.
+			readAnswer();
 		});
 	}
 
