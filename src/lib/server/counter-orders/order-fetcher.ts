@@ -27,8 +27,14 @@ export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 const LEASE_MS = 15_000;
 /** Orders claimed and read at once. */
 export const FETCH_BATCH = 16;
-/** A burst's callbacks first: a batch waits for 10 ms without one, 200 ms at most. */
-const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
+/**
+ * A burst's callbacks first: a batch waits for 10 ms without one, a second at most. Fetching
+ * shares the thread that answers callbacks, and a batch fetched in the middle of a burst also
+ * sets the open boards reading: at 200 ms a burst of 500 callbacks met three batches, and the
+ * answers waited for them. A burst of that size is answered within a second; its orders are on
+ * the board a second or two after it.
+ */
+const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 1_000 };
 
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
