@@ -17,12 +17,7 @@ import { CounterOrderRepository } from './counter-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
-import {
-	OrderInbox,
-	UNKNOWN_ORDERS,
-	type InboxCallback,
-	type RecordOutcome
-} from './order-inbox.ts';
+import { OrderInbox, UNKNOWN_ORDERS, type RecordOutcome } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { DeviceHealthTracker } from './device-health.ts';
@@ -30,6 +25,15 @@ import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
 
 const WORKER_TICK_MS = 1_000;
+
+/** A callback as it came: the keyed hash of its address's token, and the order id it named. */
+interface AddressedCallback {
+	tokenHash: string;
+	orderId: string;
+}
+
+/** What became of a callback: recorded or refused (order-inbox.ts), or its address is unknown. */
+export type CallbackOutcome = RecordOutcome | 'unknown-callback';
 
 export interface CounterOrdersDeps {
 	store: Store;
@@ -60,7 +64,10 @@ export class CounterOrders {
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
 	readonly #now: () => Date;
-	readonly #callbacks: GroupCommit<InboxCallback, RecordOutcome>;
+	readonly #callbacks: GroupCommit<
+		AddressedCallback,
+		{ outcome: CallbackOutcome; deviceId?: string }
+	>;
 	/** Per device, when this server last logged that its callbacks are refused. */
 	readonly #refusalLogged = new Map<string, number>();
 	#timers: ReturnType<typeof setInterval>[] = [];
@@ -72,7 +79,7 @@ export class CounterOrders {
 		const health = (this.health = new DeviceHealthTracker(now));
 		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
-		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
+		this.#callbacks = new GroupCommit((callbacks) => this.#record(callbacks));
 		this.orders = new CounterOrderRepository(store, now);
 		this.outbox = new OrderOutbox(store, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
@@ -122,16 +129,41 @@ export class CounterOrders {
 	}
 
 	/**
-	 * A callback for the device: resolves once it is on disk, fetched after that — or refused,
-	 * nothing recorded, while the device's callbacks name too many orders the platform does not
-	 * know (order-inbox.ts). The callbacks of one burst share a transaction
-	 * (store/group-commit.ts): one wait for the disk, not fifty.
+	 * A callback at the address with this token: resolves once it is on disk ('recorded'),
+	 * fetched after that — or refused, nothing recorded, while the device's callbacks name too
+	 * many orders the platform does not know (order-inbox.ts), or 'unknown-callback' when no
+	 * device has the address. Nothing else is done before it resolves: the callbacks of one burst
+	 * share one transaction (store/group-commit.ts) that finds their devices and writes their ids
+	 * — one wait for the disk and a few statements, not fifty of each — and the fetch, the board
+	 * and its screens come after the answer (order-fetcher.ts).
 	 */
-	async received(deviceId: string, orderId: string): Promise<RecordOutcome> {
-		const outcome = await this.#callbacks.add({ deviceId, orderId });
+	async received(token: string, orderId: string): Promise<CallbackOutcome> {
+		const tokenHash = this.tokens.hashOf(token);
+		if (tokenHash === undefined) return 'unknown-callback';
+		const { outcome, deviceId } = await this.#callbacks.add({ tokenHash, orderId });
 		if (outcome === 'recorded') this.fetcher.wake();
-		else this.#logRefusal(deviceId);
+		else if (outcome === 'refused') this.#logRefusal(deviceId!);
 		return outcome;
+	}
+
+	/** One group of callbacks: their devices found and their ids recorded in one transaction. */
+	#record(callbacks: readonly AddressedCallback[]) {
+		return this.#deps.store.db.transaction().execute(async (trx) => {
+			const devices = await this.tokens.devicesOf(
+				callbacks.map((callback) => callback.tokenHash),
+				trx
+			);
+			const addressed = callbacks.flatMap(({ tokenHash, orderId }) => {
+				const deviceId = devices.get(tokenHash);
+				return deviceId === undefined ? [] : [{ deviceId, orderId }];
+			});
+			const outcomes = await this.inbox.record(addressed, trx);
+			return callbacks.map(({ tokenHash }) => {
+				const deviceId = devices.get(tokenHash);
+				if (deviceId === undefined) return { outcome: 'unknown-callback' as const };
+				return { outcome: outcomes.shift()!, deviceId };
+			});
+		});
 	}
 
 	/** Once a window per device: someone may be announcing made-up orders at its address. */
