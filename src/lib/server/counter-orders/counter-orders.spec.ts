@@ -235,7 +235,7 @@ describe.each(ENGINES)('CounterOrders on %s', (engine) => {
 				await closeOrderStores();
 				counterOrders.fetcher.wake();
 				counterOrders.sender.wake();
-				// The fetcher first waits for a lull in the callbacks (10 ms).
+				// No callback came: the fetcher's lull is there at once.
 				await expect.poll(() => logged).toHaveBeenCalledTimes(2);
 				expect(unhandled).toEqual([]);
 			} finally {

@@ -23,6 +23,8 @@ export interface ReconcilerDeps {
 	boards(): Promise<{ deviceId: string; placeId: string }[]>;
 	feed: OrderFeed;
 	health: DeviceHealthTracker;
+	/** Resolves at a lull in the order callbacks (callback-lull.ts): each read waits for one. */
+	quiet(): Promise<void>;
 }
 
 export interface ReconcileSummary {
@@ -45,6 +47,7 @@ export class OrderReconciler {
 		const queue = await orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
 		const worker = async () => {
 			for (let stored = queue.shift(); stored; stored = queue.shift()) {
+				await this.#deps.quiet();
 				try {
 					const platform = await this.#deps.platformFor(stored.deviceId);
 					const order = await platform.counterOrders.getOrder(stored.order.id);
