@@ -51,6 +51,10 @@ interface AddressedCallback {
 /** What became of a callback: recorded or refused (order-inbox.ts), or its address is unknown. */
 export type CallbackOutcome = RecordOutcome | 'unknown-callback';
 
+/** A callback's outcome in its group, with the device its address named. */
+type AddressedOutcome =
+	{ outcome: 'unknown-callback' } | { outcome: RecordOutcome; deviceId: string };
+
 export interface CounterOrdersDeps {
 	store: Store;
 	/** Seals the callback tokens and makes their hashes. */
@@ -81,10 +85,7 @@ export class CounterOrders {
 	readonly #deps: CounterOrdersDeps;
 	readonly #now: () => Date;
 	readonly #lull = new CallbackLull(CALLBACK_LULL);
-	readonly #callbacks: GroupCommit<
-		AddressedCallback,
-		{ outcome: CallbackOutcome; deviceId?: string }
-	>;
+	readonly #callbacks: GroupCommit<AddressedCallback, AddressedOutcome>;
 	/** Per device, when this server last logged that its callbacks are refused. */
 	readonly #refusalLogged = new Map<string, number>();
 	#timers: ReturnType<typeof setInterval>[] = [];
@@ -160,14 +161,14 @@ export class CounterOrders {
 		this.#lull.callback();
 		const tokenHash = this.tokens.hashOf(token);
 		if (tokenHash === undefined) return 'unknown-callback';
-		const { outcome, deviceId } = await this.#callbacks.add({ tokenHash, orderId });
-		if (outcome === 'recorded') this.fetcher.wake();
-		else if (outcome === 'refused') this.#logRefusal(deviceId!);
-		return outcome;
+		const result = await this.#callbacks.add({ tokenHash, orderId });
+		if (result.outcome === 'recorded') this.fetcher.wake();
+		else if (result.outcome === 'refused') this.#logRefusal(result.deviceId);
+		return result.outcome;
 	}
 
 	/** One group of callbacks: their devices found and their ids recorded in one transaction. */
-	#record(callbacks: readonly AddressedCallback[]) {
+	#record(callbacks: readonly AddressedCallback[]): Promise<AddressedOutcome[]> {
 		return this.#deps.store.db.transaction().execute(async (trx) => {
 			const devices = await this.tokens.devicesOf(
 				callbacks.map((callback) => callback.tokenHash),
@@ -180,7 +181,7 @@ export class CounterOrders {
 			const outcomes = await this.inbox.record(addressed, trx);
 			return callbacks.map(({ tokenHash }) => {
 				const deviceId = devices.get(tokenHash);
-				if (deviceId === undefined) return { outcome: 'unknown-callback' as const };
+				if (deviceId === undefined) return { outcome: 'unknown-callback' };
 				return { outcome: outcomes.shift()!, deviceId };
 			});
 		});
