@@ -225,6 +225,22 @@ describe.each(ENGINES)('CounterOrders on %s', (engine) => {
 			stop();
 		});
 
+		it('reconciles once at a time: asked again during a run (waiting for a lull in the callbacks), it is that run', async () => {
+			const { counterOrders, store, platform, token } = await rig(engine);
+			await counterOrders.received(token, 'ord_000001');
+			await counterOrders.fetcher.drain();
+			const stop = store.feed.subscribe(() => {});
+			platform.order.status = 'REJECTED';
+			const [first, second] = await Promise.all([
+				counterOrders.reconcile(),
+				counterOrders.reconcile()
+			]);
+			expect(first).toEqual({ read: 1, changed: 1, failed: 0 });
+			expect(second).toBe(first);
+			expect(platform.count('GET order')).toBe(2); // the fetch, and one reconciling read
+			stop();
+		});
+
 		it('a background round that fails (the store closed at shutdown) is logged, not an unhandled rejection that ends the process', async () => {
 			const { counterOrders } = await rig(engine);
 			const unhandled: unknown[] = [];

@@ -35,12 +35,23 @@ export interface ReconcileSummary {
 
 export class OrderReconciler {
 	readonly #deps: ReconcilerDeps;
+	#running: Promise<ReconcileSummary> | null = null;
 
 	constructor(deps: ReconcilerDeps) {
 		this.#deps = deps;
 	}
 
-	async run(): Promise<ReconcileSummary> {
+	/**
+	 * Re-reads the open orders and desks of every board. One run at a time: each read waits for a
+	 * lull in the callbacks, so under a long stream of them a run can outlast the interval, and a
+	 * run asked for meanwhile is that one.
+	 */
+	run(): Promise<ReconcileSummary> {
+		this.#running ??= this.#run().finally(() => (this.#running = null));
+		return this.#running;
+	}
+
+	async #run(): Promise<ReconcileSummary> {
 		const { orders, desks, feed, health } = this.#deps;
 		const boards = await this.#deps.boards();
 		const summary: ReconcileSummary = { read: 0, changed: 0, failed: 0 };
