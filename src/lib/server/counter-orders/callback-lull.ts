@@ -1,9 +1,10 @@
 /**
- * Answers before fetches: the platform expects a callback answered "promptly" (spec 2, Events),
- * and fetching an order is work on the same thread (reading, checking and storing it). So in a
- * burst of callbacks the fetcher waits for a lull — no callback for `quietMs` — before each batch
- * it claims, but never longer than `maxWaitMs`, so a steady stream of callbacks still has its
- * orders fetched.
+ * Answers before the work that follows them: the platform expects a callback answered "promptly"
+ * (spec 2, Events), and fetching an order or re-reading the open ones is work on the same thread
+ * (reading, checking and storing them). So in a burst of callbacks the fetcher waits for a lull —
+ * no callback for `quietMs` — before each batch it claims, and the reconciliation before each
+ * read, but never longer than `maxWaitMs`, so a steady stream of callbacks still has its orders
+ * fetched.
  */
 export interface LullTiming {
 	quietMs: number;

@@ -1,30 +1,16 @@
 /**
- * Checks an order callback at the boundary (spec 2, Events: `POST {callback_url}?orderId=<id>`,
- * no body): the token names a device, the order id is one plausible id. An unknown token is a
- * 404 (nothing tells a prober whether a device exists); a missing, repeated or malformed
- * `orderId` is a 400. Nothing is recorded for a bad callback.
+ * The order callback endpoint (spec 2, Events: `POST {callback_url}?orderId=<id>`, no body),
+ * checked at the boundary: the token names a device, the order id is one plausible id. An
+ * unknown token is a 404 (nothing tells a prober whether a device exists); a missing, repeated
+ * or malformed `orderId` at a known address is a 400. Nothing is recorded for a bad callback.
+ *
+ * A good one is answered from its durable write alone: its address is looked up in the same
+ * transaction that records it (CounterOrders.received), and an id checked here costs no query.
+ * Only a bad id asks the store on its own, whether the address is known.
  */
 import type { CallbackTokens } from './callback-tokens.ts';
-import type { RecordOutcome } from './order-inbox.ts';
+import type { CallbackOutcome } from './counter-orders.ts';
 import { isOrderId } from './order-id.ts';
-
-export type CallbackCheck =
-	| { ok: true; deviceId: string; orderId: string }
-	| { ok: false; status: 400 | 404; error: 'unknown-callback' | 'bad-order-id' };
-
-export async function readCallback(
-	tokens: Pick<CallbackTokens, 'deviceOf'>,
-	token: string,
-	query: URLSearchParams
-): Promise<CallbackCheck> {
-	const deviceId = await tokens.deviceOf(token);
-	if (!deviceId) return { ok: false, status: 404, error: 'unknown-callback' };
-	const ids = query.getAll('orderId');
-	if (ids.length !== 1 || !isOrderId(ids[0]!)) {
-		return { ok: false, status: 400, error: 'bad-order-id' };
-	}
-	return { ok: true, deviceId, orderId: ids[0]! };
-}
 
 export interface CallbackAnswer {
 	status: 200 | 400 | 404 | 429 | 503;
@@ -50,22 +36,30 @@ export interface CallbackAnswer {
 export async function answerCallback(
 	counterOrders: {
 		tokens: Pick<CallbackTokens, 'deviceOf'>;
-		received(deviceId: string, orderId: string): Promise<RecordOutcome>;
+		received(token: string, orderId: string): Promise<CallbackOutcome>;
 	},
 	token: string,
 	query: URLSearchParams
 ): Promise<CallbackAnswer> {
-	const callback = await readCallback(counterOrders.tokens, token, query);
-	if (!callback.ok) return { status: callback.status, body: { error: callback.error } };
-	let outcome: RecordOutcome;
+	const ids = query.getAll('orderId');
+	const orderId = ids.length === 1 && isOrderId(ids[0]!) ? ids[0]! : undefined;
+	if (orderId === undefined) {
+		return (await counterOrders.tokens.deviceOf(token))
+			? { status: 400, body: { error: 'bad-order-id' } }
+			: UNKNOWN_CALLBACK;
+	}
+	let outcome: CallbackOutcome;
 	try {
-		outcome = await counterOrders.received(callback.deviceId, callback.orderId);
+		outcome = await counterOrders.received(token, orderId);
 	} catch (error) {
 		console.error(
 			`order callback not recorded: ${error instanceof Error ? error.message : String(error)}`
 		);
 		return { status: 503, body: { error: 'not-recorded-try-again' } };
 	}
+	if (outcome === 'unknown-callback') return UNKNOWN_CALLBACK;
 	if (outcome === 'refused') return { status: 429, body: { error: 'too-many-unknown-orders' } };
-	return { status: 200, body: { received: callback.orderId } };
+	return { status: 200, body: { received: orderId } };
 }
+
+const UNKNOWN_CALLBACK: CallbackAnswer = { status: 404, body: { error: 'unknown-callback' } };

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Keyring } from '../store/keyring.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, StoreDb } from '../store/store.ts';
 import type { NewRow } from '../store/tables.ts';
 
 /** The path of the callback endpoint; the token follows. */
@@ -79,13 +79,31 @@ export class CallbackTokens {
 
 	/** The device a callback token belongs to, or undefined (unknown, malformed, rotated away). */
 	async deviceOf(token: string): Promise<string | undefined> {
-		if (!TOKEN_PATTERN.test(token)) return undefined;
-		const row = await this.#store.db
+		const hash = this.hashOf(token);
+		return hash === undefined ? undefined : (await this.devicesOf([hash])).get(hash);
+	}
+
+	/** The keyed hash a token is found by; undefined for a malformed token, which no device has. */
+	hashOf(token: string): string | undefined {
+		return TOKEN_PATTERN.test(token) ? this.#keyring.keyedHash('callback-token', token) : undefined;
+	}
+
+	/**
+	 * The devices of these token hashes (`hashOf`), by hash; a hash no device has is missing. One
+	 * query for all of them, in `db` — the transaction that records a burst's callbacks reads their
+	 * addresses with them, so a rotation is either wholly before the burst or wholly after it.
+	 */
+	async devicesOf(
+		hashes: readonly string[],
+		db: StoreDb = this.#store.db
+	): Promise<Map<string, string>> {
+		if (hashes.length === 0) return new Map();
+		const rows = await db
 			.selectFrom('order_callback_tokens')
-			.select('device_id')
-			.where('token_hash', '=', this.#keyring.keyedHash('callback-token', token))
-			.executeTakeFirst();
-		return row?.device_id;
+			.select(['token_hash', 'device_id'])
+			.where('token_hash', 'in', [...new Set(hashes)])
+			.execute();
+		return new Map(rows.map((row) => [row.token_hash, row.device_id]));
 	}
 
 	/**

@@ -4,6 +4,11 @@
  * and the platform's health as seen from here. `start` runs the workers: due inbox rows and
  * outbox steps every second (each is also woken at once by a callback or a step), and
  * reconciliation every `reconcileMs` while a board is open.
+ *
+ * A callback is answered from its durable write alone (`received`); fetching its order and
+ * reconciling wait for a lull in the callbacks (CALLBACK_LULL), so a burst's answers do not
+ * queue behind them on the one thread. What a crash leaves in the inbox is fetched after the
+ * restart (order-fetcher.ts).
  */
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
@@ -15,14 +20,10 @@ import type { Store } from '../store/store.ts';
 import { GroupCommit } from '../store/group-commit.ts';
 import { CounterOrderRepository } from './counter-order-repository.ts';
 import { BoardDesks } from './board-desks.ts';
+import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import { CallbackTokens } from './callback-tokens.ts';
 import { OrderFetcher } from './order-fetcher.ts';
-import {
-	OrderInbox,
-	UNKNOWN_ORDERS,
-	type InboxCallback,
-	type RecordOutcome
-} from './order-inbox.ts';
+import { OrderInbox, UNKNOWN_ORDERS, type RecordOutcome } from './order-inbox.ts';
 import { OrderOutbox } from './order-outbox.ts';
 import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { DeviceHealthTracker } from './device-health.ts';
@@ -30,6 +31,29 @@ import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
 
 const WORKER_TICK_MS = 1_000;
+
+/**
+ * The answers first: fetching and reconciling share the thread that answers the callbacks, and
+ * a batch fetched in the middle of a burst also sets the open boards reading. So that work waits
+ * for 50 ms without a callback, a second at most: with a batch every 200 ms, a burst of 500
+ * callbacks met three batches and the answers waited for them; and under a loaded machine 10 ms
+ * of quiet came in the middle of a burst. A burst of that size is answered within a second, its
+ * orders are on the board a second or two after it.
+ */
+const CALLBACK_LULL: LullTiming = { quietMs: 50, maxWaitMs: 1_000 };
+
+/** A callback as it came: the keyed hash of its address's token, and the order id it named. */
+interface AddressedCallback {
+	tokenHash: string;
+	orderId: string;
+}
+
+/** What became of a callback: recorded or refused (order-inbox.ts), or its address is unknown. */
+export type CallbackOutcome = RecordOutcome | 'unknown-callback';
+
+/** A callback's outcome in its group, with the device its address named. */
+type AddressedOutcome =
+	{ outcome: 'unknown-callback' } | { outcome: RecordOutcome; deviceId: string };
 
 export interface CounterOrdersDeps {
 	store: Store;
@@ -60,7 +84,8 @@ export class CounterOrders {
 	readonly reconciler: OrderReconciler;
 	readonly #deps: CounterOrdersDeps;
 	readonly #now: () => Date;
-	readonly #callbacks: GroupCommit<InboxCallback, RecordOutcome>;
+	readonly #lull = new CallbackLull(CALLBACK_LULL);
+	readonly #callbacks: GroupCommit<AddressedCallback, AddressedOutcome>;
 	/** Per device, when this server last logged that its callbacks are refused. */
 	readonly #refusalLogged = new Map<string, number>();
 	#timers: ReturnType<typeof setInterval>[] = [];
@@ -72,7 +97,7 @@ export class CounterOrders {
 		const health = (this.health = new DeviceHealthTracker(now));
 		this.tokens = new CallbackTokens(store, keyring, now);
 		this.inbox = new OrderInbox(store, now);
-		this.#callbacks = new GroupCommit((callbacks) => this.inbox.record(callbacks));
+		this.#callbacks = new GroupCommit((callbacks) => this.#record(callbacks));
 		this.orders = new CounterOrderRepository(store, now);
 		this.outbox = new OrderOutbox(store, now);
 		this.desks = new BoardDesks({ platformFor, feed, health });
@@ -86,6 +111,7 @@ export class CounterOrders {
 				(await views.refresh(deviceId, await platformFor(deviceId))).identity?.place.id,
 			feed,
 			health,
+			quiet: () => this.#lull.quiet(),
 			random
 		});
 		this.sender = new StepSender({
@@ -117,21 +143,48 @@ export class CounterOrders {
 					placeId: place.id
 				})),
 			feed,
-			health
+			health,
+			quiet: () => this.#lull.quiet()
 		});
 	}
 
 	/**
-	 * A callback for the device: resolves once it is on disk, fetched after that — or refused,
-	 * nothing recorded, while the device's callbacks name too many orders the platform does not
-	 * know (order-inbox.ts). The callbacks of one burst share a transaction
-	 * (store/group-commit.ts): one wait for the disk, not fifty.
+	 * A callback at the address with this token: resolves once it is on disk ('recorded'),
+	 * fetched after that — or refused, nothing recorded, while the device's callbacks name too
+	 * many orders the platform does not know (order-inbox.ts), or 'unknown-callback' when no
+	 * device has the address. Nothing else is done before it resolves: the callbacks of one burst
+	 * share one transaction (store/group-commit.ts) that finds their devices and writes their ids
+	 * — one wait for the disk and a few statements, not fifty of each — and the fetch, the board
+	 * and its screens come after the answer (order-fetcher.ts).
 	 */
-	async received(deviceId: string, orderId: string): Promise<RecordOutcome> {
-		const outcome = await this.#callbacks.add({ deviceId, orderId });
-		if (outcome === 'recorded') this.fetcher.wake();
-		else this.#logRefusal(deviceId);
-		return outcome;
+	async received(token: string, orderId: string): Promise<CallbackOutcome> {
+		this.#lull.callback();
+		const tokenHash = this.tokens.hashOf(token);
+		if (tokenHash === undefined) return 'unknown-callback';
+		const result = await this.#callbacks.add({ tokenHash, orderId });
+		if (result.outcome === 'recorded') this.fetcher.wake();
+		else if (result.outcome === 'refused') this.#logRefusal(result.deviceId);
+		return result.outcome;
+	}
+
+	/** One group of callbacks: their devices found and their ids recorded in one transaction. */
+	#record(callbacks: readonly AddressedCallback[]): Promise<AddressedOutcome[]> {
+		return this.#deps.store.db.transaction().execute(async (trx) => {
+			const devices = await this.tokens.devicesOf(
+				callbacks.map((callback) => callback.tokenHash),
+				trx
+			);
+			const addressed = callbacks.flatMap(({ tokenHash, orderId }) => {
+				const deviceId = devices.get(tokenHash);
+				return deviceId === undefined ? [] : [{ deviceId, orderId }];
+			});
+			const outcomes = await this.inbox.record(addressed, trx);
+			return callbacks.map(({ tokenHash }) => {
+				const deviceId = devices.get(tokenHash);
+				if (deviceId === undefined) return { outcome: 'unknown-callback' };
+				return { outcome: outcomes.shift()!, deviceId };
+			});
+		});
 	}
 
 	/** Once a window per device: someone may be announcing made-up orders at its address. */

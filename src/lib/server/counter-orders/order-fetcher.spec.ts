@@ -40,6 +40,7 @@ async function rig(
 		inbox,
 		orders,
 		platformFor: async () => platform.client,
+		quiet: async () => {},
 		placeOf: async () => (options.place ? options.place() : PLACE),
 		feed: store.feed,
 		health,

@@ -17,7 +17,6 @@ import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import { backoffDelay } from '../platform/transport.ts';
 import { QueueDrain } from '../store/queue-drain.ts';
 import type { CounterOrderRepository } from './counter-order-repository.ts';
-import { CallbackLull, type LullTiming } from './callback-lull.ts';
 import type { InboxEntry, OrderInbox } from './order-inbox.ts';
 import type { DeviceHealthTracker } from './device-health.ts';
 
@@ -27,8 +26,6 @@ export const FETCH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
 const LEASE_MS = 15_000;
 /** Orders claimed and read at once. */
 export const FETCH_BATCH = 16;
-/** A burst's callbacks first: a batch waits for 10 ms without one, 200 ms at most. */
-const CALLBACK_LULL: LullTiming = { quietMs: 10, maxWaitMs: 200 };
 
 export interface OrderFetcherDeps {
 	inbox: OrderInbox;
@@ -38,17 +35,18 @@ export interface OrderFetcherDeps {
 	placeOf(deviceId: string): Promise<string | undefined>;
 	feed: OrderFeed;
 	health: DeviceHealthTracker;
+	/** Resolves at a lull in the order callbacks (callback-lull.ts): each batch waits for one. */
+	quiet(): Promise<void>;
 	random?: () => number;
 }
 
 export class OrderFetcher {
 	readonly #deps: OrderFetcherDeps;
 	readonly #owner = `fetcher-${randomUUID()}`;
-	readonly #lull: CallbackLull;
 	readonly #queue = new QueueDrain({
 		name: 'order fetcher',
 		round: async () => {
-			await this.#lull.quiet();
+			await this.#deps.quiet();
 			const due = await this.#deps.inbox.claim(this.#owner, LEASE_MS, FETCH_BATCH);
 			const stored = await Promise.all(due.map((entry) => this.#fetch(entry)));
 			return { claimed: due.length, finished: stored.filter(Boolean).length };
@@ -59,12 +57,10 @@ export class OrderFetcher {
 
 	constructor(deps: OrderFetcherDeps) {
 		this.#deps = deps;
-		this.#lull = new CallbackLull(CALLBACK_LULL);
 	}
 
-	/** A callback came: fetch soon, without holding up its answer or the next ones. */
+	/** A callback was recorded: fetch soon, once the callbacks let up (`quiet`). */
 	wake(): void {
-		this.#lull.callback();
 		this.#queue.wake();
 	}
 

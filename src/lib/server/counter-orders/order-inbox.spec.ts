@@ -184,6 +184,32 @@ describe.each(ENGINES)('OrderInbox on %s', (engine) => {
 		expect(await row('ord_1')).toMatchObject({ device_id: other, state: 'fetched', callbacks: 3 });
 	});
 
+	it('records a group as if its callbacks had come one after the other: repeats counted, the last device kept, an id refused only until the group recorded it', async () => {
+		const { inbox, store, row } = await rig(engine);
+		const other = await store.addBoard('Second board', 'second-key');
+		const forged = Array.from({ length: UNKNOWN_ORDERS.budget }, (_, i) => `forged_${i}`);
+		await inbox.record(forged.map((orderId) => ({ deviceId: other, orderId })));
+		for (const entry of await inbox.claim('worker', LEASE, UNKNOWN_ORDERS.budget)) {
+			await inbox.failed(entry.orderId, 'worker', '404 COUNTER_ORDER_NOT_FOUND');
+		}
+		// `other` is over its budget: its new ids are refused unless named before it in the group.
+		expect(
+			await inbox.record([
+				{ deviceId: store.deviceId, orderId: 'ord_1' },
+				{ deviceId: other, orderId: 'ord_2' },
+				{ deviceId: other, orderId: 'ord_1' },
+				{ deviceId: store.deviceId, orderId: 'ord_2' },
+				{ deviceId: store.deviceId, orderId: 'ord_1' }
+			])
+		).toEqual(['recorded', 'refused', 'recorded', 'recorded', 'recorded']);
+		expect(await row('ord_1')).toMatchObject({
+			device_id: store.deviceId,
+			callbacks: 3,
+			state: 'waiting'
+		});
+		expect(await row('ord_2')).toMatchObject({ device_id: store.deviceId, callbacks: 1 });
+	});
+
 	it('counts the wait of an order made due again from the callback that did it', async () => {
 		const { clock, inbox, store } = await rig(engine);
 		await inbox.record([{ deviceId: store.deviceId, orderId: 'ord_1' }]);

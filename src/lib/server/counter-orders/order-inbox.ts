@@ -51,6 +51,9 @@ const QUEUE: LeasedQueue = { table: 'order_inbox', key: 'order_id', open: sql`st
 /** What became of a callback: recorded (answer 200), or refused for its device's budget. */
 export type RecordOutcome = 'recorded' | 'refused';
 
+/** Rows written by one statement: far below either engine's limit of bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
 /** The devices whose callbacks named `UNKNOWN_ORDERS.budget` unknown orders within the window. */
 function overBudget(now: Date) {
 	const since = new Date(now.getTime() - UNKNOWN_ORDERS.windowMs).toISOString();
@@ -75,60 +78,46 @@ export class OrderInbox {
 	}
 
 	/**
-	 * Records callbacks, all in one transaction (the callback endpoint groups a burst: see
-	 * store/group-commit.ts), and answers what became of each. A repeat of a known id only counts
-	 * the callback (and, when its order could not be fetched, makes it due again — not before the
+	 * Records callbacks, all in one transaction — `db`'s when it is one, else its own (the
+	 * callback endpoint groups a burst: see store/group-commit.ts) — and answers what became of
+	 * each, as if they had come one after the other. A repeat of a known id only counts the
+	 * callback (and, when its order could not be fetched, makes it due again — not before the
 	 * window of unknown orders since it failed has passed: the platform says there is something
 	 * to fetch, a forger says so as often as he likes). An order not fetched yet is fetched with
 	 * the key of the device whose callback came last: the first device's key may be the one that
 	 * cannot read it. `received_at` is when the row became due (a failed row made due again waits
 	 * from then, not from its first callback). A new id of a device over its budget of unknown
-	 * orders is refused.
+	 * orders is refused. The ids are written by one statement, each once with its count of
+	 * callbacks, so the cost of a burst's write hardly grows with its size.
 	 */
-	async record(callbacks: readonly InboxCallback[]): Promise<RecordOutcome[]> {
+	async record(
+		callbacks: readonly InboxCallback[],
+		db: StoreDb = this.#store.db
+	): Promise<RecordOutcome[]> {
+		if (!db.isTransaction) return db.transaction().execute((trx) => this.record(callbacks, trx));
 		const now = this.#now();
-		const at = now.toISOString();
-		const whenFailed = (then: string, otherwise: string) =>
-			sql<string>`CASE WHEN order_inbox.state = 'failed' THEN ${sql.ref(then)} ELSE ${sql.ref(otherwise)} END`;
-		return this.#store.db.transaction().execute(async (trx) => {
-			const refusing = await devicesOverBudget(trx, now);
-			const outcomes: RecordOutcome[] = [];
-			for (const { deviceId, orderId } of callbacks) {
-				if (refusing.has(deviceId) && !(await isRecorded(trx, orderId))) {
-					outcomes.push('refused');
-					continue;
-				}
-				await trx
-					.insertInto('order_inbox')
-					.values({
-						order_id: orderId,
-						device_id: deviceId,
-						received_at: at,
-						last_callback_at: at,
-						state: 'waiting',
-						next_attempt_at: at
-					})
-					.onConflict((conflict) =>
-						conflict.column('order_id').doUpdateSet({
-							callbacks: sql<number>`order_inbox.callbacks + 1`,
-							last_callback_at: (eb) => eb.ref('excluded.last_callback_at'),
-							device_id: sql<string>`CASE WHEN order_inbox.state = 'fetched'
-								THEN order_inbox.device_id ELSE excluded.device_id END`,
-							state: sql<'waiting'>`CASE WHEN order_inbox.state = 'failed'
-								THEN 'waiting' ELSE order_inbox.state END`,
-							received_at: whenFailed('excluded.received_at', 'order_inbox.received_at'),
-							// A failed row waits out the window after its failure (`failed` set the
-							// time), and is due at once after that.
-							next_attempt_at: sql<string>`CASE WHEN order_inbox.state = 'failed'
-								AND order_inbox.next_attempt_at < excluded.next_attempt_at
-								THEN excluded.next_attempt_at ELSE order_inbox.next_attempt_at END`
-						})
-					)
-					.execute();
-				outcomes.push('recorded');
+		const refusing = await devicesOverBudget(db, now);
+		const recordedBefore = await recordedOf(
+			db,
+			callbacks.filter((callback) => refusing.has(callback.deviceId))
+		);
+		const outcomes: RecordOutcome[] = [];
+		/** Per id: the device of its last callback here, and how many named it. */
+		const named = new Map<string, { deviceId: string; callbacks: number }>();
+		for (const { deviceId, orderId } of callbacks) {
+			const known = recordedBefore.has(orderId) || named.has(orderId);
+			if (refusing.has(deviceId) && !known) {
+				outcomes.push('refused');
+				continue;
 			}
-			return outcomes;
-		});
+			named.set(orderId, { deviceId, callbacks: (named.get(orderId)?.callbacks ?? 0) + 1 });
+			outcomes.push('recorded');
+		}
+		const rows = [...named].map(([orderId, row]) => ({ orderId, ...row }));
+		for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+			await upsertCallbacks(db, rows.slice(start, start + ROWS_PER_STATEMENT), now);
+		}
+		return outcomes;
 	}
 
 	/**
@@ -249,11 +238,54 @@ async function devicesOverBudget(db: StoreDb, now: Date): Promise<Set<string>> {
 	return new Set(rows.map((row) => row.device_id));
 }
 
-async function isRecorded(db: StoreDb, orderId: string): Promise<boolean> {
-	const row = await db
+/** Which of these callbacks' ids are in the inbox already (none asked: none read). */
+async function recordedOf(db: StoreDb, callbacks: readonly InboxCallback[]): Promise<Set<string>> {
+	if (callbacks.length === 0) return new Set();
+	const rows = await db
 		.selectFrom('order_inbox')
 		.select('order_id')
-		.where('order_id', '=', orderId)
-		.executeTakeFirst();
-	return row !== undefined;
+		.where('order_id', 'in', [...new Set(callbacks.map((callback) => callback.orderId))])
+		.execute();
+	return new Set(rows.map((row) => row.order_id));
+}
+
+/** Each id once, with the device of its last callback and how many callbacks named it. */
+async function upsertCallbacks(
+	db: StoreDb,
+	rows: readonly { orderId: string; deviceId: string; callbacks: number }[],
+	now: Date
+): Promise<void> {
+	const at = now.toISOString();
+	const whenFailed = (then: string, otherwise: string) =>
+		sql<string>`CASE WHEN order_inbox.state = 'failed' THEN ${sql.ref(then)} ELSE ${sql.ref(otherwise)} END`;
+	await db
+		.insertInto('order_inbox')
+		.values(
+			rows.map((row) => ({
+				order_id: row.orderId,
+				device_id: row.deviceId,
+				received_at: at,
+				last_callback_at: at,
+				callbacks: row.callbacks,
+				state: 'waiting' as const,
+				next_attempt_at: at
+			}))
+		)
+		.onConflict((conflict) =>
+			conflict.column('order_id').doUpdateSet({
+				callbacks: sql<number>`order_inbox.callbacks + excluded.callbacks`,
+				last_callback_at: (eb) => eb.ref('excluded.last_callback_at'),
+				device_id: sql<string>`CASE WHEN order_inbox.state = 'fetched'
+					THEN order_inbox.device_id ELSE excluded.device_id END`,
+				state: sql<'waiting'>`CASE WHEN order_inbox.state = 'failed'
+					THEN 'waiting' ELSE order_inbox.state END`,
+				received_at: whenFailed('excluded.received_at', 'order_inbox.received_at'),
+				// A failed row waits out the window after its failure (`failed` set the time), and
+				// is due at once after that.
+				next_attempt_at: sql<string>`CASE WHEN order_inbox.state = 'failed'
+					AND order_inbox.next_attempt_at < excluded.next_attempt_at
+					THEN excluded.next_attempt_at ELSE order_inbox.next_attempt_at END`
+			})
+		)
+		.execute();
 }

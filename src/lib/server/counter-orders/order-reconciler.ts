@@ -23,6 +23,8 @@ export interface ReconcilerDeps {
 	boards(): Promise<{ deviceId: string; placeId: string }[]>;
 	feed: OrderFeed;
 	health: DeviceHealthTracker;
+	/** Resolves at a lull in the order callbacks (callback-lull.ts): each read waits for one. */
+	quiet(): Promise<void>;
 }
 
 export interface ReconcileSummary {
@@ -33,18 +35,30 @@ export interface ReconcileSummary {
 
 export class OrderReconciler {
 	readonly #deps: ReconcilerDeps;
+	#running: Promise<ReconcileSummary> | null = null;
 
 	constructor(deps: ReconcilerDeps) {
 		this.#deps = deps;
 	}
 
-	async run(): Promise<ReconcileSummary> {
+	/**
+	 * Re-reads the open orders and desks of every board. One run at a time: each read waits for a
+	 * lull in the callbacks, so under a long stream of them a run can outlast the interval, and a
+	 * run asked for meanwhile is that one.
+	 */
+	run(): Promise<ReconcileSummary> {
+		this.#running ??= this.#run().finally(() => (this.#running = null));
+		return this.#running;
+	}
+
+	async #run(): Promise<ReconcileSummary> {
 		const { orders, desks, feed, health } = this.#deps;
 		const boards = await this.#deps.boards();
 		const summary: ReconcileSummary = { read: 0, changed: 0, failed: 0 };
 		const queue = await orders.inProgress([...new Set(boards.map((board) => board.placeId))]);
 		const worker = async () => {
 			for (let stored = queue.shift(); stored; stored = queue.shift()) {
+				await this.#deps.quiet();
 				try {
 					const platform = await this.#deps.platformFor(stored.deviceId);
 					const order = await platform.counterOrders.getOrder(stored.order.id);
