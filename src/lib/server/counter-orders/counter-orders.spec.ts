@@ -57,6 +57,7 @@ function loggingStatements(store: Store) {
 			transformResult: async ({ result }) => result
 		}),
 		notices: store.notices,
+		writeLazily: (work) => store.writeLazily(work),
 		close: () => store.close()
 	};
 	return { statements, logged };
