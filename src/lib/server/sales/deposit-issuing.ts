@@ -31,8 +31,7 @@ export const POSSIBLY_ISSUED = 'deposit-possibly-issued';
 
 /** The next create of a sale's containers, journaled; or why none may be sent. */
 export type CreateStart =
-	| { kind: 'begun'; entry: number }
-	| { kind: 'refused'; errorCode: 'answers-lost' };
+	{ kind: 'begun'; entry: number } | { kind: 'refused'; errorCode: 'answers-lost' };
 
 export type IssueResult =
 	| { kind: 'issued'; deposit: IssuedDeposit; entry: number }
@@ -59,9 +58,7 @@ export class DepositIssuing {
 			db
 		);
 		for (const entry of earlier.filter(isUnsettled)) await this.#flagPossiblyIssued(entry, db);
-		const unknown = earlier.filter(
-			(entry) => isUnsettled(entry) || isPossiblyIssued(entry)
-		).length;
+		const unknown = earlier.filter((entry) => isUnsettled(entry) || isPossiblyIssued(entry)).length;
 		if (unknown >= MAX_UNKNOWN_CREATES) return { kind: 'refused', errorCode: 'answers-lost' };
 		const entry = await this.#journal.begin(
 			{
