@@ -6,7 +6,7 @@
  * disk is one fsync of the write-ahead log: a COMMIT, or a write outside a transaction, while
  * `synchronous` is FULL.
  */
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { useSimulator } from './harness.ts';
@@ -76,23 +76,35 @@ describe.runIf(onSqlite)('what a sale commits to disk', () => {
 
 /**
  * Calls `commit` with the statement of each commit that waits for the disk, from now until the
- * mocks are restored.
+ * mocks are restored. Statements are prepared once and run often (the dialect keeps them), so
+ * their runs are watched, and the transaction they run in is followed from BEGIN to its end.
  */
 function countDurableCommits(commit: (sql: string) => void): void {
 	let durable = true;
+	let inTransaction = false;
 	const exec = DatabaseSync.prototype.exec;
-	const prepare = DatabaseSync.prototype.prepare;
 	vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql) {
 		const level = /PRAGMA synchronous = (\w+)/.exec(sql)?.[1];
 		if (level !== undefined) durable = level === 'FULL';
 		return exec.call(this, sql);
 	});
-	vi.spyOn(DatabaseSync.prototype, 'prepare').mockImplementation(function (
-		this: DatabaseSync,
-		sql
-	) {
-		const commits = sql === 'COMMIT' || (WRITE.test(sql) && !this.isTransaction);
-		if (commits && durable) commit(sql === 'COMMIT' ? sql : sql.split(/\s+/, 3).join(' '));
-		return prepare.call(this, sql);
-	});
+	const ran = (sql: string) => {
+		if (/^BEGIN\b/.test(sql)) inTransaction = true;
+		else if (sql === 'COMMIT' || sql === 'ROLLBACK') {
+			inTransaction = false;
+			if (sql === 'COMMIT' && durable) commit(sql);
+		} else if (WRITE.test(sql) && !inTransaction && durable) {
+			commit(sql.split(/\s+/, 3).join(' '));
+		}
+	};
+	for (const method of ['run', 'all'] as const) {
+		const original = StatementSync.prototype[method] as (...args: unknown[]) => unknown;
+		vi.spyOn(StatementSync.prototype, method).mockImplementation(function (
+			this: StatementSync,
+			...args: unknown[]
+		) {
+			ran(this.sourceSQL);
+			return original.apply(this, args);
+		} as never);
+	}
 }
