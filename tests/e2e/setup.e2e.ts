@@ -232,8 +232,14 @@ test('setup speaks German after choosing Deutsch', async ({ page }) => {
 	await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
 	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 	await expectNoAxeViolations(page);
+	// The menu's categories by their names in the staff's language, as the kiosk shows them.
+	await page.goto('/setup/menu');
+	const water = page
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader', { name: /drink_water/ }) });
+	await expect(water.getByRole('cell', { name: 'Alkoholfrei', exact: true })).toBeVisible();
 	await page.getByRole('button', { name: 'English' }).click();
-	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+	await expect(water.getByRole('cell', { name: 'Soft drinks', exact: true })).toBeVisible();
 });
 
 test('in demo mode the home page pairs a screen without a staff login', async ({ page }) => {
