@@ -78,6 +78,34 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 		expect(await Promise.all(answered)).toEqual([true]);
 	});
 
+	it('an early answer on server B hears at once that the payment started waiting on A', async () => {
+		// B looks again only after an hour: the payment is found by A's notice, or the test times
+		// out. (SQLite's notices stay in one process: the two share one here, as PostgreSQL's do.)
+		let lookedOnce = () => {};
+		const looked = new Promise<void>((resolve) => (lookedOnce = resolve));
+		const storeOfB: Store = {
+			...stores[1]!,
+			notices: engine === 'sqlite' ? stores[0]!.notices : stores[1]!.notices,
+			writeLazily: async (work) => {
+				try {
+					return await stores[1]!.writeLazily(work);
+				} finally {
+					lookedOnce();
+				}
+			}
+		};
+		const a = new SimulatedTerminal(stores[0]!, { pollMs: 3_600_000 });
+		const b = new SimulatedTerminal(storeOfB, {
+			answerGraceMs: 3_600_000,
+			answerRetryMs: 3_600_000
+		});
+		const answering = b.answer('sale-6', 'approved');
+		// B has looked for the payment and found none: it waits.
+		await looked;
+		expect(await a.collect(payment('sale-6.1'))).toBe('approved');
+		expect(await answering).toBe(true);
+	});
+
 	it('a waiting payment answered on its own server is settled there', async () => {
 		const a = new SimulatedTerminal(stores[0]!, { pollMs: 50 });
 		const collecting = a.collect(payment('sale-3.1'));

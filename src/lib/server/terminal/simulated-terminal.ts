@@ -8,10 +8,10 @@
  * With several kiosk servers behind a load balancer, the screen's answer may reach another server
  * than the one waiting: a waiting payment is a row in the store, the answer is written into it,
  * and the waiting server hears of it by a change notice (store/change-notices.ts) — or, should
- * that be lost, by reading the row again every `pollMs`. On one server nothing is polled: an answer
- * reaches the payment waiting here directly, and an answer that came before its payment started
- * waiting is handed over the moment it does (an in-process event); only a payment waiting on
- * another server is looked for again every `ANSWER_RETRY_MS`.
+ * that be lost, by reading the row again every `pollMs`. An answer that came before its payment
+ * started waiting is handed over the moment the payment does: on this server by an in-process
+ * event, from another by the notice a payment publishes when it starts waiting. Only should that
+ * notice be lost is the row looked for again, every `answerRetryMs`.
  */
 import { touchedOne, type Store } from '../store/store.ts';
 import type {
@@ -28,12 +28,16 @@ export class SimulatedTerminal implements PaymentTerminal {
 		return true;
 	}
 	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
-	/** Answers given before their payment waited here, told when a payment starts waiting. */
-	readonly #early = new Set<(reference: string) => void>();
+	/**
+	 * Answers given before their payment waited, told when a payment starts waiting (null: one
+	 * may have, unheard).
+	 */
+	readonly #early = new Set<(reference: string | null) => void>();
 	readonly #store: Store;
 	readonly #pollMs: number;
 	readonly #timeoutMs: number;
 	readonly #answerGraceMs: number;
+	readonly #answerRetryMs: number;
 	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
 	/** Tests: the next refunds fail. */
@@ -47,15 +51,28 @@ export class SimulatedTerminal implements PaymentTerminal {
 			pollMs?: number;
 			/** How long an answer looks for its payment before it is refused (see `answer`). */
 			answerGraceMs?: number;
+			/** How often such an answer looks again, should a payment's start go unheard. */
+			answerRetryMs?: number;
 			now?: () => Date;
 		} = {}
 	) {
 		this.#store = store;
 		this.#pollMs = options.pollMs ?? 1_000;
 		this.#answerGraceMs = options.answerGraceMs ?? 2_000;
+		this.#answerRetryMs = options.answerRetryMs ?? 500;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
+		// Payments that start waiting on another server (this one's are told directly).
+		store.notices.subscribe(WAIT_TOPIC, {
+			notice: (reference) => this.#tellEarlyAnswers(reference),
+			reconnected: () => this.#tellEarlyAnswers(null)
+		});
+	}
+
+	/** Tells the answers waiting here that `reference` (null: any payment) started waiting. */
+	#tellEarlyAnswers(reference: string | null): void {
+		for (const started of [...this.#early]) started(reference);
 	}
 
 	async collect(request: TerminalRequest): Promise<TerminalOutcome> {
@@ -132,7 +149,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 			for (;;) {
 				if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
 				if (Date.now() >= giveUpAt) return false;
-				await starts.next(Math.min(ANSWER_RETRY_MS, giveUpAt - Date.now()));
+				await starts.next(Math.min(this.#answerRetryMs, giveUpAt - Date.now()));
 			}
 		} finally {
 			starts.stop();
@@ -146,8 +163,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 	#watchStarts(referenceOrSale: string) {
 		let seen = false;
 		let wake = () => {};
-		const started = (reference: string) => {
-			if (!belongsTo(reference, referenceOrSale)) return;
+		const started = (reference: string | null) => {
+			if (reference !== null && !belongsTo(reference, referenceOrSale)) return;
 			seen = true;
 			wake();
 		};
@@ -248,7 +265,9 @@ export class SimulatedTerminal implements PaymentTerminal {
 			timer.unref?.();
 			poll.unref?.();
 			this.#pending.set(reference, settle);
-			for (const started of [...this.#early]) started(reference);
+			this.#tellEarlyAnswers(reference);
+			// An answer given to another server meanwhile: it looks for this payment now.
+			this.#store.notices.publish(WAIT_TOPIC, reference).catch(() => {});
 			// An answer written into the row before this wait listened, its notice gone unheard.
 			readAnswer();
 		});
@@ -272,11 +291,11 @@ export class SimulatedTerminal implements PaymentTerminal {
 	}
 }
 
-/** How often an early answer looks again for its payment. */
-const ANSWER_RETRY_MS = 50;
-
 /** The change notices of answers given to waiting payments. */
 const NOTICE_TOPIC = 'terminal_answer';
+
+/** The change notices of payments that start waiting for an answer. */
+const WAIT_TOPIC = 'terminal_wait';
 
 /** Whether payment `reference` is `referenceOrSale` or an attempt of that sale. */
 function belongsTo(reference: string, referenceOrSale: string): boolean {
