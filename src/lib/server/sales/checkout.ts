@@ -314,8 +314,8 @@ export class Checkout {
 		// The sale's version is unique per save, so each claim has a reference of its own.
 		const payment = { reference: `${sale.id}.${sale.version}`, amountMinor };
 		const claim = this.#newClaim();
-		try {
-			return await this.#deps.inTransaction(async (db) => {
+		return this.#unlessMoved(() =>
+			this.#deps.inTransaction(async (db) => {
 				if (amountMinor === 0) {
 					const paid = { ...sale, state: 'card-paid' as const, payment, claim, cardPaidMinor: 0 };
 					return { sale: await this.#sales.save(paid, db), entry: undefined };
@@ -325,11 +325,8 @@ export class Checkout {
 					db
 				);
 				return { sale: claimed, entry: await this.#cards.begin(claimed, db) };
-			});
-		} catch (error) {
-			if (error instanceof SaleConflictError) return null;
-			throw error;
-		}
+			})
+		);
 	}
 
 	/**
@@ -341,14 +338,16 @@ export class Checkout {
 	async #takeUp(sale: Sale, driver: Driver): Promise<Sale> {
 		if (this.#claimedElsewhere(sale)) return sale;
 		if (sale.claim?.owner === this.#serverId) return this.#advance(sale, driver);
-		const taken = await this.#saveUnlessMoved({ ...sale, claim: this.#newClaim() });
+		const taken = await this.#unlessMoved(() =>
+			this.#sales.save({ ...sale, claim: this.#newClaim() })
+		);
 		return taken ? this.#advance(taken, driver) : this.get(sale.id);
 	}
 
-	/** Saves `sale` compare-and-set; null when another save of it came first. */
-	async #saveUnlessMoved(sale: Sale): Promise<Sale | null> {
+	/** What `save` (compare-and-set) answers; null when another save of the sale came first. */
+	async #unlessMoved<T>(save: () => Promise<T>): Promise<T | null> {
 		try {
-			return await this.#sales.save(sale);
+			return await save();
 		} catch (error) {
 			if (error instanceof SaleConflictError) return null;
 			throw error;
