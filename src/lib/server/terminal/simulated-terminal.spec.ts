@@ -4,6 +4,7 @@
  * a change notice on PostgreSQL, or by the waiting server's own reading of the store.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PostgresNotices } from '../store/change-notices.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
@@ -99,6 +100,10 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 			answerGraceMs: 3_600_000,
 			answerRetryMs: 3_600_000
 		});
+		// Both listen, as servers do long before their first payment.
+		if (engine === 'postgres') {
+			await Promise.all(stores.map((store) => (store.notices as PostgresNotices).ready()));
+		}
 		const answering = b.answer('sale-6', 'approved');
 		// B has looked for the payment and found none: it waits.
 		await looked;

@@ -27,7 +27,11 @@ export class SimulatedTerminal implements PaymentTerminal {
 	async partialRefundsOf(): Promise<boolean> {
 		return true;
 	}
-	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
+	/** Payments waiting here: how to settle each, and how to read its row for an answer. */
+	readonly #pending = new Map<
+		string,
+		{ settle(outcome: TerminalOutcome): void; readAnswer(): void }
+	>();
 	/**
 	 * Answers given before their payment waited, told when a payment starts waiting (null: one
 	 * may have, unheard).
@@ -63,10 +67,18 @@ export class SimulatedTerminal implements PaymentTerminal {
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
-		// Payments that start waiting on another server (this one's are told directly).
+		// Listened to from the start, not per payment: a notice sent before a listener's LISTEN
+		// took effect would go unheard. Payments that start waiting on another server (this
+		// one's are told directly), and answers written into the rows of payments waiting here.
 		store.notices.subscribe(WAIT_TOPIC, {
 			notice: (reference) => this.#tellEarlyAnswers(reference),
 			reconnected: () => this.#tellEarlyAnswers(null)
+		});
+		store.notices.subscribe(NOTICE_TOPIC, {
+			notice: (reference) => this.#pending.get(reference)?.readAnswer(),
+			reconnected: () => {
+				for (const waiting of this.#pending.values()) waiting.readAnswer();
+			}
 		});
 	}
 
@@ -190,7 +202,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 			belongsTo(candidate, referenceOrSale)
 		);
 		if (local !== undefined) {
-			this.#pending.get(local)?.(outcome);
+			this.#pending.get(local)?.settle(outcome);
 			return true;
 		}
 		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
@@ -242,7 +254,6 @@ export class SimulatedTerminal implements PaymentTerminal {
 			const stop = () => {
 				clearTimeout(timer);
 				clearInterval(poll);
-				unsubscribe();
 				this.#pending.delete(reference);
 			};
 			const settle = (answer: TerminalOutcome) => {
@@ -256,15 +267,11 @@ export class SimulatedTerminal implements PaymentTerminal {
 					() => {} // the store is busy or closing: the next poll reads again
 				);
 			};
-			const unsubscribe = this.#store.notices.subscribe(NOTICE_TOPIC, {
-				notice: (payload) => payload === reference && readAnswer(),
-				reconnected: readAnswer
-			});
 			const timer = setTimeout(() => settle('cancelled'), this.#timeoutMs);
 			const poll = setInterval(readAnswer, this.#pollMs);
 			timer.unref?.();
 			poll.unref?.();
-			this.#pending.set(reference, settle);
+			this.#pending.set(reference, { settle, readAnswer });
 			this.#tellEarlyAnswers(reference);
 			// An answer given to another server meanwhile: it looks for this payment now.
 			this.#store.notices.publish(WAIT_TOPIC, reference).catch(() => {});
