@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleRefund } from '#lib/shared/refunds.ts';
 import type { Sale } from '../sales/sale.ts';
-import { saleFactory } from '../sales/testing/factories.ts';
+import { refundFactory, saleFactory } from '../sales/testing/factories.ts';
 import { REFUND_WINDOW_MS } from './lost-refund.ts';
 import { cardAmountProblem, refundOffer } from './refund-offer.ts';
 
@@ -35,19 +35,8 @@ const paidSale = (overrides: Partial<Sale> = {}) =>
 		...overrides
 	});
 
-const record = (overrides: Partial<SaleRefund>): SaleRefund => ({
-	id: 'r1.card',
-	requestId: 'r1',
-	kind: 'card',
-	amountMinor: 100,
-	comment: null,
-	actor: 'manager',
-	at: finalizedAt.toISOString(),
-	outcome: 'refunded',
-	errorCode: null,
-	journalId: 1,
-	...overrides
-});
+const record = (overrides: Partial<SaleRefund>): SaleRefund =>
+	refundFactory({ requestId: 'r1', actor: 'manager', at: finalizedAt.toISOString(), ...overrides });
 
 describe('refundOffer', () => {
 	it('a paid sale inside the window: all its credits, with the time left, and the whole card part', () => {

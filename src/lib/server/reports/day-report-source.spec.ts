@@ -12,7 +12,7 @@ import { JournalOperation } from '../journal/journal-operation.ts';
 import { codeFingerprint } from '../returns/return-entries.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import type { Sale } from '../sales/sale.ts';
-import { saleFactory } from '../sales/testing/factories.ts';
+import { refundFactory, saleFactory } from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
@@ -36,18 +36,7 @@ const refund = (
 	kind: SaleRefund['kind'],
 	amountMinor: number,
 	outcome: SaleRefund['outcome']
-): SaleRefund => ({
-	id: `${at}.${kind}`,
-	requestId: at,
-	kind,
-	amountMinor,
-	comment: null,
-	actor: 'Ana',
-	at,
-	outcome,
-	errorCode: null,
-	journalId: 1
-});
+): SaleRefund => refundFactory({ at, kind, amountMinor, outcome });
 
 /** Builds the day in `store`; every sale and journal entry is written as the checkout writes it. */
 async function seedDay(store: Store): Promise<void> {

@@ -3,7 +3,12 @@ import type { SaleRefund } from '#lib/shared/refunds.ts';
 import { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
-import { creditsFactory, quoteFactory, saleFactory } from '../sales/testing/factories.ts';
+import {
+	creditsFactory,
+	quoteFactory,
+	refundFactory,
+	saleFactory
+} from '../sales/testing/factories.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { dayReportToCsv } from './day-report-csv.ts';
@@ -42,18 +47,8 @@ const paid = (id: string, deviceId: string, quantity: number, paidAt: string) =>
 		quote: beer(quantity),
 		cardPaidMinor: 500 * quantity
 	});
-const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund => ({
-	id: `${at}.card`,
-	requestId: at,
-	kind: 'card',
-	amountMinor: 200,
-	comment: null,
-	actor: 'Ana',
-	at,
-	outcome,
-	errorCode: null,
-	journalId: 1
-});
+const refund = (at: string, outcome: SaleRefund['outcome']): SaleRefund =>
+	refundFactory({ at, outcome, amountMinor: 200 });
 
 /** A return at a station (its journal entry, as the return desk writes it) of `refundMinor`. */
 async function returned(

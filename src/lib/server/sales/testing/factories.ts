@@ -1,4 +1,5 @@
 /** Typed test factories for sales: a complete, valid value with the fields a test cares about overridden. */
+import type { SaleRefund } from '#lib/shared/refunds.ts';
 import type { CreditSummary } from '#lib/shared/sale-view.ts';
 import type { SaleQuote } from '../quote.ts';
 import type { Sale } from '../sale.ts';
@@ -57,6 +58,26 @@ export function creditsFactory(
 		lines: [{ productId: 'beer', name: 'Beer', vatBp: 1900, ...amounts, outstandingMinor }],
 		...amounts,
 		outstandingMinor,
+		...overrides
+	};
+}
+
+/** A card refund of €1.00 by Ana, refunded; its id is its request's with its kind. */
+export function refundFactory(overrides: Partial<SaleRefund> = {}): SaleRefund {
+	const at = overrides.at ?? '2026-11-22T12:00:00.000Z';
+	const requestId = overrides.requestId ?? at;
+	const kind = overrides.kind ?? 'card';
+	return {
+		id: `${requestId}.${kind}`,
+		requestId,
+		kind,
+		amountMinor: 100,
+		comment: null,
+		actor: 'Ana',
+		at,
+		outcome: 'refunded',
+		errorCode: null,
+		journalId: 1,
 		...overrides
 	};
 }
