@@ -50,6 +50,20 @@ async function cardSaleNumbers(page: Page) {
 	};
 }
 
+/**
+ * Holds the page's scripts until the returned function is called: a page loaded meanwhile shows
+ * its server-rendered form but is not hydrated, as on a slow tablet.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+	let release!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_app/immutable/**/*.js', async (route) => {
+		await released;
+		await route.continue();
+	});
+	return release;
+}
+
 async function search(page: Page, fields: Record<string, string>) {
 	const form = page.getByTestId('sale-search');
 	for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
@@ -190,14 +204,23 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 	// More than was paid on the card: named, nothing sent.
 	await panel.getByLabel("Credits back to the guest's wallet: €3.50").check();
 	await panel.getByLabel(/Card amount to give back \(up to €13.40\)/).fill('13.41');
+	const releaseScripts = await holdScripts(page);
 	await panel.getByRole('button', { name: 'Review refund' }).tap();
 	await expect(panel.getByRole('alert')).toHaveText(
 		'The card amount is more than is left to give back.'
 	);
 	await expect(panel.getByLabel(/Card amount to give back/)).toHaveValue('13.41');
 
+	// The manager corrects it while the answered page still loads: what is typed stays.
 	await panel.getByLabel(/Card amount to give back/).fill('13,40');
 	await panel.getByLabel(/Comment/).fill('Wrong beer poured');
+	await panel.getByLabel("Credits back to the guest's wallet: €3.50").uncheck();
+	releaseScripts();
+	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await expect(panel.getByLabel(/Card amount to give back/)).toHaveValue('13,40');
+	await expect(panel.getByLabel(/Comment/)).toHaveValue('Wrong beer poured');
+	await expect(panel.getByLabel("Credits back to the guest's wallet: €3.50")).not.toBeChecked();
+	await panel.getByLabel("Credits back to the guest's wallet: €3.50").check();
 	await panel.getByRole('button', { name: 'Review refund' }).tap();
 	const confirm = panel.getByRole('group', { name: 'Confirm the refund' });
 	await expect(confirm.getByTestId('refund-total')).toHaveText('€16.90');
