@@ -3,11 +3,12 @@
  * writes): each commit that waits for the disk, in order with the calls outside the store, so a
  * test fails when a money step is no longer on disk before the call it protects, or when a sale
  * commits more often than its steps need. Counted on SQLite, where a commit that waits for the
- * disk is one fsync of the write-ahead log: a COMMIT, or a write outside a transaction, while
- * `synchronous` is FULL.
+ * disk is one flush of the write-ahead log: a COMMIT, or a write outside a transaction, that the
+ * driver does not run lazily (NodeSqliteDialect `lazily`).
  */
-import { DatabaseSync, StatementSync } from 'node:sqlite';
+import { StatementSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NodeSqliteDialect } from '../../src/lib/server/store/node-sqlite-dialect.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { useSimulator } from './harness.ts';
 
@@ -82,11 +83,17 @@ describe.runIf(onSqlite)('what a sale commits to disk', () => {
 function countDurableCommits(commit: (sql: string) => void): void {
 	let durable = true;
 	let inTransaction = false;
-	const exec = DatabaseSync.prototype.exec;
-	vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql) {
-		const level = /PRAGMA synchronous = (\w+)/.exec(sql)?.[1];
-		if (level !== undefined) durable = level === 'FULL';
-		return exec.call(this, sql);
+	const lazily = NodeSqliteDialect.prototype.lazily;
+	vi.spyOn(NodeSqliteDialect.prototype, 'lazily').mockImplementation(async function (
+		this: NodeSqliteDialect,
+		work
+	) {
+		durable = false;
+		try {
+			return await lazily.call(this, work);
+		} finally {
+			durable = true;
+		}
 	});
 	const ran = (sql: string) => {
 		if (/^BEGIN\b/.test(sql)) inTransaction = true;

@@ -1,8 +1,10 @@
 /**
  * The server's store: one SQLite file under DATA_DIR through Node's built-in `node:sqlite`
  * (no native build), write-ahead logging, foreign keys on, migrations applied on open. The folder
- * and its files are its owner's only (data-dir.ts). Every commit waits for its log to be on disk
- * (`synchronous` FULL), but for the ones a caller asks to write lazily (Store `writeLazily`).
+ * and its files are its owner's only (data-dir.ts). Migrations commit with `synchronous` FULL;
+ * then the store commits with NORMAL, and the driver flushes the log off the event loop before a
+ * commit's caller goes on (wal-sync.ts), but for the ones a caller asks to write lazily (Store
+ * `writeLazily`).
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,9 +12,6 @@ import { createPrivateFile, prepareDataDir } from './data-dir.ts';
 import { migrations } from './sqlite-migrations.ts';
 
 export type Database = DatabaseSync;
-
-/** The `synchronous` level of every commit not written lazily: on disk before the commit ends. */
-export const DURABLE = 'FULL';
 
 /** Opens (creating if needed) `kiosk.sqlite` in `dataDir`, or an in-memory store for ':memory:'. */
 export function openDatabase(dataDir: string): Database {
@@ -24,9 +23,10 @@ export function openDatabase(dataDir: string): Database {
 	}
 	const db = new DatabaseSync(location);
 	db.exec(
-		`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${DURABLE}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;`
+		'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;'
 	);
 	migrate(db);
+	db.exec('PRAGMA synchronous = NORMAL');
 	return db;
 }
 

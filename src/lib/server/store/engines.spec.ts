@@ -67,7 +67,7 @@ const engines: {
 		name: 'node:sqlite',
 		async open() {
 			const database = new DatabaseSync(':memory:');
-			const db = new Kysely<Tables>({ dialect: new NodeSqliteDialect(database) });
+			const db = new Kysely<Tables>({ dialect: new NodeSqliteDialect(database, null) });
 			return {
 				db,
 				async close() {

@@ -1,7 +1,7 @@
 /**
  * Group commit: writes that must be durable before their caller answers, and that arrive
  * together (a burst of requests read in one turn of the event loop), share one transaction.
- * Each commit of the store waits for the disk (write-ahead log, `synchronous` FULL), so fifty
+ * Each commit of the store waits for the disk (its write-ahead log flushed), so fifty
  * writes of one row each cost fifty waits, and fifty rows in one transaction cost one; every
  * caller still learns only after its own row is on disk.
  *

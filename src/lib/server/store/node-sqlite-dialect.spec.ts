@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.ts';
+import type { StoreDb } from './store.ts';
+import { WalSync } from './wal-sync.ts';
 
 describe('node:sqlite dialect', () => {
 	let store: SqliteStore;
@@ -67,5 +72,99 @@ describe('node:sqlite dialect', () => {
 		expect(prepared).toHaveLength(501);
 		await distinct(0);
 		expect(prepared).toHaveLength(502);
+	});
+});
+
+describe('node:sqlite dialect: a commit is on disk before its caller goes on', () => {
+	let dir: string;
+	let store: SqliteStore;
+	/** Flushes asked for; each ends when the test ends it. */
+	let flushes: (() => void)[];
+	/** What happened, in order. */
+	let events: string[];
+
+	beforeEach(() => {
+		dir = mkdtempSync(join(tmpdir(), 'kiosk-dialect-'));
+		store = openSqliteStore(dir);
+		flushes = [];
+		events = [];
+		vi.spyOn(WalSync.prototype, 'synced').mockImplementation(
+			() =>
+				new Promise<void>((end) => {
+					events.push('flush asked');
+					flushes.push(() => {
+						events.push('flushed');
+						end();
+					});
+				})
+		);
+	});
+
+	afterEach(async () => {
+		vi.restoreAllMocks();
+		await store.close();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	const insert = (key: string, db: StoreDb = store.db) =>
+		db.insertInto('settings').values({ key, value: 'v' });
+	const keys = async () =>
+		(await store.db.selectFrom('settings').select('key').orderBy('key').execute()).map(
+			(row) => row.key
+		);
+	/** Lets every pending promise reaction run. */
+	const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+	it('a transaction ends only after the flush asked for once it committed', async () => {
+		const transaction = store.db
+			.transaction()
+			.execute(async (trx) => {
+				await insert('a', trx).execute();
+				events.push('committing');
+			})
+			.then(() => events.push('caller goes on'));
+		await settle();
+		expect(events).toEqual(['committing', 'flush asked']);
+		flushes[0]!();
+		await transaction;
+		expect(events).toEqual(['committing', 'flush asked', 'flushed', 'caller goes on']);
+	});
+
+	it('other queries run while a commit waits for the disk', async () => {
+		const transaction = store.db.transaction().execute((trx) => insert('a', trx).execute());
+		await settle();
+		expect(flushes).toHaveLength(1);
+		expect(await keys()).toEqual(['a']);
+		flushes[0]!();
+		await transaction;
+	});
+
+	it('a write on its own waits for the flush; a read and a rolled back transaction do not', async () => {
+		let written = false;
+		const write = insert('b')
+			.execute()
+			.then(() => (written = true));
+		await settle();
+		expect(flushes).toHaveLength(1);
+		expect(written).toBe(false);
+		flushes[0]!();
+		await write;
+		await keys();
+		await expect(
+			store.db.transaction().execute(async (trx) => {
+				await insert('c', trx).execute();
+				throw new Error('refused');
+			})
+		).rejects.toThrow('refused');
+		expect(flushes).toHaveLength(1);
+		expect(await keys()).toEqual(['b']);
+	});
+
+	it('a lazy transaction does not wait for the disk', async () => {
+		await store.writeLazily((db) =>
+			db.insertInto('settings').values({ key: 'd', value: 'v' }).execute()
+		);
+		expect(flushes).toHaveLength(0);
+		expect(await keys()).toEqual(['d']);
 	});
 });

@@ -1,15 +1,22 @@
 /**
  * Kysely on `node:sqlite` (one query builder over SQLite and PostgreSQL: store.ts). Kysely's own
  * SQLite dialect drives better-sqlite3, whose statements differ from node:sqlite's (parameters
- * as one array, `stmt.reader`), so this small driver adapts them; Kysely's SQLite compiler,
- * adapter and introspector are used as they are.
+ * as one array, `stmt.reader`), so this small driver adapts them; Kysely's SQLite compiler and
+ * introspector are used as they are.
  *
- * One connection, one query or transaction at a time: Kysely itself queues for it, as for any
- * adapter without multiple connections (SqliteAdapter). Transactions begin IMMEDIATE — the write lock at once, as the store has always taken it — so two processes
- * on one file never deadlock upgrading a read lock. node:sqlite binds no booleans: they go in as
- * 1 and 0, the way the schema stores them.
+ * One connection, one query or transaction at a time: the driver lends its connection to one
+ * caller until it is given back (Kysely's own lock for single-connection adapters would hold it
+ * until after the disk wait below). Transactions begin IMMEDIATE — the write lock at once, as
+ * the store has always taken it — so two processes on one file never deadlock upgrading a read
+ * lock. node:sqlite binds no booleans: they go in as 1 and 0, the way the schema stores them.
+ *
+ * Durable commits: a commit (or a write outside a transaction) is on disk before its caller goes
+ * on — the connection is given back first, then the driver waits for the write-ahead log's flush
+ * off the event loop (wal-sync.ts), so other queries run meanwhile. A transaction run through
+ * `lazily` skips that wait (Store `writeLazily`).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { WalSync } from './wal-sync.ts';
 import {
 	CompiledQuery,
 	SqliteAdapter,
@@ -24,14 +31,23 @@ import {
 } from 'kysely';
 
 export class NodeSqliteDialect implements Dialect {
-	readonly #database: DatabaseSync;
+	readonly #driver: NodeSqliteDriver;
 
-	constructor(database: DatabaseSync) {
-		this.#database = database;
+	/** `wal` flushes the log of a file store; an in-memory one (null) has nothing to flush. */
+	constructor(database: DatabaseSync, wal: WalSync | null) {
+		this.#driver = new NodeSqliteDriver(database, wal);
 	}
 
 	createDriver(): Driver {
-		return new NodeSqliteDriver(this.#database);
+		return this.#driver;
+	}
+
+	/**
+	 * Runs `work`, whose commit does not wait for the disk. Only while its caller holds the one
+	 * connection (`db.connection()`), so no other commit is made meanwhile.
+	 */
+	lazily<T>(work: () => Promise<T>): Promise<T> {
+		return this.#driver.lazily(work);
 	}
 
 	createQueryCompiler() {
@@ -39,7 +55,7 @@ export class NodeSqliteDialect implements Dialect {
 	}
 
 	createAdapter() {
-		return new SqliteAdapter();
+		return new NodeSqliteAdapter();
 	}
 
 	createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
@@ -47,20 +63,46 @@ export class NodeSqliteDialect implements Dialect {
 	}
 }
 
+/** SQLite's SQL; the driver lends its one connection itself (NodeSqliteDriver). */
+class NodeSqliteAdapter extends SqliteAdapter {
+	override get supportsMultipleConnections(): boolean {
+		return true;
+	}
+}
+
 class NodeSqliteDriver implements Driver {
 	readonly #connection: NodeSqliteConnection;
+	readonly #wal: WalSync | null;
+	readonly #lent = new Lock();
+	#lazy = false;
 
-	constructor(database: DatabaseSync) {
-		this.#connection = new NodeSqliteConnection(database);
+	constructor(database: DatabaseSync, wal: WalSync | null) {
+		this.#connection = new NodeSqliteConnection(database, () => this.#lazy);
+		this.#wal = wal;
 	}
 
 	async init(): Promise<void> {}
 
+	async lazily<T>(work: () => Promise<T>): Promise<T> {
+		this.#lazy = true;
+		try {
+			return await work();
+		} finally {
+			this.#lazy = false;
+		}
+	}
+
 	async acquireConnection(): Promise<DatabaseConnection> {
+		await this.#lent.obtain();
 		return this.#connection;
 	}
 
-	async releaseConnection(): Promise<void> {}
+	/** Given back at once; its caller goes on once what it committed is on disk. */
+	async releaseConnection(): Promise<void> {
+		const unflushed = this.#connection.takeUnflushed();
+		this.#lent.release();
+		if (unflushed && this.#wal) await this.#wal.synced();
+	}
 
 	async beginTransaction(connection: DatabaseConnection): Promise<void> {
 		await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
@@ -90,8 +132,32 @@ interface PreparedQuery {
 	givesRows: boolean;
 }
 
+/** One holder at a time; the others wait in turn. */
+class Lock {
+	#held: Promise<void> | null = null;
+	#release: (() => void) | null = null;
+
+	async obtain(): Promise<void> {
+		while (this.#held) await this.#held;
+		this.#held = new Promise((release) => (this.#release = release));
+	}
+
+	release(): void {
+		const release = this.#release;
+		this.#held = null;
+		this.#release = null;
+		release?.();
+	}
+}
+
+/** Statements that change nothing on disk when run outside a transaction. */
+const CHANGES_NOTHING = /^\s*(select|begin|rollback)\b/i;
+
 class NodeSqliteConnection implements DatabaseConnection {
 	readonly #database: DatabaseSync;
+	readonly #lazy: () => boolean;
+	/** A commit made since the connection was lent, not yet flushed. */
+	#unflushed = false;
 	/**
 	 * Statements by their SQL, prepared once: parsing and planning a query took more of the
 	 * server's time than running it. SQLite prepares a statement again by itself when the schema
@@ -99,16 +165,30 @@ class NodeSqliteConnection implements DatabaseConnection {
 	 */
 	readonly #prepared = new Map<string, PreparedQuery>();
 
-	constructor(database: DatabaseSync) {
+	constructor(database: DatabaseSync, lazy: () => boolean) {
 		this.#database = database;
+		this.#lazy = lazy;
 	}
 
 	async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
 		const { statement, givesRows } = this.#prepare(compiled.sql);
 		const parameters = compiled.parameters.map(bindable);
-		if (givesRows) return { rows: statement.all(...parameters) as R[] };
-		const { changes, lastInsertRowid } = statement.run(...parameters);
-		return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+		try {
+			if (givesRows) return { rows: statement.all(...parameters) as R[] };
+			const { changes, lastInsertRowid } = statement.run(...parameters);
+			return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+		} finally {
+			// A COMMIT, or a write on its own, has committed (a failed one may have, in part).
+			if (!this.#database.isTransaction && !CHANGES_NOTHING.test(compiled.sql) && !this.#lazy())
+				this.#unflushed = true;
+		}
+	}
+
+	/** Whether the disk must be waited for, and forgets it. */
+	takeUnflushed(): boolean {
+		const unflushed = this.#unflushed;
+		this.#unflushed = false;
+		return unflushed;
 	}
 
 	#prepare(sql: string): PreparedQuery {

@@ -4,8 +4,9 @@
  */
 import { Kysely } from 'kysely';
 import { LocalNotices } from './change-notices.ts';
-import { DURABLE, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { WalSync } from './wal-sync.ts';
 import type { Store } from './store.ts';
 import type { KioskTables } from './tables.ts';
 
@@ -16,22 +17,19 @@ export interface SqliteStore extends Store {
 /** Opens (creating if needed) `kiosk.sqlite` in `dataDir`, or an in-memory store for ':memory:'. */
 export function openSqliteStore(dataDir: string): SqliteStore {
 	const database = openDatabase(dataDir);
-	const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) });
+	const file = database.location();
+	const dialect = new NodeSqliteDialect(database, file ? new WalSync(`${file}-wal`) : null);
+	const db = new Kysely<KioskTables>({ dialect });
 	const notices = new LocalNotices();
 	return {
 		engine: 'sqlite',
 		db,
 		notices,
-		// `synchronous` may not change inside a transaction: set around it, on the one connection.
+		// On the one connection, held throughout: no other commit skips the disk with it.
 		writeLazily: (work) =>
-			db.connection().execute(async (connection) => {
-				database.exec('PRAGMA synchronous = NORMAL');
-				try {
-					return await connection.transaction().execute(work);
-				} finally {
-					database.exec(`PRAGMA synchronous = ${DURABLE}`);
-				}
-			}),
+			db
+				.connection()
+				.execute((connection) => dialect.lazily(() => connection.transaction().execute(work))),
 		// Closed at once (a test may open the file again right after); Kysely holds nothing of
 		// its own to release for this dialect.
 		async close() {

@@ -24,8 +24,8 @@ export interface Store {
 	 * of the store does: it is on disk before the caller goes on. A lazy commit is seen at once by
 	 * every reader, survives a crash of the kiosk server (and of PostgreSQL's server process), and
 	 * is on disk with the next durable commit, since both engines write one log in order
-	 * (SQLite's write-ahead log with `synchronous` NORMAL for this commit, PostgreSQL's
-	 * asynchronous commit); only a power cut or an operating system crash before then loses it.
+	 * (SQLite's write-ahead log, not flushed for this commit, PostgreSQL's asynchronous
+	 * commit); only a power cut or an operating system crash before then loses it.
 	 * So it is for writes whose loss costs no money and breaks no promise to a guest: a sale
 	 * priced but not yet paid, a rendezvous row. Never for a journal entry or a money state.
 	 */

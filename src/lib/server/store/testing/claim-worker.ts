@@ -18,7 +18,7 @@ const { file, owner, gate, workers } = workerData as {
 };
 const database = new DatabaseSync(file);
 database.exec('PRAGMA busy_timeout = 5000;');
-const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database) });
+const db = new Kysely<KioskTables>({ dialect: new NodeSqliteDialect(database, null) });
 const arrived = new Int32Array(gate);
 if (Atomics.add(arrived, 0, 1) + 1 === workers) Atomics.notify(arrived, 0);
 while (Atomics.load(arrived, 0) < workers)

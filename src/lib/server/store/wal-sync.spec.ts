@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WalSync } from './wal-sync.ts';
+
+/** A flush that ends when the test says so; how many were begun. */
+function controlledFlush() {
+	const runs: { end: () => void; fail: (error: Error) => void }[] = [];
+	const flush = () =>
+		new Promise<void>((end, fail) => {
+			runs.push({ end, fail });
+		});
+	return { flush, runs };
+}
+
+/** Lets every pending promise reaction run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('WalSync', () => {
+	it('flushes at once when no flush runs', async () => {
+		const { flush, runs } = controlledFlush();
+		const wal = new WalSync('unused', flush);
+		let synced = false;
+		void wal.synced().then(() => (synced = true));
+		expect(runs).toHaveLength(1);
+		await settle();
+		expect(synced).toBe(false);
+		runs[0]!.end();
+		await settle();
+		expect(synced).toBe(true);
+	});
+
+	it('a commit asking while a flush runs waits for the next one, which serves all who asked', async () => {
+		const { flush, runs } = controlledFlush();
+		const wal = new WalSync('unused', flush);
+		const first = wal.synced();
+		const done: number[] = [];
+		for (const index of [1, 2, 3]) void wal.synced().then(() => done.push(index));
+		expect(runs).toHaveLength(1);
+		runs[0]!.end();
+		await first;
+		await settle();
+		expect(done).toEqual([]);
+		expect(runs).toHaveLength(2);
+		runs[1]!.end();
+		await settle();
+		expect(done).toEqual([1, 2, 3]);
+		expect(runs).toHaveLength(2);
+	});
+
+	it('a failed flush fails those who wait for it; the next call flushes again', async () => {
+		const { flush, runs } = controlledFlush();
+		const wal = new WalSync('unused', flush);
+		const failing = wal.synced();
+		runs[0]!.fail(new Error('EIO'));
+		await expect(failing).rejects.toThrow('EIO');
+		const again = wal.synced();
+		expect(runs).toHaveLength(2);
+		runs[1]!.end();
+		await expect(again).resolves.toBeUndefined();
+	});
+
+	it('flushes the file it is given', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'kiosk-wal-'));
+		try {
+			const path = join(dir, 'kiosk.sqlite-wal');
+			writeFileSync(path, 'frames');
+			await expect(new WalSync(path).synced()).resolves.toBeUndefined();
+			await expect(new WalSync(join(dir, 'missing')).synced()).rejects.toThrow(/ENOENT/);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
