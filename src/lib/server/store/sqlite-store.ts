@@ -18,7 +18,8 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(dataDir: string): SqliteStore {
 	const database = openDatabase(dataDir);
 	const file = database.location();
-	const dialect = new NodeSqliteDialect(database, file ? new WalSync(`${file}-wal`) : null);
+	const wal = file ? WalSync.ofFile(`${file}-wal`) : null;
+	const dialect = new NodeSqliteDialect(database, wal);
 	const db = new Kysely<KioskTables>({ dialect });
 	const notices = new LocalNotices();
 	return {
@@ -35,6 +36,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 		async close() {
 			await notices.close();
 			database.close();
+			wal?.close();
 			await db.destroy();
 		}
 	};

@@ -20,16 +20,38 @@
  * database file after it (SQLite, "Write-Ahead Logging", synchronous), so a commit once flushed
  * stays on disk when the log is reused.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, fdatasync, openSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const datasync = promisify(fdatasync);
 
 export class WalSync {
 	readonly #flush: () => Promise<void>;
+	readonly #close: () => void;
 	#running: Promise<void> | null = null;
 	#next: Promise<void> | null = null;
 
-	/** `flush` makes the log durable; by default `fdatasync` of the file at `walPath`. */
-	constructor(walPath: string, flush: () => Promise<void> = () => flushFile(walPath)) {
+	/**
+	 * Flushes the log file at `walPath`, opened now, once the store has opened it: the file
+	 * SQLite writes for as long as the store is open, whatever becomes of its name.
+	 */
+	static ofFile(walPath: string): WalSync {
+		const descriptor = openSync(walPath, 'r+');
+		return new WalSync(
+			() => datasync(descriptor),
+			() => closeSync(descriptor)
+		);
+	}
+
+	/** `flush` makes the log durable; `close` lets go of what it flushes. */
+	constructor(flush: () => Promise<void>, close: () => void = () => undefined) {
 		this.#flush = flush;
+		this.#close = close;
+	}
+
+	/** Once the store is closed. */
+	close(): void {
+		this.#close();
 	}
 
 	/** Resolves once every commit made before this call is on disk. */
@@ -57,15 +79,5 @@ export class WalSync {
 
 	#ended(run: Promise<void>): void {
 		if (this.#running === run) this.#running = null;
-	}
-}
-
-/** Opened for each flush, so a log file SQLite made anew is the one flushed. */
-async function flushFile(path: string): Promise<void> {
-	const file = await open(path, 'r+');
-	try {
-		await file.datasync();
-	} finally {
-		await file.close();
 	}
 }
