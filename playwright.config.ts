@@ -17,8 +17,9 @@ export const ownPorts = (slice: number): number => KIOSK_PORT + 20 + slice * 10;
 const DATA_DIR = 'test-results/data';
 export const KIOSK_URL = `http://127.0.0.1:${KIOSK_PORT}`;
 
-// Every run starts from an empty store: demo set-up runs as for a newcomer.
-rmSync(DATA_DIR, { recursive: true, force: true });
+// Every run starts from an empty store: demo set-up runs as for a newcomer. Only in the runner:
+// each worker loads this file again, once the server is up on that store.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(DATA_DIR, { recursive: true, force: true });
 
 export default defineConfig({
 	testDir: 'tests/e2e',
