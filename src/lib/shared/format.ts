@@ -17,6 +17,17 @@ export function nameIn(name: StaffNames | undefined, locale: string, fallback = 
 	return names[locale] || names.en || fallback;
 }
 
+/**
+ * A container category's name in `locale`: the one staff gave (`names`, setup's menu page), else
+ * the platform's (`name`).
+ */
+export function containerName(
+	container: { name: string; names?: StaffNames },
+	locale: string
+): string {
+	return nameIn(container.names, locale, container.name);
+}
+
 /** A line's chosen options in `locale`, in the order given: "Large 0.3 l, Oat milk". */
 export function optionNames(options: readonly { name: Translated }[], locale: string): string {
 	return options.map((option) => nameIn(option.name, locale)).join(', ');
