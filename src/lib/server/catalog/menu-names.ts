@@ -16,9 +16,12 @@ const KEY = 'menu-names';
 /** A category's or container's id as the menu and the platform give it. */
 export const nameIdSchema = z.string().trim().min(1).max(255);
 
+/** The names of one kind (categories or containers) by id. */
+export const namesByIdSchema = z.record(nameIdSchema, staffNames(NAME_MAX));
+
 export const venueNamesSchema = z.object({
-	categories: z.record(nameIdSchema, staffNames(NAME_MAX)).default({}),
-	containers: z.record(nameIdSchema, staffNames(NAME_MAX)).default({})
+	categories: namesByIdSchema.default({}),
+	containers: namesByIdSchema.default({})
 });
 
 export type NameKind = keyof VenueNames;
