@@ -137,6 +137,16 @@ const ACTIONS: Record<string, Row> = {
 			)
 		})
 	},
+	'/setup/menu?/names': {
+		as: 'manager',
+		audits: ['menu.names'],
+		form: () => ({
+			kind: 'product',
+			id: 'food_pretzel',
+			'name-en': 'Pretzel',
+			'name-de': 'Laugenbrezel'
+		})
+	},
 	'/setup/menu?/removePicture': {
 		as: 'manager',
 		audits: ['menu.picture-remove'],

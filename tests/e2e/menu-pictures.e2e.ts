@@ -206,10 +206,10 @@ test('a menu file whose picture leads to another site is refused, in the staffâ€
 	await logIn(page);
 	await page.goto('/setup/menu');
 	const before = await (await page.request.get('/setup/menu/export.json')).text();
-	const menu = JSON.parse(before) as { id: string; image: string | null }[];
-	const pretzel = menu.findIndex((product) => product.id === 'food_pretzel');
+	const menu = JSON.parse(before) as { products: { id: string; image: string | null }[] };
+	const pretzel = menu.products.findIndex((product) => product.id === 'food_pretzel');
 	const importWith = async (image: string, file: string, button: string) => {
-		menu[pretzel]!.image = image;
+		menu.products[pretzel]!.image = image;
 		await page.getByLabel(file).setInputFiles({
 			name: 'menu.json',
 			mimeType: 'application/json',

@@ -243,8 +243,10 @@ test('the newest menu is kept in IndexedDB: a change made while the kiosk was op
 	try {
 		await pairKiosk(page);
 		await underServiceWorker(page); // the page kept with the menu as it is now
-		const menu = JSON.parse(original) as { id: string; grossPrice: number; image: string | null }[];
-		const pretzel = menu.find((product) => product.id === 'food_pretzel')!;
+		const menu = JSON.parse(original) as {
+			products: { id: string; grossPrice: number; image: string | null }[];
+		};
+		const pretzel = menu.products.find((product) => product.id === 'food_pretzel')!;
 		pretzel.grossPrice = 3.5;
 		pretzel.image = '/icons/icon-192.png';
 		await importMenu(JSON.stringify(menu));

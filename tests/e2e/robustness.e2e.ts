@@ -47,6 +47,7 @@ const ACTIONS = [
 	'/setup/menu?/availability',
 	'/setup/menu?/picture',
 	'/setup/menu?/removePicture',
+	'/setup/menu?/names',
 	'/demo/pair',
 	'/language'
 ];

@@ -123,8 +123,10 @@ test('setup pages and API answers are never stored, errors and redirects include
 
 	// Not the guest pages, nor the pictures, which keep their own caching.
 	expect((await get('/')).headers()['cache-control']).toBeUndefined();
-	const menu = await (await get('/setup/menu/export.json', staff)).json();
-	const picture = (menu as { image: string | null }[]).find((product) => product.image)!.image!;
+	const menu = (await (await get('/setup/menu/export.json', staff)).json()) as {
+		products: { image: string | null }[];
+	};
+	const picture = menu.products.find((product) => product.image)!.image!;
 	expect((await get(picture)).headers()['cache-control']).toBe(
 		'public, max-age=31536000, immutable'
 	);

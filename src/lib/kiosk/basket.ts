@@ -13,6 +13,7 @@ import {
 	type OptionChoice
 } from '#lib/shared/product-options.ts';
 import { sum } from '#lib/shared/sum.ts';
+import type { StaffNames } from '#lib/shared/translated.ts';
 import type { BasketLine, MenuProduct } from './types.ts';
 
 /** The server's limit per line (quote.ts MAX_LINE_QUANTITY). */
@@ -42,6 +43,7 @@ interface PricedLine {
 interface DerivedDepositLine {
 	categoryId: string;
 	name: string;
+	names?: StaffNames;
 	quantity: number;
 	unitMinor: number;
 	lineMinor: number;
@@ -163,6 +165,7 @@ export function summarize(
 		deposits.set(deposit.categoryId, {
 			categoryId: deposit.categoryId,
 			name: deposit.name,
+			names: deposit.names,
 			quantity: count,
 			unitMinor: deposit.unitMinor,
 			lineMinor: count * deposit.unitMinor,

@@ -19,6 +19,7 @@ export function menuOf(items: readonly MenuItem[], terms: DepositTerms | null): 
 					? {
 							categoryId: category.id,
 							name: category.name,
+							names: category.names,
 							unitMinor: category.unitMinor,
 							expirationHours: category.expirationHours
 						}

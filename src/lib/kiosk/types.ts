@@ -4,12 +4,15 @@
  */
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { KioskSettingsView, MenuItem } from '#lib/shared/screen-snapshot.ts';
+import type { StaffNames } from '#lib/shared/translated.ts';
 
 /** The deposit a product's container carries (from the cached deposit configuration). */
 interface ProductDeposit {
 	categoryId: string;
 	/** The container category's name, as the platform gives it (one language). */
 	name: string;
+	/** The names staff gave it per language (#lib/shared/format.ts containerName). */
+	names?: StaffNames;
 	unitMinor: number;
 	/** Hours to return the container for the refund. */
 	expirationHours: number;

@@ -75,7 +75,8 @@ function station(
 	};
 	const view: ReturnView = {
 		identity: null,
-		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 }
+		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 },
+		containerNames: {}
 	};
 	const session = new ReturnSession(() => view, api as unknown as ReturnApi);
 	if (reachability) session.watch(reachability);

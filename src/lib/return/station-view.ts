@@ -8,6 +8,11 @@ export function returnView(snapshot: ReturnSnapshot, idleOverride: number | null
 	const settings = snapshot.settings.value;
 	return {
 		identity: identity && { organization: identity.organization, place: identity.place },
-		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds }
+		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds },
+		containerNames: Object.fromEntries(
+			(snapshot.deposits.value?.categories ?? []).flatMap((category) =>
+				category.names ? [[category.id, category.names]] : []
+			)
+		)
 	};
 }

@@ -3,11 +3,14 @@
  * (#lib/shared/return-view.ts, #lib/shared/screen-snapshot.ts): its view and the guest's choice.
  */
 import type { ReturnSettings } from '#lib/shared/return-view.ts';
+import type { VenueNames } from '#lib/shared/translated.ts';
 
 /** What the return station shows, from the newest snapshot it has. */
 export interface ReturnView {
 	identity: { organization: string; place: string } | null;
 	settings: ReturnSettings;
+	/** The names staff gave the container categories (#lib/shared/format.ts containerName). */
+	containerNames: VenueNames['containers'];
 }
 
 /** The guest's choice: containers to return per category id. */

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'menu.availability': m.audit_action_menu_availability,
 	'menu.picture': m.audit_action_menu_picture,
 	'menu.picture-remove': m.audit_action_menu_picture_remove,
+	'menu.names': m.audit_action_menu_names,
 	'refund.requested': m.audit_action_refund_requested,
 	'refund.outcome': m.audit_action_refund_outcome,
 	'refund.refused': m.audit_action_refund_refused,

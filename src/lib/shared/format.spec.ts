@@ -15,6 +15,18 @@ describe('display helpers', () => {
 		expect(nameIn({ en: 'Aperol Spritz' }, 'de')).toBe('Aperol Spritz');
 	});
 
+	it('a name staff gave in no language or only in another falls back to its own default', () => {
+		expect(nameIn({ de: 'Mehrwegbecher 0,4 l' }, 'de', 'Reusable cup 0.4 l')).toBe(
+			'Mehrwegbecher 0,4 l'
+		);
+		expect(nameIn({ de: 'Mehrwegbecher 0,4 l' }, 'en', 'Reusable cup 0.4 l')).toBe(
+			'Reusable cup 0.4 l'
+		);
+		expect(nameIn({ en: 'Cup' }, 'de', 'Reusable cup 0.4 l')).toBe('Cup');
+		expect(nameIn(undefined, 'de', 'Reusable cup 0.4 l')).toBe('Reusable cup 0.4 l');
+		expect(nameIn({}, 'en', 'Beer')).toBe('Beer');
+	});
+
 	it('an amount taken off has its minus only when it takes something; zero is no line', () => {
 		const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
 		expect(deduction(110, money)).toBe('−€1.10');

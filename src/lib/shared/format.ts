@@ -3,11 +3,29 @@
  * amounts taken off, and dates.
  */
 import { scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
-import type { Translated } from './translated.ts';
+import type { StaffNames, Translated } from './translated.ts';
 
-/** A translated name in `locale`, falling back to English. */
-export function nameIn(name: Translated, locale: string): string {
-	return (name as Record<string, string | undefined>)[locale] ?? name.en;
+/**
+ * The one rule for a venue's name on a screen or a receipt: the name in `locale`, else the English
+ * one, else `fallback` — the platform's name of a container, the built-in heading of a menu
+ * category. A product and an option always have their English name.
+ */
+export function nameIn(name: StaffNames | undefined, locale: string, fallback: string): string;
+export function nameIn(name: Translated, locale: string): string;
+export function nameIn(name: StaffNames | undefined, locale: string, fallback = ''): string {
+	const names: Record<string, string | undefined> = name ?? {};
+	return names[locale] || names.en || fallback;
+}
+
+/**
+ * A container category's name in `locale`: the one staff gave (`names`, setup's menu page), else
+ * the platform's (`name`).
+ */
+export function containerName(
+	container: { name: string; names?: StaffNames },
+	locale: string
+): string {
+	return nameIn(container.names, locale, container.name);
 }
 
 /** A line's chosen options in `locale`, in the order given: "Large 0.3 l, Oat milk". */

@@ -3,7 +3,7 @@
  * (components/kiosk/LineName.svelte) and on the printed receipt (server/printer/receipt-layout.ts),
  * which is laid out on the server and so names its language rather than taking the page's.
  */
-import { nameIn } from './format.ts';
+import { containerName, nameIn } from './format.ts';
 import type { ReceiptLine } from './receipt.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
@@ -21,7 +21,10 @@ export function lineLabel(line: ReceiptLine, locale: Locale): string {
 				{ locale }
 			);
 		case 'deposit':
-			return m.kiosk_deposit_line({ count: line.quantity, container: line.name }, { locale });
+			return m.kiosk_deposit_line(
+				{ count: line.quantity, container: containerName(line, locale) },
+				{ locale }
+			);
 		case 'fee':
 			return m.kiosk_service_fee({}, { locale });
 		case 'other':

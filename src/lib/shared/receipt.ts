@@ -15,7 +15,7 @@ import { isPriced, optionProductId } from './product-options.ts';
 import { isPaid } from './sale-states.ts';
 import type { CreditLineSummary, SaleLine, SaleView } from './sale-view.ts';
 import { sum } from './sum.ts';
-import type { Translated } from './translated.ts';
+import type { StaffNames, Translated } from './translated.ts';
 
 /** The VAT contained in a gross amount at `bp` basis points (19 % → 1900), rounded half up. */
 export function vatInGross(grossMinor: number, bp: number): number {
@@ -75,7 +75,7 @@ export type ReceiptLine = LineFigures &
 				productId: string;
 				name: Translated;
 		  }
-		| { kind: 'deposit'; categoryId: string; name: string }
+		| { kind: 'deposit'; categoryId: string; name: string; names?: StaffNames }
 		| {
 				kind: 'fee' | 'other';
 				/** The platform's name of the line (only for `other`: not one of ours). */
@@ -181,6 +181,7 @@ function cardLines(view: SaleView): ReceiptLine[] {
 			kind: 'deposit',
 			categoryId: line.categoryId,
 			name: line.name,
+			names: line.names,
 			quantity: line.quantity,
 			...unpaid(line.lineMinor),
 			vatBp: line.vatBp
@@ -251,6 +252,7 @@ function creditLines(view: SaleView, credits: readonly CreditLineSummary[]): Rec
 				kind: 'deposit',
 				categoryId: deposit!.categoryId,
 				name: deposit!.name,
+				names: deposit!.names,
 				quantity: deposit!.quantity,
 				...figures
 			};

@@ -7,7 +7,7 @@
  */
 import type { PaymentType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import type { SaleState } from './sale-states.ts';
-import type { Translated } from './translated.ts';
+import type { StaffNames, Translated } from './translated.ts';
 
 /**
  * Why a sale needs staff (state `needs-staff`), or why it ended without the guest being charged
@@ -54,7 +54,14 @@ export interface CreditSummary {
 export interface IssuedDeposit {
 	code: string;
 	sequenceNumber: string;
-	categories: { categoryId: string; name: string; count: number; expiresAt: string }[];
+	categories: {
+		categoryId: string;
+		/** The platform's name; `names`, those staff gave it (format.ts containerName). */
+		name: string;
+		names?: StaffNames;
+		count: number;
+		expiresAt: string;
+	}[];
 }
 
 /** A chosen choice as sold: its name and price kept with the sale, like the product's. */
@@ -80,7 +87,9 @@ export interface SaleLine {
 /** The refundable deposit of one container category (derived from the products). */
 export interface DepositLine {
 	categoryId: string;
+	/** The platform's name; `names`, those staff gave it (format.ts containerName). */
 	name: string;
+	names?: StaffNames;
 	quantity: number;
 	unitMinor: number;
 	lineMinor: number;

@@ -12,7 +12,7 @@ import type { ReturnSettings } from './return-view.ts';
 import type { CreditPaymentType } from './credit-payment-type.ts';
 import type { OptionGroup } from './product-options.ts';
 import type { ScreenGeometry } from './screen-geometry.ts';
-import type { Translated } from './translated.ts';
+import type { StaffNames, Translated } from './translated.ts';
 
 export type GuestScreen = 'kiosk' | 'return';
 
@@ -21,6 +21,8 @@ export interface MenuItem {
 	id: string;
 	category: string;
 	name: Translated;
+	/** The names staff gave the product's category; absent in older snapshots (categories.ts). */
+	categoryNames?: StaffNames;
 	description: Partial<Record<Locale, string>>;
 	grossMinor: number;
 	currencyCode: string;
@@ -74,7 +76,10 @@ export interface ScreenIdentity {
 export interface DepositTerms {
 	categories: {
 		id: string;
+		/** The platform's name. */
 		name: string;
+		/** The names staff gave it (format.ts containerName); absent in older snapshots. */
+		names?: StaffNames;
 		unitMinor: number;
 		currencyCode: string;
 		expirationHours: number;

@@ -1,6 +1,12 @@
-/** Headings of the menu's categories: the known ones translated, others as written. */
-import { prettifyCategory } from '#lib/shared/format.ts';
+/**
+ * Headings of the menu's categories: the name staff gave (setup's menu page), else the built-in
+ * translation of a known category, else the id as written — by the one naming rule
+ * (#lib/shared/format.ts nameIn).
+ */
+import { nameIn, prettifyCategory } from '#lib/shared/format.ts';
 import { m } from '#lib/paraglide/messages.js';
+import { getLocale } from '#lib/paraglide/runtime.js';
+import type { StaffNames } from '#lib/shared/translated.ts';
 
 const KNOWN: Record<string, () => string> = {
 	beer: m.kiosk_category_beer,
@@ -9,6 +15,6 @@ const KNOWN: Record<string, () => string> = {
 	food: m.kiosk_category_food
 };
 
-export function categoryLabel(category: string): string {
-	return KNOWN[category]?.() ?? prettifyCategory(category);
+export function categoryLabel(category: string, names?: StaffNames): string {
+	return nameIn(names, getLocale(), KNOWN[category]?.() ?? prettifyCategory(category));
 }

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
 	'menu.availability',
 	'menu.picture',
 	'menu.picture-remove',
+	'menu.names',
 	'refund.requested',
 	'refund.outcome',
 	'refund.refused',

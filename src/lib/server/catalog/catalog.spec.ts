@@ -4,6 +4,7 @@ import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import demoMenu from './demo-menu.json' with { type: 'json' };
 import { exportCsv, exportJson, importCsv, importJson } from './exchange.ts';
+import { NAME_MAX } from './translated-name.ts';
 
 describe('menu import and export', () => {
 	it('imports the demo menu: prices in minor units, VAT in basis points', () => {
@@ -46,13 +47,65 @@ describe('menu import and export', () => {
 		});
 	});
 
-	it('JSON and CSV round-trip exactly', () => {
+	it('JSON and CSV round-trip exactly, the names staff gave included', () => {
 		const imported = importJson(JSON.stringify(demoMenu));
 		if (!imported.ok) throw new Error('demo menu invalid');
-		const fromJson = importJson(exportJson(imported.products));
-		const fromCsv = importCsv(exportCsv(imported.products));
-		expect(fromJson).toEqual(imported);
-		expect(fromCsv).toEqual(imported);
+		const products = imported.products.map((product) =>
+			product.id === 'food_pretzel'
+				? { ...product, name: { en: 'Pretzel', de: 'Laugenbrezel' }, description: { de: 'Frisch' } }
+				: product
+		);
+		const names = {
+			categories: { food: { en: 'Snacks', de: 'Brotzeit' } },
+			containers: { cat_cup: { de: 'Mehrwegbecher 0,4 l' } }
+		};
+		expect(importJson(exportJson(products, names))).toEqual({ ok: true, products, names });
+		expect(importCsv(exportCsv(products, names))).toEqual({
+			ok: true,
+			products,
+			names: { categories: names.categories }
+		});
+	});
+
+	it('still reads the earlier files: a JSON array, CSV without category names', () => {
+		const imported = importJson(JSON.stringify(demoMenu));
+		if (!imported.ok) throw new Error('demo menu invalid');
+		expect(imported.names).toEqual({});
+		const csv =
+			'id,category,name_en,name_de,description_en,description_de,grossPrice,currencyCode,vat\r\n' +
+			'pretzel,food,Pretzel,Brezel,,Frisch,3.5,EUR,7\r\n';
+		expect(importCsv(csv)).toEqual({
+			ok: true,
+			products: [
+				expect.objectContaining({
+					name: { en: 'Pretzel', de: 'Brezel' },
+					description: { de: 'Frisch' }
+				})
+			],
+			names: {}
+		});
+	});
+
+	it('refuses names past the limit and a category named two ways, importing nothing', () => {
+		const product = {
+			id: 'a',
+			category: 'food',
+			name: 'A',
+			grossPrice: 1,
+			currencyCode: 'EUR',
+			vat: 7
+		};
+		const long = 'x'.repeat(NAME_MAX + 1);
+		expect(
+			importJson(JSON.stringify({ products: [product], containers: { cup: { de: long } } }))
+		).toEqual({ ok: false, problems: [expect.stringMatching(/^containers\.cup\.de: /)] });
+		const csv =
+			'id,category,name_en,grossPrice,currencyCode,vat,category_name_de\r\n' +
+			'a,food,A,1,EUR,7,Essen\r\nb,food,B,1,EUR,7,Speisen\r\n';
+		expect(importCsv(csv)).toEqual({
+			ok: false,
+			problems: ['row 3: category food named otherwise than in an earlier row']
+		});
 	});
 
 	it('reports every bad row and imports nothing', () => {
@@ -116,7 +169,7 @@ describe('menu import and export', () => {
 		});
 		expect(importJson('{"not": "an array"}')).toEqual({
 			ok: false,
-			problems: ['the JSON must be an array of products']
+			problems: ['the JSON must be an array of products, or an object with its "products"']
 		});
 		expect(importCsv('"unterminated')).toMatchObject({ ok: false });
 	});

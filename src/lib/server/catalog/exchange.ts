@@ -1,36 +1,54 @@
 /**
- * Menu import and export as JSON (an array of products in exchange form) and CSV (one row per
- * product, `name_en`, `name_de`, … columns; the option groups as their JSON text in the `options`
- * column, empty for none). Import validates every row first and reports each problem with its
- * row; nothing is imported unless all rows are valid.
+ * Menu import and export as JSON and CSV, translations included both ways. JSON: an object of the
+ * products in exchange form (`products`) and the names staff gave the menu's categories and the
+ * platform's container categories per language (`categories`, `containers`: catalog/menu-names.ts);
+ * a plain array of products (the earlier form) still reads, and leaves those names as they are.
+ * CSV: one row per product, a `name_<locale>` and `description_<locale>` column per language of the
+ * guest screens, the option groups as their JSON text in the `options` column (empty for none), and
+ * the category's names in `category_name_<locale>` columns (repeated on each of its products; a
+ * file without them leaves the category names as they are; containers have no rows, so only JSON
+ * carries their names). Import validates every row first and reports each problem with its row;
+ * nothing is imported unless all rows are valid.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { locales } from '#lib/paraglide/runtime.js';
+import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
+import { namesByIdSchema } from './menu-names.ts';
 import { productInputSchema, toExchangeForm, type Product } from './product.ts';
+import { NAME_MAX, staffNames } from './translated-name.ts';
+
+const perLanguage = (prefix: string) => locales.map((locale) => `${prefix}_${locale}`);
 
 const CSV_COLUMNS = [
 	'id',
 	'category',
-	'name_en',
-	'name_de',
-	'description_en',
-	'description_de',
+	...perLanguage('name'),
+	...perLanguage('description'),
 	'grossPrice',
 	'currencyCode',
 	'vat',
 	'image',
 	'available',
 	'position',
-	'options'
-] as const;
+	'options',
+	...perLanguage('category_name')
+];
 
-export type ImportResult = { ok: true; products: Product[] } | { ok: false; problems: string[] };
+/** `names`: what the file says of the venue's names; a kind it does not carry is absent. */
+export type ImportResult =
+	{ ok: true; products: Product[]; names: Partial<VenueNames> } | { ok: false; problems: string[] };
+
+const NO_NAMES: VenueNames = { categories: {}, containers: {} };
 
 const MAX_PRODUCTS = 2_000;
 
-function importProducts(rows: unknown[], rowLabel: (index: number) => string): ImportResult {
+function importProducts(
+	rows: unknown[],
+	rowLabel: (index: number) => string
+): { products: Product[]; problems: string[] } {
 	if (rows.length > MAX_PRODUCTS) {
-		return { ok: false, problems: [`at most ${MAX_PRODUCTS} products`] };
+		return { products: [], problems: [`at most ${MAX_PRODUCTS} products`] };
 	}
 	const problems: string[] = [];
 	const products: Product[] = [];
@@ -48,20 +66,44 @@ function importProducts(rows: unknown[], rowLabel: (index: number) => string): I
 		seen.add(result.data.id);
 		products.push(result.data);
 	});
-	return problems.length ? { ok: false, problems } : { ok: true, products };
+	return { products, problems };
+}
+
+function outcome(
+	{ products, problems }: { products: Product[]; problems: string[] },
+	names: Partial<VenueNames>
+): ImportResult {
+	return problems.length ? { ok: false, problems } : { ok: true, products, names };
 }
 
 export function importJson(text: string): ImportResult {
-	let rows: unknown;
+	let file: unknown;
 	try {
-		rows = JSON.parse(text);
+		file = JSON.parse(text);
 	} catch {
 		return { ok: false, problems: ['the file is not valid JSON'] };
 	}
-	if (!Array.isArray(rows))
-		return { ok: false, problems: ['the JSON must be an array of products'] };
-	return importProducts(rows, (index) => `product ${index + 1}`);
+	if (Array.isArray(file)) return outcome(importProducts(file, productLabel), {});
+	if (typeof file !== 'object' || file === null || !Array.isArray(Reflect.get(file, 'products')))
+		return {
+			ok: false,
+			problems: ['the JSON must be an array of products, or an object with its "products"']
+		};
+	const fields = file as Record<string, unknown>;
+	const read = importProducts(fields.products as unknown[], productLabel);
+	const names: Partial<VenueNames> = {};
+	for (const kind of ['categories', 'containers'] as const) {
+		if (fields[kind] === undefined) continue;
+		const given = namesByIdSchema.safeParse(fields[kind]);
+		if (given.success) names[kind] = given.data;
+		else
+			for (const issue of given.error.issues)
+				read.problems.push(`${[kind, ...issue.path].join('.')}: ${issue.message}`);
+	}
+	return outcome(read, names);
 }
+
+const productLabel = (index: number) => `product ${index + 1}`;
 
 export function importCsv(text: string): ImportResult {
 	let records: Record<string, string>[];
@@ -70,14 +112,13 @@ export function importCsv(text: string): ImportResult {
 	} catch (error) {
 		return { ok: false, problems: [`the file is not valid CSV (${(error as Error).message})`] };
 	}
+	const inLanguages = (record: Record<string, string>, prefix: string) =>
+		Object.fromEntries(locales.map((locale) => [locale, record[`${prefix}_${locale}`]]));
 	const rows = records.map((record) => ({
 		id: record.id,
 		category: record.category,
-		name: { en: record.name_en, ...(record.name_de ? { de: record.name_de } : {}) },
-		description: {
-			...(record.description_en ? { en: record.description_en } : {}),
-			...(record.description_de ? { de: record.description_de } : {})
-		},
+		name: inLanguages(record, 'name'),
+		description: inLanguages(record, 'description'),
 		grossPrice: toNumber(record.grossPrice),
 		currencyCode: record.currencyCode,
 		vat: toNumber(record.vat),
@@ -90,7 +131,31 @@ export function importCsv(text: string): ImportResult {
 		options: record.options ? toJson(record.options) : []
 	}));
 	// Row 1 is the header.
-	return importProducts(rows, (index) => `row ${index + 2}`);
+	const rowLabel = (index: number) => `row ${index + 2}`;
+	const read = importProducts(rows, rowLabel);
+	const carriesCategoryNames = perLanguage('category_name').some((column) =>
+		records.some((record) => column in record)
+	);
+	if (!carriesCategoryNames) return outcome(read, {});
+	const categories: Record<string, StaffNames> = {};
+	records.forEach((record, index) => {
+		const names = staffNames(NAME_MAX).safeParse(inLanguages(record, 'category_name'));
+		if (!names.success) {
+			for (const issue of names.error.issues)
+				read.problems.push(
+					`${rowLabel(index)}, category_name_${issue.path.join('.')}: ${issue.message}`
+				);
+			return;
+		}
+		if (Object.keys(names.data).length === 0 || !record.category) return;
+		const earlier = categories[record.category];
+		if (earlier && JSON.stringify(earlier) !== JSON.stringify(names.data))
+			read.problems.push(
+				`${rowLabel(index)}: category ${record.category} named otherwise than in an earlier row`
+			);
+		categories[record.category] ??= names.data;
+	});
+	return outcome(read, { categories });
 }
 
 /** A decimal cell as a number; anything else stays a string and fails validation. */
@@ -107,30 +172,39 @@ function toJson(cell: string): unknown {
 	}
 }
 
-export function exportJson(products: Product[]): string {
-	return JSON.stringify(products.map(toExchangeForm), null, '\t');
+export function exportJson(products: Product[], names: VenueNames = NO_NAMES): string {
+	return JSON.stringify(
+		{
+			products: products.map(toExchangeForm),
+			categories: names.categories,
+			containers: names.containers
+		},
+		null,
+		'\t'
+	);
 }
 
-export function exportCsv(products: Product[]): string {
+export function exportCsv(products: Product[], names: VenueNames = NO_NAMES): string {
+	const cells = (prefix: string, texts: StaffNames = {}) =>
+		Object.fromEntries(locales.map((locale) => [`${prefix}_${locale}`, texts[locale] ?? '']));
 	return stringify(
 		products.map((product) => {
 			const form = toExchangeForm(product);
 			return {
 				id: form.id,
 				category: form.category,
-				name_en: form.name.en,
-				name_de: form.name.de ?? '',
-				description_en: form.description.en ?? '',
-				description_de: form.description.de ?? '',
+				...cells('name', form.name),
+				...cells('description', form.description),
 				grossPrice: form.grossPrice,
 				currencyCode: form.currencyCode,
 				vat: form.vat,
 				image: form.image ?? '',
 				available: String(form.available),
 				position: form.position,
-				options: form.options.length > 0 ? JSON.stringify(form.options) : ''
+				options: form.options.length > 0 ? JSON.stringify(form.options) : '',
+				...cells('category_name', names.categories[form.category])
 			};
 		}),
-		{ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }
+		{ header: true, columns: CSV_COLUMNS, record_delimiter: 'windows' }
 	);
 }

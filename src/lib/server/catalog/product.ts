@@ -16,7 +16,7 @@ import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { isSupportedVatRate } from '@venue-kiosk/vocabulary/vat.ts';
 import { isImageAddress } from './image-address.ts';
-import { translatedName } from './translated-name.ts';
+import { descriptions, translatedName } from './translated-name.ts';
 import { optionGroupsInputSchema, optionGroupsToExchangeForm } from './options.ts';
 
 export interface Product {
@@ -44,9 +44,7 @@ export const productInputSchema = z
 		id: z.string().trim().min(1).max(255),
 		category: z.string().trim().min(1).max(100),
 		name: translatedName,
-		description: z
-			.object({ en: z.string().max(2000).optional(), de: z.string().max(2000).optional() })
-			.default({}),
+		description: descriptions.default({}),
 		grossPrice: z.number().min(0).max(100_000),
 		currencyCode: z.string().regex(/^[A-Z]{3}$/),
 		vat: z.number().refine(isSupportedVatRate, 'not a VAT rate the platform supports'),

@@ -26,6 +26,28 @@ function section(all: string[], first: string): string[] {
 }
 
 describe('receiptBlocks', () => {
+	it('names the containers as staff did in the guest’s language, else as the platform does', () => {
+		const names = { de: 'Pfandbecher groß' };
+		const receipt = sampleReceipt();
+		const named = sampleReceipt({
+			figures: {
+				...receipt.figures,
+				lines: receipt.figures.lines.map((line) =>
+					line.kind === 'deposit' ? { ...line, names } : line
+				)
+			},
+			deposit: {
+				...receipt.deposit!,
+				categories: receipt.deposit!.categories.map((category) => ({ ...category, names }))
+			}
+		});
+		const german = lines(receiptBlocks(named, 'de'));
+		expect(german.filter((line) => line.includes('Pfandbecher groß'))).toHaveLength(2);
+		expect(german.join('\n')).not.toContain('Mehrwegbecher');
+		const english = lines(receiptBlocks(named, 'en'));
+		expect(english.filter((line) => line.includes('Mehrwegbecher'))).toHaveLength(2);
+	});
+
 	it('keeps every line on the paper, and ends every amount in the last column', () => {
 		for (const locale of ['en', 'de'] as const) {
 			const blocks = texts(receiptBlocks(sampleReceipt(), locale));

@@ -7,7 +7,7 @@
  * (#lib/shared/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
-import { formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
+import { containerName, formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
 import { lineLabel } from '#lib/shared/line-label.ts';
 import { paidParts, type ReceiptFigures, type ReceiptLine } from '#lib/shared/receipt.ts';
 import { formatMoney } from '@venue-kiosk/vocabulary/money.ts';
@@ -75,7 +75,10 @@ function depositBlocks(deposit: IssuedDeposit, receipt: PrintableReceipt, locale
 		}),
 		...deposit.categories.flatMap((category) => [
 			...lines(
-				m.kiosk_deposit_line({ count: category.count, container: category.name }, { locale }),
+				m.kiosk_deposit_line(
+					{ count: category.count, container: containerName(category, locale) },
+					{ locale }
+				),
 				{
 					align: 'center',
 					bold: true

@@ -13,7 +13,8 @@ import type { Locale } from '#lib/paraglide/runtime.js';
 import { isPaid } from '#lib/shared/sale-states.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
-import { saleFigures } from '../sales/sale-view.ts';
+import { venueNames } from '../catalog/menu-names.ts';
+import { namedDeposit, saleFigures } from '../sales/sale-view.ts';
 import type { Settings } from '../settings.ts';
 import type { PrintOutcome } from './network-printer.ts';
 import type { PrinterStatus } from './printer-status.ts';
@@ -75,6 +76,7 @@ export class ReceiptPrinting {
 		if (this.#printed.has(sale.id)) return { outcome: 'already-printed' };
 		this.#remember(sale.id);
 		const identity = (await this.#deps.views.get(deviceId)).identity;
+		const { containers } = await venueNames(this.#deps.settings);
 		const job = receiptBytes(
 			{
 				organization: identity?.organization.name ?? null,
@@ -83,8 +85,8 @@ export class ReceiptPrinting {
 				issuedAt: this.#now().toISOString(),
 				timeZone: this.#deps.timeZone,
 				currencyCode: sale.quote.currencyCode,
-				figures: saleFigures(sale),
-				deposit: sale.deposit,
+				figures: saleFigures(sale, containers),
+				deposit: sale.deposit && namedDeposit(sale.deposit, containers),
 				depositCodeMissing: sale.problem === 'deposits-not-issued',
 				copy: false
 			},

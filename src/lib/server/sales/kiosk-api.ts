@@ -13,6 +13,7 @@ import { pairedDevice } from '../setup/screen-session.ts';
 import { CheckoutError } from './checkout.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
+import { venueNames } from '../catalog/menu-names.ts';
 
 const STATUS: Record<CheckoutFailure, number> = {
 	'sale-not-found': 404,
@@ -76,7 +77,7 @@ export async function saleStep(
 	try {
 		const sale = await step(deviceId);
 		if (sale.deviceId !== deviceId) return failureResponse('sale-not-found', 404);
-		return json(saleView(sale));
+		return json(saleView(sale, (await venueNames(context.settings)).containers));
 	} catch (error) {
 		if (error instanceof CheckoutError)
 			return failureResponse(error.failure, STATUS[error.failure]);

@@ -4,7 +4,7 @@ import { importJson } from '../catalog/exchange.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 import { quoteSale } from './quote.ts';
 import type { Sale } from './sale.ts';
-import { saleView } from './sale-view.ts';
+import { saleFigures, saleView } from './sale-view.ts';
 import { saleFactory } from './testing/factories.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
@@ -49,6 +49,30 @@ describe('saleView', () => {
 			['cat_cup', 700]
 		]);
 		expect(view).toMatchObject({ serviceFeeMinor: 50, serviceFeeVatBp: 1900, totalMinor: 1850 });
+	});
+
+	it('names its containers as staff did, beside the platform’s name, on screen and receipt', () => {
+		const names = { cat_cup: { de: 'Mehrwegbecher 0,4 l' } };
+		const deposit = {
+			code: 'A'.repeat(40),
+			sequenceNumber: '0042',
+			categories: [
+				{
+					categoryId: 'cat_cup',
+					name: 'Reusable cup 0.4 l',
+					count: 2,
+					expiresAt: '2026-11-25T02:05:00Z'
+				}
+			]
+		};
+		const view = saleView(sale({ state: 'completed', deposit }), names);
+		expect(view.depositLines[0]).toMatchObject({
+			name: 'Reusable cup 0.4 l',
+			names: names.cat_cup
+		});
+		expect(view.deposit?.categories[0]).toMatchObject({ names: names.cat_cup });
+		const receiptLine = saleFigures(sale(), names).lines.find((line) => line.kind === 'deposit');
+		expect(receiptLine).toMatchObject({ name: 'Reusable cup 0.4 l', names: names.cat_cup });
 	});
 
 	it('with credits the fee is a line of the credit summary, not on top; no key, no fingerprint', () => {

@@ -1,33 +1,50 @@
 /**
  * A sale as the guest screen receives it (#lib/shared/sale-view.ts says what it holds): the sale
  * without what stays on the server, and the deposit code also as an SVG QR code, rendered here so
- * the browser carries no QR generator.
+ * the browser carries no QR generator. The containers carry the names staff gave them
+ * (catalog/menu-names.ts) beside the platform's, as they are now: the screens and the receipt
+ * name them by the one rule (#lib/shared/format.ts containerName).
  */
 import { renderSVG } from 'uqr';
 import { figuresOf, type ReceiptFigures } from '#lib/shared/receipt.ts';
-import type { SaleView } from '#lib/shared/sale-view.ts';
+import type { IssuedDeposit, SaleView } from '#lib/shared/sale-view.ts';
+import type { VenueNames } from '#lib/shared/translated.ts';
 import type { Sale } from './sale.ts';
 
-export function saleView(sale: Sale): SaleView {
+type ContainerNames = VenueNames['containers'];
+
+export function saleView(sale: Sale, containers: ContainerNames = {}): SaleView {
 	return {
-		...viewWithoutCode(sale),
+		...viewWithoutCode(sale, containers),
 		deposit: sale.deposit && {
-			...sale.deposit,
+			...namedDeposit(sale.deposit, containers),
 			// A quiet zone of 4 modules; alphanumeric content keeps the code small.
 			qrSvg: renderSVG(sale.deposit.code, { border: 4, ecc: 'M' })
 		}
 	};
 }
 
-/**
- * A sale's receipt figures — lines, totals, the VAT contained per rate — exactly as its receipt
- * shows them (#lib/shared/receipt.ts), without drawing its QR code: the day report sums these.
- */
-export function saleFigures(sale: Sale): ReceiptFigures {
-	return figuresOf({ ...viewWithoutCode(sale), deposit: null });
+/** A sale's containers' code with the names staff gave its containers. */
+export function namedDeposit(deposit: IssuedDeposit, containers: ContainerNames): IssuedDeposit {
+	return {
+		...deposit,
+		categories: deposit.categories.map((category) => ({
+			...category,
+			names: containers[category.categoryId]
+		}))
+	};
 }
 
-function viewWithoutCode(sale: Sale): Omit<SaleView, 'deposit'> {
+/**
+ * A sale's receipt figures — lines, totals, the VAT contained per rate — exactly as its receipt
+ * shows them (#lib/shared/receipt.ts), without drawing its QR code: the day report sums these
+ * (no `containers` names needed), the printed receipt names its lines with them.
+ */
+export function saleFigures(sale: Sale, containers: ContainerNames = {}): ReceiptFigures {
+	return figuresOf({ ...viewWithoutCode(sale, containers), deposit: null });
+}
+
+function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView, 'deposit'> {
 	const { quote } = sale;
 	const feeMinor = sale.credits ? 0 : quote.serviceFeeMinor;
 	return {
@@ -49,6 +66,7 @@ function viewWithoutCode(sale: Sale): Omit<SaleView, 'deposit'> {
 			({ categoryId, name, quantity, unitMinor, lineMinor, vatBp, expirationHours }) => ({
 				categoryId,
 				name,
+				names: containers[categoryId],
 				quantity,
 				unitMinor,
 				lineMinor,

@@ -74,14 +74,14 @@ function view(overrides: Partial<PlatformView> = {}): PlatformView {
 	};
 }
 
-function context(platformView = view()): ServerContext {
+function context(platformView = view(), stored: Record<string, unknown> = {}): ServerContext {
 	const stub = {
 		views: { get: () => platformView },
 		catalog: {
 			list: ({ availableOnly }: { availableOnly: boolean }) =>
 				products.filter((entry) => !availableOnly || entry.available)
 		},
-		settings: { get: async () => undefined },
+		settings: { get: async (key: string) => stored[key] },
 		terminals: { cardTerminalOf: async () => null }
 	};
 	return stub as unknown as ServerContext;
@@ -162,6 +162,26 @@ describe('the guest screens’ snapshots', () => {
 			},
 			{ id: 'cat_yen', name: 'Cup 0.4 l', unitMinor: 200, currencyCode: 'JPY', expirationHours: 48 }
 		]);
+	});
+
+	it('carries the names staff gave the categories and containers to the screens', async () => {
+		const names = {
+			categories: { drinks: { de: 'Getränke vom Fass' } },
+			containers: { cat_cup: { de: 'Mehrwegbecher 0,4 l' } }
+		};
+		const snapshot = await kioskSnapshot(context(view(), { 'menu-names': names }), 'dev-1', NOW);
+		expect(snapshot.menu.value[0]!.categoryNames).toEqual({ de: 'Getränke vom Fass' });
+		expect(snapshot.deposits.value?.categories[0]).toMatchObject({
+			id: 'cat_cup',
+			name: 'Cup 0.4 l',
+			names: { de: 'Mehrwegbecher 0,4 l' }
+		});
+		const menu = menuOf(snapshot.menu.value, snapshot.deposits.value);
+		expect(menu.find((item) => item.deposit)?.deposit?.names).toEqual({
+			de: 'Mehrwegbecher 0,4 l'
+		});
+		const station = await returnSnapshot(context(view(), { 'menu-names': names }), 'r-1', NOW);
+		expect(station.deposits.value?.categories[0]?.names).toEqual({ de: 'Mehrwegbecher 0,4 l' });
 	});
 
 	it('no deposit terms and no deposits while the configuration is off or unknown', async () => {

@@ -13,6 +13,8 @@ import type {
 	ReturnSnapshot,
 	ScreenIdentity
 } from '#lib/shared/screen-snapshot.ts';
+import type { VenueNames } from '#lib/shared/translated.ts';
+import { venueNames } from '../catalog/menu-names.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
 import type { ServerContext } from '../context.ts';
@@ -46,20 +48,30 @@ function identityPart(view: PlatformView): Part<ScreenIdentity | null> {
 }
 
 /** The deposit terms the checkout prices by (devices/platform-view.ts). */
-function depositsPart(view: PlatformView): Part<DepositTerms | null> {
+function depositsPart(
+	view: PlatformView,
+	containers: VenueNames['containers']
+): Part<DepositTerms | null> {
 	const configuration = activeDepositConfiguration(view);
 	return {
-		value: configuration && depositTermsOf(configuration),
+		value: configuration && depositTermsOf(configuration, containers),
 		fetchedAt: view.depositsFetchedAt
 	};
 }
 
-/** The configuration's hybrid products (spec 1: a product with a container category). */
-export function depositTermsOf(configuration: DepositConfiguration): DepositTerms {
+/**
+ * The configuration's hybrid products (spec 1: a product with a container category), each
+ * category with the names staff gave it (`containers`, catalog/menu-names.ts).
+ */
+export function depositTermsOf(
+	configuration: DepositConfiguration,
+	containers: VenueNames['containers'] = {}
+): DepositTerms {
 	return {
 		categories: depositCategories(configuration).map((category) => ({
 			id: category.id,
 			name: category.name,
+			names: containers[category.id],
 			unitMinor: category.depositGrossMinor,
 			currencyCode: category.currencyCode,
 			expirationHours: category.expirationHours
@@ -71,13 +83,20 @@ export function depositTermsOf(configuration: DepositConfiguration): DepositTerm
 	};
 }
 
-/** The products a guest can order now, in menu order. */
-export function menuItemsOf(products: readonly Product[]): MenuItem[] {
+/**
+ * The products a guest can order now, in menu order, each with the names staff gave its category
+ * (`categories`, catalog/menu-names.ts).
+ */
+export function menuItemsOf(
+	products: readonly Product[],
+	categories: VenueNames['categories'] = {}
+): MenuItem[] {
 	return products
 		.filter((product) => product.available)
 		.map(({ id, category, name, description, grossMinor, currencyCode, image, options }) => ({
 			id,
 			category,
+			categoryNames: categories[category],
 			name,
 			description,
 			grossMinor,
@@ -87,14 +106,14 @@ export function menuItemsOf(products: readonly Product[]): MenuItem[] {
 		}));
 }
 
-async function base(context: ServerContext, deviceId: string, now: Date) {
+async function base(context: ServerContext, deviceId: string, now: Date, names: VenueNames) {
 	const view = await context.views.get(deviceId);
 	const features = featuresOf(view);
 	return {
 		deviceId,
 		servedAt: now.toISOString(),
 		identity: identityPart(view),
-		deposits: depositsPart(view),
+		deposits: depositsPart(view, names.containers),
 		features: { deposits: features.deposits, loyalty: features.loyalty },
 		screenGeometry: await screenGeometry(context.settings)
 	};
@@ -105,18 +124,19 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal] = await Promise.all([
+	const [settings, printer, terminal, names] = await Promise.all([
 		kioskSettings(context.settings),
 		printerSettings(context.settings, deviceId),
-		context.terminals.cardTerminalOf(deviceId)
+		context.terminals.cardTerminalOf(deviceId),
+		venueNames(context.settings)
 	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
 	return {
 		screen: 'kiosk',
-		...(await base(context, deviceId, now)),
+		...(await base(context, deviceId, now, names)),
 		menu: {
-			value: menuItemsOf(await context.catalog.list({ availableOnly: true })),
+			value: menuItemsOf(await context.catalog.list({ availableOnly: true }), names.categories),
 			fetchedAt
 		},
 		settings: {
@@ -140,7 +160,7 @@ export async function returnSnapshot(
 ): Promise<ReturnSnapshot> {
 	return {
 		screen: 'return',
-		...(await base(context, deviceId, now)),
+		...(await base(context, deviceId, now, await venueNames(context.settings))),
 		settings: { value: await returnSettings(context.settings), fetchedAt: now.toISOString() }
 	};
 }

@@ -1,10 +1,12 @@
 /**
- * A manager's edits of the menu (the route checks the role): the import, a product's
- * availability and its picture. Each writes its audit entry once the change is made; a refused
+ * A manager's edits of the menu (the route checks the role): the import (with the names of the
+ * categories and containers the file carries: catalog/exchange.ts), a product's availability and
+ * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
  * edit changes nothing and records nothing.
  */
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
+import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
 import { textField } from '../http/forms.ts';
 import { readMenuUpload } from './menu-upload.ts';
 import { readPictureUpload, type PictureProblem } from './picture-upload.ts';
@@ -21,14 +23,17 @@ export async function importMenu(
 	const result = await readMenuUpload(form.get('file'));
 	if (!result) return { ok: false, missing: true };
 	if (!result.ok) return { ok: false, problems: result.problems };
-	const { catalog, pictures, audit } = context;
+	const { catalog, pictures, audit, settings } = context;
 	const before = await catalog.list();
+	const namesBefore = await venueNames(settings);
 	await catalog.replaceAll(result.products);
+	const names = { ...namesBefore, ...result.names };
+	await saveVenueNames(settings, names);
 	await pictures.pruneOrphans();
 	const ids = (products: { id: string }[]) => products.map((product) => product.id);
 	await audit.write(actor, 'menu.import', null, {
-		before: { products: before.length, ids: ids(before) },
-		after: { products: result.products.length, ids: ids(result.products) }
+		before: { products: before.length, ids: ids(before), names: namesBefore },
+		after: { products: result.products.length, ids: ids(result.products), names }
 	});
 	return { ok: true, imported: result.products.length };
 }

@@ -8,6 +8,6 @@ export async function readMenuUpload(
 ): Promise<ImportResult | null> {
 	if (!(file instanceof File) || file.size === 0 || file.size > MAX_MENU_FILE_BYTES) return null;
 	const text = await file.text();
-	const looksLikeJson = file.name.toLowerCase().endsWith('.json') || /^\s*\[/.test(text);
+	const looksLikeJson = file.name.toLowerCase().endsWith('.json') || /^\s*[[{]/.test(text);
 	return looksLikeJson ? importJson(text) : importCsv(text);
 }

@@ -10,6 +10,7 @@ import { PlatformClientError } from '../platform/errors.ts';
 import { containerCounts, type ContainerCount } from '../sales/container-counts.ts';
 import { amountsOf } from '../sales/sale-amounts.ts';
 import { saleView } from '../sales/sale-view.ts';
+import { venueNames } from '../catalog/menu-names.ts';
 import type { Sale } from '../sales/sale.ts';
 
 export type ContainersReading =
@@ -19,7 +20,7 @@ export type ContainersReading =
 
 type Context = Pick<
 	ServerContext,
-	'sales' | 'journal' | 'devices' | 'views' | 'platformFor' | 'refunds'
+	'sales' | 'journal' | 'devices' | 'views' | 'platformFor' | 'refunds' | 'settings'
 >;
 
 export async function saleDetails(context: Context, id: string, now: Date) {
@@ -34,7 +35,7 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 		context.refunds.offerAndTasks(sale, now)
 	]);
 	return {
-		sale: saleView(sale),
+		sale: saleView(sale, (await venueNames(context.settings)).containers),
 		amounts: amountsOf(sale),
 		createdAt: sale.createdAt,
 		paidAt: sale.paidAt,

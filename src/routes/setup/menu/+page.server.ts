@@ -8,6 +8,9 @@ import {
 	removePicture,
 	setAvailability
 } from '#lib/server/setup/menu-edits.ts';
+import { containerEntries, renameMenuEntry } from '#lib/server/setup/menu-name-edits.ts';
+import { venueNames } from '#lib/server/catalog/menu-names.ts';
+import { DESCRIPTION_MAX, NAME_MAX } from '#lib/server/catalog/translated-name.ts';
 import {
 	announcesTooLarge,
 	MAX_PICTURE_BYTES,
@@ -18,8 +21,12 @@ import type { Actions, PageServerLoad } from './$types';
 /** The menu, its import and every edit are a manager's (roles); each edit is audited. */
 export const load: PageServerLoad = async ({ locals }) => {
 	requireManager(locals);
+	const context = serverContext();
 	return {
-		products: await serverContext().catalog.list(),
+		products: await context.catalog.list(),
+		categoryNames: (await venueNames(context.settings)).categories,
+		containers: await containerEntries(context),
+		nameLimits: { name: NAME_MAX, description: DESCRIPTION_MAX },
 		pictureLimits: {
 			megabytes: MAX_PICTURE_BYTES / (1024 * 1024),
 			megapixels: MAX_PICTURE_MEGAPIXELS
@@ -50,6 +57,16 @@ export const actions: Actions = {
 		if (announcesTooLarge(request)) return fail(413, { pictureProblem: 'too-large' as const });
 		const edit = await attachPicture(serverContext(), actor, await readForm(request));
 		return edit.ok ? { pictureSaved: edit.id } : fail(400, { pictureProblem: edit.problem });
+	},
+	names: async ({ request, locals }) => {
+		const edit = await renameMenuEntry(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return edit.ok
+			? { namesSaved: { kind: edit.kind, id: edit.id } }
+			: fail(400, { namesProblem: edit.problem });
 	},
 	removePicture: async ({ request, locals }) => {
 		const edit = await removePicture(

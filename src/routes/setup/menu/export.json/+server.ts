@@ -1,11 +1,14 @@
 import { exportJson } from '#lib/server/catalog/exchange.ts';
 import { requireManager } from '#lib/server/auth/roles.ts';
 import { serverContext } from '#lib/server/context.ts';
+import { venueNames } from '#lib/server/catalog/menu-names.ts';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ locals }) => {
 	requireManager(locals);
-	return new Response(exportJson(await serverContext().catalog.list()), {
+	const context = serverContext();
+	const menu = exportJson(await context.catalog.list(), await venueNames(context.settings));
+	return new Response(menu, {
 		headers: {
 			'content-type': 'application/json; charset=utf-8',
 			'content-disposition': 'attachment; filename="menu.json"'
