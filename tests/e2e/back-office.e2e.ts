@@ -20,7 +20,14 @@ import {
 	RESULT_HEADING,
 	returnElsewhere
 } from './return-support.ts';
-import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
+import {
+	expectNoAxeViolations,
+	holdScripts,
+	logIn,
+	scanWithReader,
+	screenshot,
+	simulator
+} from './support.ts';
 
 test.beforeEach(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
@@ -48,20 +55,6 @@ async function cardSaleNumbers(page: Page) {
 		code: sale.deposit.code,
 		cupCategory: sale.deposit.categories[0]!.categoryId
 	};
-}
-
-/**
- * Holds the page's scripts until the returned function is called: a page loaded meanwhile shows
- * its server-rendered form but is not hydrated, as on a slow tablet.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-	let release!: () => void;
-	const released = new Promise<void>((resolve) => (release = resolve));
-	await page.route('**/_app/immutable/**/*.js', async (route) => {
-		await released;
-		await route.continue();
-	});
-	return release;
 }
 
 async function search(page: Page, fields: Record<string, string>) {

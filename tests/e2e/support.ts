@@ -38,6 +38,20 @@ export async function guestScreenReady(page: Page): Promise<void> {
 	await expect(page.locator('.guest-screen[data-ready]')).toBeAttached();
 }
 
+/**
+ * Holds the page's scripts until the returned function is called: a page loaded meanwhile shows
+ * its server-rendered form but is not hydrated, as on a slow tablet.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+	let release!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_app/immutable/**/*.js', async (route) => {
+		await released;
+		await route.continue();
+	});
+	return release;
+}
+
 /** Logs in to the setup pages as a manager (everything: refunds, settings, the audit log). */
 export async function logIn(page: Page, name = DEMO_MANAGER_NAME): Promise<void> {
 	await logInWith(page, name, DEMO_MANAGER_PASSWORD);

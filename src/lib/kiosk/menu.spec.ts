@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DepositTerms, MenuItem } from '#lib/shared/screen-snapshot.ts';
-import { categoriesOf, featuredProducts, menuOf } from './menu.ts';
+import { categoriesOf, featuredProducts, menuOf, picturesOf } from './menu.ts';
 
 const product = (id: string, category: string): MenuItem => ({
 	id,
@@ -100,5 +100,24 @@ describe('the products the attract screen features', () => {
 
 	it('features nothing without pictures', () => {
 		expect(featuredProducts([unpictured('spritz', 'drinks')], 4)).toEqual([]);
+	});
+});
+
+describe('the pictures the kiosk keeps ready', () => {
+	const withImage = (id: string, category: string, image: string | null) => ({
+		...product(id, category),
+		image,
+		deposit: null,
+		options: []
+	});
+
+	it('are every category’s, in menu order, none for an unpictured product', () => {
+		expect(
+			picturesOf([
+				withImage('pils', 'beer', '/media/products/pils.webp'),
+				withImage('spritz', 'drinks', null),
+				withImage('pretzel', 'food', '/media/products/pretzel.webp')
+			])
+		).toEqual(['/media/products/pils.webp', '/media/products/pretzel.webp']);
 	});
 });

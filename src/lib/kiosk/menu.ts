@@ -33,6 +33,11 @@ export function categoriesOf(products: readonly MenuProduct[]): string[] {
 	return [...new Set(products.map((product) => product.category))];
 }
 
+/** The menu's pictures, in menu order: the ones the kiosk keeps ready (kept-pictures.svelte.ts). */
+export function picturesOf(products: readonly MenuProduct[]): string[] {
+	return products.flatMap((product) => (product.image ? [product.image] : []));
+}
+
 /**
  * What the attract screen shows to invite guests in: up to `count` products with a picture, the
  * first of each category in menu order before any second one, so the screen shows the range.

@@ -87,6 +87,10 @@ describe('ScreenKeeper', () => {
 		expect(await store.read('kiosk')).toEqual(fresh);
 		expect((await store.media('/images/pils.png'))?.size).toBe(8);
 		expect((await store.media('/media/place/clip-1'))?.size).toBe(64);
+		// Said once, for the pictures kept ready to load again; nothing new to fetch the next time.
+		expect(data.mediaFetches).toBe(1);
+		await keeper.revalidate();
+		expect(data.mediaFetches).toBe(1);
 		keeper.stop();
 	});
 

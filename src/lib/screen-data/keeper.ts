@@ -121,12 +121,17 @@ export class ScreenKeeper<S extends ScreenSnapshot> {
 	async #keep(snapshot: S): Promise<void> {
 		const store = await this.#storeOnce();
 		if (!store) return;
+		let fetched = false;
 		try {
 			await store.save(snapshot);
-			await store.keepMedia(mediaOf(snapshot), (url) => this.#options.fetcher(url));
+			await store.keepMedia(mediaOf(snapshot), (url) => {
+				fetched = true;
+				return this.#options.fetcher(url);
+			});
 		} catch {
 			// Storage full or refused: the screen works on, with less kept for next time.
 		}
+		if (fetched) this.#options.data.mediaFetched();
 	}
 
 	async #forget(): Promise<void> {

@@ -21,6 +21,13 @@ export class ScreenData<S extends ScreenSnapshot> {
 	readonly current: S;
 
 	/**
+	 * How often the keeper has fetched pictures to keep. Fetching an address takes its picture out
+	 * of the browser's image cache (one resource per address), so the pictures kept ready for the
+	 * screen (lib/kiosk/kept-pictures.svelte.ts) are loaded again after it.
+	 */
+	mediaFetches = $state(0);
+
+	/**
 	 * `page`: the load's snapshot; `idle`: whether a newer one may be shown now; `reload`: the
 	 * page's data loaded again, where no keeper fetches snapshots (SvelteKit's `invalidateAll`).
 	 */
@@ -44,6 +51,11 @@ export class ScreenData<S extends ScreenSnapshot> {
 		if (!this.#waiting || !this.#idle()) return;
 		this.#kept = this.#waiting;
 		this.#waiting = null;
+	}
+
+	/** The keeper fetched pictures to keep (`mediaFetches`). */
+	mediaFetched(): void {
+		this.mediaFetches += 1;
 	}
 
 	/** Where fresh snapshots come from once the screen is up (lib/screen-data/keeper.ts). */
