@@ -66,7 +66,7 @@ const PRIMARY = {
 	'return scan': '.typed > button',
 	'return choose': 'button.confirm',
 	'return result': 'button.go',
-	pickup: 'section.ready'
+	pickup: '#pickup-ready'
 } as const;
 type Screen = keyof typeof PRIMARY;
 

@@ -23,6 +23,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /**
  * What axe finds (the rules of `expectNoAxeViolations`), a line per rule with the elements it
  * found; with `enhancedContrast` also the 7:1 contrast rule the high-contrast theme keeps.
+ *
+ * axe-core runs in the page itself, put there once per document: @axe-core/playwright injected it
+ * anew and opened a blank page for every analysis, about a second each, which a test measuring
+ * hundreds of screens (guest-layout.e2e.ts) cannot spend. The guest screens have no frames.
  */
 export async function axeViolations(
 	page: Page,
@@ -31,14 +35,12 @@ export async function axeViolations(
 	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
 	const violations = await page.evaluate(
 		(rules) =>
-			(window as unknown as { axe: typeof axe }).axe
-				.run(document, { rules })
-				.then((results) =>
-					results.violations.map((v) => ({
-						id: v.id,
-						nodes: v.nodes.map((n) => ({ target: n.target }))
-					}))
-				),
+			(window as unknown as { axe: typeof axe }).axe.run(document, { rules }).then((results) =>
+				results.violations.map((v) => ({
+					id: v.id,
+					nodes: v.nodes.map((n) => ({ target: n.target }))
+				}))
+			),
 		{
 			'target-size': { enabled: true },
 			'color-contrast-enhanced': { enabled: enhancedContrast }
