@@ -7,10 +7,11 @@
  * portrait and a landscape kiosk and a 10" tablet, normal and in each accessibility mode and all
  * three at once.
  *
- * For the time it takes (it walks some 300 screens), each test walks one screen size and mode:
- * one page per screen kind, a whole sale and a whole return per language, axe once per screen;
- * every defect of the walk is collected and listed before the test fails. The pickup screen has
- * no accessibility mode (it is read from across the room): it is measured in the normal walks.
+ * For the time it takes (it measures some 400 screens), each test takes one screen size: a kiosk,
+ * a return station and a pickup screen paired once, then per mode and language a whole sale and a
+ * whole return, walked side by side, axe once per screen. Every defect is collected and listed
+ * before the test fails, so one run shows them all. The pickup screen has no accessibility mode
+ * (it is read from across the room): it is measured in each language as it is.
  */
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';

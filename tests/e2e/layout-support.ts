@@ -112,11 +112,12 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 		};
 
 		// The controls a guest can operate now: a modal dialog's when one is open. The staff's way
-		// out of the screen (held down, then a PIN) is not the guest's.
+		// out of the screen (held down, then a PIN) is not the guest's; a part that takes the focus
+		// only to scroll by keyboard is not a control.
 		const modal = document.querySelector('dialog[open]:modal');
 		const controls = [
 			...(modal ?? document).querySelectorAll<HTMLElement>(
-				':is(button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])):not([data-staff-only])'
+				':is(button, input, select, textarea, a[href]):not([data-staff-only])'
 			)
 		].filter((control) => rendered(control) && !control.closest('[inert]'));
 
