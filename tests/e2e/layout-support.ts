@@ -1,0 +1,287 @@
+/**
+ * The layout rules every guest screen keeps, in every language, screen size and accessibility
+ * mode (docs/accessibility.md, The layout test), measured in the page as the guest sees it:
+ *
+ * - **text clipped**: an element that hides its overflow (hidden or clip, or an ellipsis) holds
+ *   all its text — no scrollWidth beyond its clientWidth, no scrollHeight beyond its clientHeight;
+ * - **label wider than its box**: a button's, heading's or paragraph's text fits its box (text
+ *   that spills out runs under its neighbours), and the page does not scroll sideways;
+ * - **primary action out of view**: the step's main control is wholly on the screen as the step
+ *   opens — not below it, not scrolled away inside a part of it, and in reach mode in the band;
+ * - **outside the reach band**: in reach mode every control a guest sees lies in the rows between
+ *   380 and 1220 mm above the floor (EN 301 549 8.3.3), and so does the guest screen itself;
+ * - **covered**: at the centre of every control a guest sees, the control itself is hit, not
+ *   something lying over it;
+ * - **axe**: axe finds nothing (support.ts), and in high contrast its 7:1 rule neither.
+ *
+ * Each returns what it found as readable lines, so a walk over many screens can collect all
+ * its defects before it fails (`LayoutFindings`).
+ */
+import { expect, type Page } from '@playwright/test';
+import { REACH_HIGHEST_MM, REACH_LOWEST_MM } from '../../src/lib/accessibility/reach-zone.ts';
+import { axeViolations } from './support.ts';
+
+/** Rows of the viewport in CSS pixels: `top` ≤ y ≤ `bottom`. */
+export interface Band {
+	top: number;
+	bottom: number;
+}
+
+/**
+ * The venue's default mounting (docs/accessibility.md, Reach mode): a 32" portrait floor kiosk,
+ * 698 mm of visible height from 950 mm above the floor. The tests keep it.
+ */
+export const DEFAULT_MOUNTING = { lowerEdgeMm: 950, visibleHeightMm: 698 } as const;
+
+/**
+ * The rows of a `viewportHeight` px high screen, mounted as by default, that lie between 380 and
+ * 1220 mm above the floor: what reach mode must keep every control in. Worked out here from the
+ * mounting, not read from the page, so a wrong band on the page is found.
+ */
+export function reachBandOf(viewportHeight: number): Band {
+	const { lowerEdgeMm, visibleHeightMm } = DEFAULT_MOUNTING;
+	const pxPerMm = viewportHeight / visibleHeightMm;
+	const topEdgeMm = lowerEdgeMm + visibleHeightMm;
+	return {
+		top: Math.max(0, Math.ceil((topEdgeMm - REACH_HIGHEST_MM) * pxPerMm)),
+		bottom: Math.min(viewportHeight, Math.floor((topEdgeMm - REACH_LOWEST_MM) * pxPerMm))
+	};
+}
+
+/** How a screen is measured: its primary action, and the reach band when reach mode is on. */
+export interface ScreenRules {
+	/** CSS selector of the step's main control (or, on a screen without one, its main part). */
+	primary: string;
+	/** Reach mode is on: the band every control must lie in. */
+	reach: Band | null;
+}
+
+/**
+ * Waits until the screen has come to rest — fonts loaded, a dialog risen into place, no
+ * transition under way — then measures the layout rules above (all but axe).
+ */
+export async function layoutProblems(page: Page, rules: ScreenRules): Promise<string[]> {
+	return page.evaluate(async ({ primary, reach }) => {
+		await document.fonts.ready;
+		await Promise.all(
+			document
+				.getAnimations()
+				.filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+				.map((animation) => animation.finished.catch(() => undefined))
+		);
+		const problems: string[] = [];
+		const SLACK = 1;
+		const name = (element: Element) => {
+			const label =
+				element.getAttribute('aria-label') ??
+				(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+			const classes = [...element.classList].filter((c) => !c.startsWith('svelte-')).join('.');
+			return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${label}"`;
+		};
+		const rendered = (element: Element) =>
+			element.getClientRects().length > 0 &&
+			!element.closest('.visually-hidden, [aria-hidden="true"]') &&
+			getComputedStyle(element).visibility !== 'hidden';
+
+		/** What of `element` is on the screen: its box cut by the viewport and every clipping part. */
+		const visibleRect = (element: Element) => {
+			const box = element.getBoundingClientRect();
+			let { left, top, right, bottom } = box;
+			right = Math.min(right, window.innerWidth);
+			bottom = Math.min(bottom, window.innerHeight);
+			left = Math.max(left, 0);
+			top = Math.max(top, 0);
+			// A fixed part (a modal dialog too) is clipped by the viewport alone, not its ancestors.
+			for (let node = element; node.parentElement; node = node.parentElement) {
+				if (getComputedStyle(node).position === 'fixed') break;
+				const style = getComputedStyle(node.parentElement);
+				const clipsX = style.overflowX !== 'visible';
+				const clipsY = style.overflowY !== 'visible';
+				if (!clipsX && !clipsY) continue;
+				const outer = node.parentElement.getBoundingClientRect();
+				if (clipsX) {
+					left = Math.max(left, outer.left);
+					right = Math.min(right, outer.right);
+				}
+				if (clipsY) {
+					top = Math.max(top, outer.top);
+					bottom = Math.min(bottom, outer.bottom);
+				}
+			}
+			return { box, left, top, right, bottom, seen: right > left && bottom > top };
+		};
+
+		// The controls a guest can operate now: a modal dialog's when one is open. The staff's way
+		// out of the screen (held down, then a PIN) is not the guest's; a part that takes the focus
+		// only to scroll by keyboard is not a control.
+		const modal = document.querySelector('dialog[open]:modal');
+		const controls = [
+			...(modal ?? document).querySelectorAll<HTMLElement>(
+				':is(button, input, select, textarea, a[href]):not([data-staff-only])'
+			)
+		].filter((control) => rendered(control) && !control.closest('[inert]'));
+
+		// Text clipped.
+		for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+			if (!rendered(element) || !(element.textContent ?? '').trim()) continue;
+			const style = getComputedStyle(element);
+			const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+			const ellipsis = style.textOverflow === 'ellipsis';
+			if ((hides(style.overflowX) || ellipsis) && element.scrollWidth > element.clientWidth + SLACK)
+				problems.push(
+					`text clipped: ${name(element)} is ${element.scrollWidth} px wide in ${element.clientWidth}`
+				);
+			if (hides(style.overflowY) && element.scrollHeight > element.clientHeight + SLACK)
+				problems.push(
+					`text clipped: ${name(element)} is ${element.scrollHeight} px high in ${element.clientHeight}`
+				);
+		}
+
+		// Label wider than its box.
+		const pageWidth = document.documentElement.clientWidth;
+		if (document.documentElement.scrollWidth > pageWidth + SLACK) {
+			// Named by what sticks out furthest.
+			let widest: Element = document.documentElement;
+			for (const element of document.querySelectorAll('body *'))
+				if (element.getBoundingClientRect().right > widest.getBoundingClientRect().right)
+					widest = element;
+			problems.push(
+				`label wider than its box: the page scrolls sideways (${document.documentElement.scrollWidth} px in ${pageWidth}), ${name(widest)} reaching ${Math.round(widest.getBoundingClientRect().right)} px`
+			);
+		}
+		for (const element of document.querySelectorAll<HTMLElement>('button, h1, h2, h3, p')) {
+			if (!rendered(element)) continue;
+			if (element.scrollWidth > element.clientWidth + SLACK)
+				problems.push(
+					`label wider than its box: ${name(element)} is ${element.scrollWidth} px wide in ${element.clientWidth}`
+				);
+		}
+
+		// Primary action out of view.
+		const main = document.querySelector(primary);
+		if (!main || !rendered(main)) problems.push(`primary action out of view: ${primary} not shown`);
+		else {
+			const { box, left, top, right, bottom } = visibleRect(main);
+			const whole =
+				left <= box.left + SLACK &&
+				top <= box.top + SLACK &&
+				right >= box.right - SLACK &&
+				bottom >= box.bottom - SLACK;
+			if (!whole)
+				problems.push(
+					`primary action out of view: ${name(main)} at ${Math.round(box.top)}–${Math.round(box.bottom)} px, shown ${Math.round(top)}–${Math.round(bottom)} of ${window.innerHeight}`
+				);
+			else if (reach && (box.top < reach.top - SLACK || box.bottom > reach.bottom + SLACK))
+				problems.push(
+					`primary action out of view: ${name(main)} at ${Math.round(box.top)}–${Math.round(box.bottom)} px, outside the reach band ${reach.top}–${reach.bottom}`
+				);
+		}
+
+		// Outside the reach band.
+		if (reach) {
+			const outside = (top: number, bottom: number) =>
+				top < reach.top - SLACK || bottom > reach.bottom + SLACK;
+			const screen = document.querySelector('.guest-screen');
+			if (screen) {
+				const box = screen.getBoundingClientRect();
+				if (outside(box.top, box.bottom))
+					problems.push(
+						`outside the reach band: the guest screen at ${Math.round(box.top)}–${Math.round(box.bottom)} px (band ${reach.top}–${reach.bottom})`
+					);
+			}
+			for (const control of controls) {
+				const { top, bottom, seen } = visibleRect(control);
+				if (seen && outside(top, bottom))
+					problems.push(
+						`outside the reach band: ${name(control)} at ${Math.round(top)}–${Math.round(bottom)} px (band ${reach.top}–${reach.bottom})`
+					);
+			}
+		}
+
+		// Covered: at the control's centre something else lies, and stays there when the control
+		// is scrolled to the middle of its part (a card that slid under the order sheet comes out).
+		const hitAtCentre = (control: HTMLElement) => {
+			const { left, top, right, bottom, seen } = visibleRect(control);
+			if (!seen) return null;
+			const x = (left + right) / 2;
+			const y = (top + bottom) / 2;
+			const hit = document.elementFromPoint(x, y);
+			const labels = 'labels' in control ? [...((control as HTMLInputElement).labels ?? [])] : [];
+			const itself = hit && (control.contains(hit) || labels.some((label) => label.contains(hit)));
+			return itself ? null : { hit, x, y };
+		};
+		const scrollers = [document.scrollingElement!, ...document.querySelectorAll('*')].filter(
+			(element) =>
+				element.scrollTop > 0 ||
+				element.scrollLeft > 0 ||
+				element.scrollHeight > element.clientHeight
+		);
+		for (const control of controls) {
+			if (!hitAtCentre(control)) continue;
+			const kept = scrollers.map(
+				(element) => [element, element.scrollLeft, element.scrollTop] as const
+			);
+			control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+			const covered = hitAtCentre(control);
+			for (const [element, x, y] of kept)
+				element.scrollTo({ left: x, top: y, behavior: 'instant' });
+			if (covered)
+				problems.push(
+					`covered: ${name(control)} lies under ${covered.hit ? name(covered.hit) : 'nothing'} at (${Math.round(covered.x)}, ${Math.round(covered.y)})`
+				);
+		}
+		return problems;
+	}, rules);
+}
+
+/** One defect: where it was found, and what. */
+export interface Finding {
+	screen: string;
+	viewport: string;
+	mode: string;
+	language: string;
+	what: string;
+}
+
+/**
+ * The defects of a walk over the screens, collected so that one run shows them all; `expectOnly`
+ * fails once, listing each as "screen · viewport · mode · language: what".
+ */
+export class LayoutFindings {
+	readonly found: Finding[] = [];
+
+	/** Measures the screen shown now (layout rules and axe) and keeps what is wrong. */
+	async check(
+		page: Page,
+		where: Omit<Finding, 'what'>,
+		rules: ScreenRules & { highContrast: boolean }
+	): Promise<void> {
+		const layout = await layoutProblems(page, rules);
+		const axe = await axeViolations(page, { enhancedContrast: rules.highContrast });
+		const problems = [...layout, ...axe.map((violation) => `axe ${violation}`)];
+		for (const what of problems) this.found.push({ ...where, what });
+	}
+
+	/**
+	 * Fails on a defect whose place and rule `known` does not list, and on a line of `known` for
+	 * `viewport` that the walk no longer found (fixed: the line goes).
+	 */
+	expectOnly(known: readonly string[], viewport: string): void {
+		const keyed = this.found.map((finding) => {
+			const { screen, mode, language, what } = finding;
+			const place = [screen, finding.viewport, mode, language].filter(Boolean).join(' · ');
+			return { key: `${place}: ${ruleOf(what)}`, line: `${place}: ${what}` };
+		});
+		const unknown = keyed.filter(({ key }) => !known.includes(key)).map(({ line }) => line);
+		const gone = known.filter(
+			(line) => line.includes(` · ${viewport} · `) && !keyed.some(({ key }) => key === line)
+		);
+		expect(
+			[...unknown, ...gone.map((line) => `no longer found (remove from the known list): ${line}`)],
+			`${unknown.length} layout defects not known, ${gone.length} known ones gone:\n${[...unknown, ...gone].join('\n')}`
+		).toEqual([]);
+	}
+}
+
+/** The rule a defect breaks: its text up to the first colon ("covered", "axe region"). */
+const ruleOf = (what: string): string => what.split(':')[0]!;
