@@ -19,7 +19,6 @@ export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'language · tablet 800×1280 · all three · en: primary action out of view',
 	'loyalty scan · landscape 1920×1080 · all three · de: primary action out of view',
 	'loyalty scan · landscape 1920×1080 · all three · en: primary action out of view',
-	'loyalty scan · landscape 1920×1080 · large text · de: primary action out of view',
 	'loyalty scan · landscape 1920×1080 · reach · de: primary action out of view',
 	'loyalty scan · landscape 1920×1080 · reach · en: primary action out of view',
 	'loyalty scan · portrait 1080×1920 · all three · de: primary action out of view',
@@ -90,5 +89,13 @@ export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'terminal · tablet 800×1280 · all three · de: primary action out of view',
 	'terminal · tablet 800×1280 · all three · en: primary action out of view',
 	'terminal · tablet 800×1280 · large text · de: primary action out of view',
-	'terminal · tablet 800×1280 · reach · de: primary action out of view'
+	'terminal · tablet 800×1280 · reach · de: primary action out of view',
+	'payment · portrait 1080×1920 · large text · de: primary action out of view',
+	'language · portrait 1080×1920 · all three · en: primary action out of view',
+	'language · portrait 1080×1920 · all three · de: primary action out of view',
+	'menu · landscape 1920×1080 · reach · en: primary action out of view',
+	'menu · landscape 1920×1080 · reach · de: primary action out of view',
+	'payment · tablet 800×1280 · normal · de: axe target-size',
+	'payment · tablet 800×1280 · high contrast · de: axe target-size',
+	'terminal · tablet 800×1280 · reach · en: primary action out of view'
 ];
