@@ -127,3 +127,26 @@ test('the sales search keeps what is typed while the page hydrates, and follows 
 	await expect(form.getByLabel('Order number')).toHaveValue('');
 	await expect(form.getByLabel('Amount from')).toHaveValue('');
 });
+
+test('the menu names form keeps what is typed while the page hydrates', async ({ page }) => {
+	await logIn(page);
+	const releaseScripts = await holdScripts(page);
+	await page.goto('/setup/menu');
+	const names = page.getByRole('group', { name: /^Pretzel/ });
+	const english = names.getByLabel('Name (English)', { exact: true });
+	const german = names.getByLabel('Name (Deutsch)', { exact: true });
+	// Refused (a product keeps its English name), so nothing is saved for the other tests.
+	await english.fill(' ');
+	await german.fill('Laugenbrezel');
+	releaseScripts();
+	await hydrated(page);
+	await expect(english).toHaveValue(' ');
+	await expect(german).toHaveValue('Laugenbrezel');
+
+	const sent = nextPost(page, '/setup/menu');
+	await names.getByRole('button', { name: 'Save the names of Pretzel' }).click();
+	expect(sentFields(await sent)).toMatchObject({ 'name-en': ' ', 'name-de': 'Laugenbrezel' });
+	await expect(page.getByRole('alert')).toHaveText(
+		'A product needs its name in English. Nothing was changed.'
+	);
+});
