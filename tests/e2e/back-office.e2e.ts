@@ -26,7 +26,8 @@ import {
 	logIn,
 	scanWithReader,
 	screenshot,
-	simulator
+	simulator,
+	staffPageReady
 } from './support.ts';
 
 test.beforeEach(async ({ request }) => {
@@ -76,7 +77,7 @@ test('staff find a card sale by its order number, see what it came to, and print
 	await logIn(page);
 	await page.getByRole('link', { name: 'Sales' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 	await expectNoAxeViolations(page);
 
 	// As a guest reads it out: no dash, no leading zeros.
@@ -209,7 +210,7 @@ test('a split sale is refunded after a second look: credits to the wallet and th
 	await panel.getByLabel(/Comment/).fill('Wrong beer poured');
 	await panel.getByLabel("Credits back to the guest's wallet: €3.50").uncheck();
 	releaseScripts();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 	await expect(panel.getByLabel(/Card amount to give back/)).toHaveValue('13,40');
 	await expect(panel.getByLabel(/Comment/)).toHaveValue('Wrong beer poured');
 	await expect(panel.getByLabel("Credits back to the guest's wallet: €3.50")).not.toBeChecked();
@@ -268,7 +269,7 @@ test('the day report adds up, agrees with the journal, exports CSV and prints on
 	await logIn(page);
 	await page.getByRole('link', { name: 'Day report' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Day report' })).toBeVisible();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 	const figures = page.getByTestId('day-figures');
 	const total = async (label: string) =>
 		minor(

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { beginOrder, pairKiosk } from './kiosk-support.ts';
-import { expectNoAxeViolations, logIn, screenshot } from './support.ts';
+import { expectNoAxeViolations, logIn, screenshot, staffPageReady } from './support.ts';
 
 // The kiosk is a touch screen (its taps are tried as taps).
 test.use({ hasTouch: true });
@@ -27,7 +27,7 @@ async function saveNames(page: Page, title: string, names: { English?: string; D
 		await form.getByLabel('Name (English)', { exact: true }).fill(names.English);
 	await form.getByLabel('Name (Deutsch)', { exact: true }).fill(names.Deutsch);
 	await form.getByRole('button', { name: `Save the names of ${title}` }).click();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 }
 
 test.afterEach(async ({ browser }) => {

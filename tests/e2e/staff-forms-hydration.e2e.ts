@@ -7,7 +7,7 @@
  */
 import { type Page, type Request } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { holdScripts, logIn, simulator } from './support.ts';
+import { holdScripts, logIn, simulator, staffPageReady } from './support.ts';
 
 test.beforeEach(async ({ request }) => {
 	await request.post(`${simulator}/_sim/reset`);
@@ -22,10 +22,6 @@ function nextPost(page: Page, path: string): Promise<Request> {
 
 function sentFields(request: Request): Record<string, string> {
 	return Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
-}
-
-async function hydrated(page: Page): Promise<void> {
-	await expect(page.locator('main[data-ready]')).toBeAttached();
 }
 
 test('kiosk settings keep what is typed after a refused save while the page hydrates', async ({
@@ -49,7 +45,7 @@ test('kiosk settings keep what is typed after a refused save while the page hydr
 	await fee.fill('0,25');
 	await idle.fill('5');
 	releaseScripts();
-	await hydrated(page);
+	await staffPageReady(page);
 	await expect(creditsOnly).toBeChecked();
 	await expect(fee).toHaveValue('0,25');
 	await expect(idle).toHaveValue('5');
@@ -69,7 +65,7 @@ test('a new device keeps what is typed after a refused key while the page hydrat
 }) => {
 	await logIn(page);
 	await page.goto('/setup/devices/new');
-	await hydrated(page);
+	await staffPageReady(page);
 	await page.getByLabel('Name on this kiosk').fill('Garden kiosk');
 	await page.getByLabel('API key').fill('wrong.key.value');
 	const releaseScripts = await holdScripts(page);
@@ -81,7 +77,7 @@ test('a new device keeps what is typed after a refused key while the page hydrat
 	await page.getByLabel('Platform address (for “Other address”)').fill('http://127.0.0.1:9');
 	await page.getByRole('radio', { name: 'Order board' }).check();
 	releaseScripts();
-	await hydrated(page);
+	await staffPageReady(page);
 	await expect(page.getByLabel('Name on this kiosk')).toHaveValue('Patio board');
 	await expect(page.getByRole('radio', { name: 'Other address' })).toBeChecked();
 	await expect(page.getByLabel('Platform address (for “Other address”)')).toHaveValue(
@@ -114,7 +110,7 @@ test('the sales search keeps what is typed while the page hydrates, and follows 
 	await form.getByLabel('Amount from').fill('5');
 	await form.getByLabel('Status').selectOption({ label: 'Paid' });
 	releaseScripts();
-	await hydrated(page);
+	await staffPageReady(page);
 	await expect(form.getByLabel('Order number')).toHaveValue('4242');
 	await expect(form.getByLabel('Amount from')).toHaveValue('5');
 	await expect(form.getByLabel('Status')).toHaveValue('paid');
@@ -139,7 +135,7 @@ test('the menu names form keeps what is typed while the page hydrates', async ({
 	await english.fill(' ');
 	await german.fill('Laugenbrezel');
 	releaseScripts();
-	await hydrated(page);
+	await staffPageReady(page);
 	await expect(english).toHaveValue(' ');
 	await expect(german).toHaveValue('Laugenbrezel');
 

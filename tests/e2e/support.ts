@@ -64,6 +64,11 @@ export async function guestScreenReady(page: Page): Promise<void> {
 	await expect(page.locator('.guest-screen[data-ready]')).toBeAttached();
 }
 
+/** Waits for a setup page to answer taps: its `main` has `data-ready` once hydrated. */
+export async function staffPageReady(page: Page): Promise<void> {
+	await expect(page.locator('main[data-ready]')).toBeAttached();
+}
+
 /**
  * Holds the page's scripts until the returned function is called: a page loaded meanwhile shows
  * its server-rendered form but is not hydrated, as on a slow tablet.
@@ -95,7 +100,7 @@ async function logInWith(page: Page, name: string, password: string): Promise<vo
 	await page.getByRole('button', { name: 'Log in' }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
 	// Hydrated: a choice made now is not reset by hydration.
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 }
 
 /**
@@ -226,5 +231,5 @@ export async function openKioskDevicePage(page: Page): Promise<void> {
 		.filter({ hasText: 'Main Stage Kiosk 1' })
 		.getByRole('link', { name: 'Main Stage Kiosk 1' })
 		.tap();
-	await expect(page.locator('main[data-ready]')).toBeAttached();
+	await staffPageReady(page);
 }
