@@ -27,6 +27,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 	const database = openDatabase(dataDir);
 	const file = database.location();
 	const wal = file ? WalSync.ofFile(`${file}-wal`) : null;
+	if (wal) wal.onBroken = (error) => console.error(error.message);
 	const checkpointer = file
 		? new WalCheckpointer(database, file, {
 				everyMs: CHECKPOINT_EVERY_MS,

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { WalSync } from './wal-sync.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { StoreLogBroken, WalSync } from './wal-sync.ts';
 
 /** A flush that ends when the test says so; how many were begun. */
 function controlledFlush() {
@@ -49,16 +49,21 @@ describe('WalSync', () => {
 		expect(runs).toHaveLength(2);
 	});
 
-	it('a failed flush fails those who wait for it; the next call flushes again', async () => {
+	it('a failed flush fails those who wait for it and every commit after it', async () => {
 		const { flush, runs } = controlledFlush();
 		const wal = new WalSync(flush);
+		const broken = vi.fn();
+		wal.onBroken = broken;
 		const failing = wal.synced();
+		const waiting = wal.synced();
 		runs[0]!.fail(new Error('EIO'));
-		await expect(failing).rejects.toThrow('EIO');
-		const again = wal.synced();
-		expect(runs).toHaveLength(2);
-		runs[1]!.end();
-		await expect(again).resolves.toBeUndefined();
+		await expect(failing).rejects.toThrow(StoreLogBroken);
+		await expect(failing).rejects.toThrow(/EIO.*Restart the server/);
+		await expect(waiting).rejects.toThrow(StoreLogBroken);
+		// A later flush could succeed over pages the system dropped: none is trusted.
+		await expect(wal.synced()).rejects.toThrow(StoreLogBroken);
+		expect(runs).toHaveLength(1);
+		expect(broken).toHaveBeenCalledOnce();
 	});
 
 	it('flushes the file it opened at the start', async () => {

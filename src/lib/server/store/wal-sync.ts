@@ -14,7 +14,11 @@
  *   commit made before the call (the log is one file, written in order).
  * - Commits that ask while a flush runs share the next one (group commit): under load one flush
  *   serves many sales.
- * - A failed flush rejects every caller waiting for it; the next call tries again.
+ * - A failed flush is final: it rejects every caller waiting for it and every later one
+ *   (`StoreLogBroken`). After a failed fsync the system may have dropped the log's unwritten
+ *   pages and marked them clean, so a later flush that succeeds would not mean that what was
+ *   written before it is on disk (PostgreSQL stops for the same reason). The store refuses every
+ *   commit from then on; a restart recovers it from what the disk holds.
  *
  * NORMAL still flushes the log before a checkpoint copies it into the database file and the
  * database file after it (SQLite, "Write-Ahead Logging", synchronous), so a commit once flushed
@@ -25,11 +29,26 @@ import { promisify } from 'node:util';
 
 const datasync = promisify(fdatasync);
 
+/** Every commit's answer once a flush of the store's log has failed. */
+export class StoreLogBroken extends Error {
+	constructor(cause: unknown) {
+		super(
+			`The store's log could not be flushed (${cause instanceof Error ? cause.message : String(cause)}): ` +
+				'no commit is trusted from now on. Restart the server; it recovers the store from the disk.',
+			{ cause }
+		);
+		this.name = 'StoreLogBroken';
+	}
+}
+
 export class WalSync {
 	readonly #flush: () => Promise<void>;
 	readonly #close: () => void;
 	#running: Promise<void> | null = null;
 	#next: Promise<void> | null = null;
+	#broken: StoreLogBroken | null = null;
+	/** Told once, when a flush has failed. */
+	onBroken: (error: StoreLogBroken) => void = () => undefined;
 
 	/**
 	 * Flushes the log file at `walPath`, opened now, once the store has opened it: the file
@@ -56,6 +75,7 @@ export class WalSync {
 
 	/** Resolves once every commit made before this call is on disk. */
 	synced(): Promise<void> {
+		if (this.#broken) return Promise.reject(this.#broken);
 		if (this.#running === null) return this.#start();
 		// The flush running may have begun before this commit was written: the next one covers it.
 		this.#next ??= this.#running
@@ -68,7 +88,14 @@ export class WalSync {
 	}
 
 	#start(): Promise<void> {
-		const run = this.#flush();
+		if (this.#broken) return Promise.reject(this.#broken);
+		const run = this.#flush().catch((cause: unknown) => {
+			if (!this.#broken) {
+				this.#broken = new StoreLogBroken(cause);
+				this.onBroken(this.#broken);
+			}
+			throw this.#broken;
+		});
 		this.#running = run;
 		run.then(
 			() => this.#ended(run),
