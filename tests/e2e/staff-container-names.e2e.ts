@@ -3,7 +3,8 @@
  * in English on the setup's menu page; a guest buys two Pilsner; the order board,
  * the sale's page (the containers as the platform counts them, and the receipt copy), the kiosk's
  * deposit configuration and the returns list all name the cup so, and none shows the platform's
- * name. The name is cleared afterwards: the other tests share the server.
+ * name. A CSV import, which cannot carry container names, keeps them and says so, and refuses a
+ * column of them. The name is cleared afterwards: the other tests share the server.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
@@ -126,4 +127,45 @@ test('the board, the sale, the device and the returns list show the name staff g
 	await expect(returned).toContainText(`2 × ${FESTIVAL_CUP}`);
 	await expect(returned).not.toContainText(CUP);
 	await screenshot(page, 'returns-container-names');
+});
+
+test('a CSV import keeps the names given to containers and says so; their column is refused', async ({
+	page
+}) => {
+	await logIn(page);
+	await nameTheCup(page, FESTIVAL_CUP);
+	const csv = await (await page.request.get('/setup/menu/export.csv')).text();
+	const importCsv = async (text: string) => {
+		await page.getByLabel('JSON or CSV file').setInputFiles({
+			name: 'menu.csv',
+			mimeType: 'text/csv',
+			buffer: Buffer.from(text)
+		});
+		await page.getByRole('button', { name: 'Import and replace the menu' }).click();
+	};
+
+	// A column of container names on the products' rows: refused by name, nothing imported.
+	const lines = csv.split('\r\n');
+	await importCsv(
+		lines
+			.map((line, index) => line && `${line},${index === 0 ? 'container_name_de' : 'Festbecher'}`)
+			.join('\r\n')
+	);
+	const problem = page.getByRole('alert');
+	await expect(problem).toContainText('Nothing was imported.');
+	await expect(problem.getByRole('listitem')).toHaveText([
+		'column container_name_de: container names travel in the JSON menu file only (a CSV file has a row per product, and containers are not products)'
+	]);
+
+	// The export as it is: imported, and the cup keeps its name, which the page says.
+	await importCsv(csv);
+	await expect(page.getByRole('status')).toContainText(
+		'The file carries no names of containers (a CSV file never does): the ones given here stay as they were.'
+	);
+	await expect(
+		page
+			.getByRole('group', { name: new RegExp(`^${FESTIVAL_CUP} `) })
+			.getByLabel('Name (English)', { exact: true })
+	).toHaveValue(FESTIVAL_CUP);
+	await screenshot(page, 'setup-menu-csv-keeps-container-names');
 });
