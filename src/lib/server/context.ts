@@ -13,6 +13,7 @@ import { SetupCode } from './auth/setup-code.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
+import { venueNames } from './catalog/menu-names.ts';
 import { ProductImageRepository } from './catalog/product-image-repository.ts';
 import { ProductPictures } from './catalog/product-pictures.ts';
 import type { ServerConfig } from './config.ts';
@@ -188,6 +189,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		desks: counterOrders.desks,
 		health: counterOrders.health,
 		productNames: () => catalog.names(),
+		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
 	});
 	const checkout = new Checkout({

@@ -47,12 +47,29 @@ export class Settings {
 	}
 
 	async set(key: string, value: unknown): Promise<void> {
+		await this.#write(this.#db, key, value);
+		await this.#stored.changed(key);
+	}
+
+	/**
+	 * Stores `value` under `key` in one transaction with `work`, which writes its own rows with the
+	 * transaction it is given: all of it is stored, or nothing (a failure anywhere rolls it all
+	 * back). The cache learns of the change once it is committed.
+	 */
+	async setWith(key: string, value: unknown, work: (db: StoreDb) => Promise<void>): Promise<void> {
+		await this.#db.transaction().execute(async (trx) => {
+			await work(trx);
+			await this.#write(trx, key, value);
+		});
+		await this.#stored.changed(key);
+	}
+
+	async #write(db: StoreDb, key: string, value: unknown): Promise<void> {
 		const json = JSON.stringify(value);
-		await this.#db
+		await db
 			.insertInto('settings')
 			.values({ key, value: json })
 			.onConflict((conflict) => conflict.column('key').doUpdateSet({ value: json }))
 			.execute();
-		await this.#stored.changed(key);
 	}
 }

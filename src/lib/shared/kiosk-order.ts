@@ -18,8 +18,8 @@ export interface KioskOrder {
 		options: { id: string; name: Translated }[];
 		quantity: number;
 	}[];
-	/** Reusable containers that go with the order, per category. */
-	containers: { name: string; quantity: number }[];
+	/** Reusable containers that go with the order, per category; `name` is the platform's. */
+	containers: { categoryId: string; name: string; quantity: number }[];
 }
 
 export interface KioskOrderBoard {

@@ -13,7 +13,7 @@ import type {
 	OrderStatus,
 	OrderTransactionStatus
 } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
-import type { Translated } from './translated.ts';
+import type { StaffNames, Translated } from './translated.ts';
 import type { KioskOrderStatus } from './kiosk-order.ts';
 
 /** to approve → in preparation → ready → done (picked up, left, rejected, cancelled). */
@@ -114,8 +114,11 @@ export interface KioskBoardOrder extends BoardOrderBase {
 	saleId: string;
 	kioskName: string;
 	status: KioskOrderStatus;
-	/** Reusable containers that go with the order, per category. */
-	containers: { name: string; quantity: number }[];
+	/**
+	 * Reusable containers that go with the order, per category: the platform's `name` and the
+	 * `names` staff gave it (format.ts containerName).
+	 */
+	containers: { name: string; names?: StaffNames; quantity: number }[];
 	/** The local steps: forward, and back to undo the last one. */
 	next: KioskOrderStatus | null;
 	previous: KioskOrderStatus | null;

@@ -114,10 +114,10 @@ export class CatalogRepository {
 		);
 	}
 
-	async replaceAll(products: Product[]): Promise<void> {
-		await this.#store.db.transaction().execute(async (trx) => {
-			await trx.deleteFrom('products').execute();
-			for (const product of products) await this.upsert(product, trx);
-		});
+	/** The whole menu replaced by `products`: in a transaction of its own, or in the caller's `db`. */
+	async replaceAll(products: Product[], db: StoreDb = this.#store.db): Promise<void> {
+		if (!db.isTransaction) return db.transaction().execute((trx) => this.replaceAll(products, trx));
+		await db.deleteFrom('products').execute();
+		for (const product of products) await this.upsert(product, db);
 	}
 }

@@ -160,6 +160,29 @@ describe('menu import and export', () => {
 		});
 	});
 
+	it('refuses a CSV column it has no place for, container names among them, importing nothing', () => {
+		const csv =
+			'id,category,name_en,nmae_de,grossPrice,currencyCode,vat,container_name_de\r\n' +
+			'pretzel,food,Pretzel,Brezel,3.5,EUR,7,Mehrwegbecher\r\n';
+		expect(importCsv(csv)).toEqual({
+			ok: false,
+			problems: [
+				"column nmae_de is not one of the menu's columns (an export has them all)",
+				expect.stringMatching(
+					/^column container_name_de: container names travel in the JSON menu file only/
+				)
+			]
+		});
+		// A trailing column without a heading or a value, as spreadsheets leave, is no column.
+		const trailing =
+			'id,category,name_en,grossPrice,currencyCode,vat,\r\npretzel,food,Pretzel,3.5,EUR,7,\r\n';
+		expect(importCsv(trailing)).toMatchObject({ ok: true });
+		expect(importCsv(trailing.replace('7,\r\n', '7,x\r\n'))).toEqual({
+			ok: false,
+			problems: ["column (no heading) is not one of the menu's columns (an export has them all)"]
+		});
+	});
+
 	it('names CSV problems by row, counting the header as row 1', () => {
 		const csv =
 			'id,category,name_en,grossPrice,currencyCode,vat\r\nbeer,drinks,Beer,five,EUR,19\r\n';

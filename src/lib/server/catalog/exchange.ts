@@ -6,15 +6,19 @@
  * CSV: one row per product, a `name_<locale>` and `description_<locale>` column per language of the
  * guest screens, the option groups as their JSON text in the `options` column (empty for none), and
  * the category's names in `category_name_<locale>` columns (repeated on each of its products; a
- * file without them leaves the category names as they are; containers have no rows, so only JSON
- * carries their names). Import validates every row first and reports each problem with its row;
- * nothing is imported unless all rows are valid.
+ * file without them leaves the category names as they are). Containers are not products — the
+ * platform's deposit configuration, not the menu, says which product takes which — so they have
+ * no rows, and only JSON carries their names: a CSV import leaves them as they are, and refuses a
+ * column it has no place for (a `container_name_de` among them) rather than drop it unsaid.
+ * Import validates every row first and reports each problem with its row; nothing is imported
+ * unless all rows are valid.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { m } from '#lib/paraglide/messages.js';
 import { locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
-import { namesByIdSchema } from './menu-names.ts';
+import { NAME_KINDS, namesByIdSchema } from './menu-names.ts';
 import { productInputSchema, toExchangeForm, type Product } from './product.ts';
 import { NAME_MAX, staffNames } from './translated-name.ts';
 
@@ -92,7 +96,7 @@ export function importJson(text: string): ImportResult {
 	const fields = file as Record<string, unknown>;
 	const read = importProducts(fields.products as unknown[], productLabel);
 	const names: Partial<VenueNames> = {};
-	for (const kind of ['categories', 'containers'] as const) {
+	for (const kind of NAME_KINDS) {
 		if (fields[kind] === undefined) continue;
 		const given = namesByIdSchema.safeParse(fields[kind]);
 		if (given.success) names[kind] = given.data;
@@ -107,11 +111,19 @@ const productLabel = (index: number) => `product ${index + 1}`;
 
 export function importCsv(text: string): ImportResult {
 	let records: Record<string, string>[];
+	let header: string[] = [];
 	try {
-		records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+		records = parse(text, {
+			columns: (names: string[]) => (header = names),
+			skip_empty_lines: true,
+			trim: true,
+			bom: true
+		});
 	} catch (error) {
 		return { ok: false, problems: [`the file is not valid CSV (${(error as Error).message})`] };
 	}
+	const unread = unreadColumns(header, records);
+	if (unread.length > 0) return { ok: false, problems: unread };
 	const inLanguages = (record: Record<string, string>, prefix: string) =>
 		Object.fromEntries(locales.map((locale) => [locale, record[`${prefix}_${locale}`]]));
 	const rows = records.map((record) => ({
@@ -156,6 +168,23 @@ export function importCsv(text: string): ImportResult {
 		categories[record.category] ??= names.data;
 	});
 	return outcome(read, { categories });
+}
+
+/**
+ * A problem for each column of the file the menu has no place for: nothing in a file is dropped
+ * unsaid (a misspelt `nmae_de`, a language the screens do not offer, container names). A column
+ * without a heading and without a value, as spreadsheets leave behind, is no column.
+ */
+function unreadColumns(header: string[], records: Record<string, string>[]): string[] {
+	const known = new Set<string>(CSV_COLUMNS);
+	return header
+		.filter((column) => !known.has(column))
+		.filter((column) => column !== '' || records.some((record) => record[''] !== ''))
+		.map((column) =>
+			column.startsWith('container_name_')
+				? m.menu_import_container_column({ column })
+				: m.menu_import_unknown_column({ column: column || m.menu_import_no_heading() })
+		);
 }
 
 /** A decimal cell as a number; anything else stays a string and fails validation. */

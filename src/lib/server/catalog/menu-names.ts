@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
 import type { Settings } from '../settings.ts';
+import type { StoreDb } from '../store/store.ts';
 import { NAME_MAX, staffNames } from './translated-name.ts';
 
 const KEY = 'menu-names';
@@ -24,7 +25,8 @@ export const venueNamesSchema = z.object({
 	containers: namesByIdSchema.default({})
 });
 
-export type NameKind = keyof VenueNames;
+export const NAME_KINDS = ['categories', 'containers'] as const satisfies (keyof VenueNames)[];
+export type NameKind = (typeof NAME_KINDS)[number];
 
 export async function venueNames(settings: Settings): Promise<VenueNames> {
 	const stored = venueNamesSchema.safeParse((await settings.get(KEY)) ?? {});
@@ -33,6 +35,18 @@ export async function venueNames(settings: Settings): Promise<VenueNames> {
 
 export async function saveVenueNames(settings: Settings, names: VenueNames): Promise<void> {
 	await settings.set(KEY, names);
+}
+
+/**
+ * Saves `names` in one store transaction with `work` (a menu import's products and its audit
+ * entry, written with the transaction's `db`): all of it, or nothing — never a menu half imported.
+ */
+export async function saveVenueNamesWith(
+	settings: Settings,
+	names: VenueNames,
+	work: (db: StoreDb) => Promise<void>
+): Promise<void> {
+	await settings.setWith(KEY, names, work);
 }
 
 /** `names` with those of `id` (a category or a container) as given; without, when none is left. */

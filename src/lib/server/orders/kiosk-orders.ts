@@ -130,6 +130,7 @@ function toOrder(sale: Sale, status: KioskOrderStatus, kiosks: Map<string, strin
 			quantity: line.quantity
 		})),
 		containers: sale.quote.depositLines.map((line) => ({
+			categoryId: line.categoryId,
 			name: line.name,
 			quantity: line.quantity
 		}))

@@ -3,6 +3,7 @@ import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
 import { DEFAULT_BOARD_SETTINGS } from '#lib/shared/order-board.ts';
 import type { KioskOrder } from '#lib/shared/kiosk-order.ts';
+import type { VenueNames } from '#lib/shared/translated.ts';
 import { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import { OrderInbox } from '../counter-orders/order-inbox.ts';
@@ -25,7 +26,11 @@ import { kioskCard, OrderBoard } from './order-board.ts';
 const MAIN = { id: 'place_main_stage', name: 'Main Stage Bar' };
 const at = (seconds: number) => new Date(START.getTime() + seconds * 1_000).toISOString();
 
-async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
+async function rig(
+	engine: Engine,
+	kiosk: KioskOrder[] = [],
+	containerNames: VenueNames['containers'] = {}
+) {
 	const clock = testClock();
 	const store = await orderStore(engine, clock);
 	const views = new PlatformViewStore(store.store, clock.now);
@@ -56,6 +61,7 @@ async function rig(engine: Engine, kiosk: KioskOrder[] = []) {
 		desks: { known: () => [] } as unknown as BoardDesks,
 		health,
 		productNames: async () => new Map(),
+		containerNames: async () => containerNames,
 		settings: async () => DEFAULT_BOARD_SETTINGS,
 		now: clock.now
 	});
@@ -90,6 +96,29 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 				'app:ord_1',
 				'kiosk:s1',
 				'app:ord_2'
+			]);
+		});
+
+		it("names a kiosk order's containers by the names staff gave them, the platform's beside", async () => {
+			const festival = { en: 'Festival cup', de: 'Festbecher' };
+			const r = await rig(
+				engine,
+				[
+					{
+						...kioskOrder('s1', at(5)),
+						containers: [
+							{ categoryId: 'cat_cup', name: 'Reusable cup 0.4 l', quantity: 2 },
+							{ categoryId: 'cat_pitcher', name: 'Pitcher 1.5 l', quantity: 1 }
+						]
+					}
+				],
+				{ cat_cup: festival }
+			);
+			const [card] = (await r.board.view(r.store.deviceId)).orders;
+			expect(card).toMatchObject({ kind: 'kiosk' });
+			expect(card!.kind === 'kiosk' && card!.containers).toEqual([
+				{ name: 'Reusable cup 0.4 l', names: festival, quantity: 2 },
+				{ name: 'Pitcher 1.5 l', quantity: 1 }
 			]);
 		});
 

@@ -13,7 +13,7 @@ import type {
 } from '#lib/shared/order-board.ts';
 import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import { optionProductId } from '#lib/shared/product-options.ts';
-import type { Translated } from '#lib/shared/translated.ts';
+import type { Translated, VenueNames } from '#lib/shared/translated.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
 import { counterOrderCard } from '../counter-orders/counter-order-card.ts';
@@ -41,6 +41,8 @@ export interface OrderBoardDeps {
 	 * product id"), read once per view.
 	 */
 	productNames(): Promise<ReadonlyMap<string, Translated>>;
+	/** The names staff gave the container categories (catalog/menu-names.ts), read once per view. */
+	containerNames(): Promise<VenueNames['containers']>;
 	settings(): Promise<BoardSettings>;
 	now?: () => Date;
 }
@@ -57,7 +59,10 @@ const KIOSK_PREVIOUS: Record<KioskOrderStatus, KioskOrderStatus | null> = {
 	collected: 'ready'
 };
 
-export function kioskCard(order: KioskOrder): KioskBoardOrder {
+export function kioskCard(
+	order: KioskOrder,
+	containerNames: VenueNames['containers'] = {}
+): KioskBoardOrder {
 	return {
 		kind: 'kiosk',
 		key: `kiosk:${order.saleId}`,
@@ -79,7 +84,11 @@ export function kioskCard(order: KioskOrder): KioskBoardOrder {
 		})),
 		kioskName: order.kioskName,
 		status: order.status,
-		containers: order.containers,
+		containers: order.containers.map(({ categoryId, name, quantity }) => ({
+			name,
+			names: containerNames[categoryId],
+			quantity
+		})),
 		next: KIOSK_NEXT[order.status],
 		previous: KIOSK_PREVIOUS[order.status]
 	};
@@ -112,7 +121,10 @@ export class OrderBoard {
 	/** Every order of the place in progress, and the last few done, oldest first. */
 	async ordersAtPlace(placeId: string): Promise<BoardOrder[]> {
 		const { counterOrders, outbox, kioskOrders } = this.#deps;
-		const names = await this.#deps.productNames();
+		const [names, containerNames] = await Promise.all([
+			this.#deps.productNames(),
+			this.#deps.containerNames()
+		]);
 		const nameOf = (productId: string) => names.get(productId) ?? null;
 		const stored = await counterOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
@@ -128,7 +140,9 @@ export class OrderBoard {
 				problem: problems.get(entry.order.id) ?? null
 			})
 		);
-		const local = [...kiosk.open, ...kiosk.collected].map(kioskCard);
+		const local = [...kiosk.open, ...kiosk.collected].map((order) =>
+			kioskCard(order, containerNames)
+		);
 		return [...app, ...local].sort((a, b) => a.since.localeCompare(b.since));
 	}
 

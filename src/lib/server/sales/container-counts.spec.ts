@@ -7,7 +7,13 @@ const deposit: IssuedDeposit = {
 	code: 'C'.repeat(40),
 	sequenceNumber: '4711',
 	categories: [
-		{ categoryId: 'cup', name: 'Cup', count: 3, expiresAt: '2026-11-22T20:00:00.000Z' },
+		{
+			categoryId: 'cup',
+			name: 'Cup',
+			names: { en: 'Festival cup', de: 'Festbecher' },
+			count: 3,
+			expiresAt: '2026-11-22T20:00:00.000Z'
+		},
 		{ categoryId: 'plate', name: 'Plate', count: 1, expiresAt: '2026-11-22T20:00:00.000Z' }
 	]
 };
@@ -28,6 +34,14 @@ describe('containerCounts', () => {
 		expect(counts).toMatchObject([
 			{ categoryId: 'cup', active: 1, returned: 0, returnedOrExpired: 2 },
 			{ categoryId: 'plate', active: 0, returned: 0, returnedOrExpired: 1 }
+		]);
+	});
+
+	it('names each category as the deposit does: the platform name, and those staff gave it', () => {
+		const counts = containerCounts(deposit, [], new Date('2026-11-22T19:00:00Z'));
+		expect(counts.map(({ name, names }) => ({ name, names }))).toEqual([
+			{ name: 'Cup', names: { en: 'Festival cup', de: 'Festbecher' } },
+			{ name: 'Plate', names: undefined }
 		]);
 	});
 

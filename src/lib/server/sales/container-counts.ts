@@ -10,11 +10,14 @@
  * cannot tell returned from expired, and says so rather than guessing.
  */
 import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
+import type { StaffNames } from '#lib/shared/translated.ts';
 import type { DepositPreviewItem } from '../platform/deposits.ts';
 
 export interface ContainerCount {
 	categoryId: string;
+	/** The platform's name; `names`, those staff gave it (format.ts containerName). */
 	name: string;
+	names?: StaffNames;
 	issued: number;
 	/** Still out with the guest, returnable. */
 	active: number;
@@ -40,6 +43,7 @@ export function containerCounts(
 		return {
 			categoryId: category.categoryId,
 			name: category.name,
+			names: category.names,
 			issued: category.count,
 			active,
 			returned: expired ? 0 : gone,

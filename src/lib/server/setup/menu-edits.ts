@@ -1,18 +1,28 @@
 /**
  * A manager's edits of the menu (the route checks the role): the import (with the names of the
  * categories and containers the file carries: catalog/exchange.ts), a product's availability and
- * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
- * edit changes nothing and records nothing.
+ * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is
+ * made; a refused edit changes nothing and records nothing. An import is validated whole first
+ * (exchange.ts), then its products, names and audit entry are written in one store transaction:
+ * a failure on the way leaves the menu as it was, never half imported.
  */
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
-import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
+import {
+	NAME_KINDS,
+	saveVenueNamesWith,
+	venueNames,
+	type NameKind
+} from '../catalog/menu-names.ts';
 import { textField } from '../http/forms.ts';
 import { readMenuUpload } from './menu-upload.ts';
 import { readPictureUpload, type PictureProblem } from './picture-upload.ts';
 
+/** `namesKept`: the kinds of names staff gave that the file does not carry, so left as they were. */
 export type MenuImport =
-	{ ok: true; imported: number } | { ok: false; missing: true } | { ok: false; problems: string[] };
+	| { ok: true; imported: number; namesKept: NameKind[] }
+	| { ok: false; missing: true }
+	| { ok: false; problems: string[] };
 
 /** The menu file of the form replaces the menu; the pictures no product uses any more go. */
 export async function importMenu(
@@ -26,16 +36,26 @@ export async function importMenu(
 	const { catalog, pictures, audit, settings } = context;
 	const before = await catalog.list();
 	const namesBefore = await venueNames(settings);
-	await catalog.replaceAll(result.products);
 	const names = { ...namesBefore, ...result.names };
-	await saveVenueNames(settings, names);
-	await pictures.pruneOrphans();
 	const ids = (products: { id: string }[]) => products.map((product) => product.id);
-	await audit.write(actor, 'menu.import', null, {
-		before: { products: before.length, ids: ids(before), names: namesBefore },
-		after: { products: result.products.length, ids: ids(result.products), names }
+	await saveVenueNamesWith(settings, names, async (db) => {
+		await catalog.replaceAll(result.products, db);
+		await audit.write(
+			actor,
+			'menu.import',
+			null,
+			{
+				before: { products: before.length, ids: ids(before), names: namesBefore },
+				after: { products: result.products.length, ids: ids(result.products), names }
+			},
+			db
+		);
 	});
-	return { ok: true, imported: result.products.length };
+	await pictures.pruneOrphans();
+	const namesKept = NAME_KINDS.filter(
+		(kind) => result.names[kind] === undefined && Object.keys(namesBefore[kind]).length > 0
+	);
+	return { ok: true, imported: result.products.length, namesKept };
 }
 
 /** A product (`id`) offered or not (`available`: 'true'); false for an unknown product. */

@@ -11,7 +11,7 @@ import { containerCounts, type ContainerCount } from '../sales/container-counts.
 import { amountsOf } from '../sales/sale-amounts.ts';
 import { saleView } from '../sales/sale-view.ts';
 import { venueNames } from '../catalog/menu-names.ts';
-import type { Sale } from '../sales/sale.ts';
+import type { IssuedDeposit } from '#lib/shared/sale-view.ts';
 
 export type ContainersReading =
 	| { kind: 'none' }
@@ -27,15 +27,16 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 	const sale = await context.sales.get(id);
 	if (!sale) return undefined;
 	const device = await context.devices.get(sale.deviceId);
+	const shown = saleView(sale, (await venueNames(context.settings)).containers);
 	const [view, entries, containers, refund] = await Promise.all([
 		context.views.get(sale.deviceId),
 		context.journal.list({ reference: sale.id, limit: 100 }),
 		// A removed device's key is gone with it: nothing can be read for its sales.
-		device ? readContainers(context, sale, now) : unreachable,
+		device ? readContainers(context, sale.deviceId, shown.deposit, now) : unreachable,
 		context.refunds.offerAndTasks(sale, now)
 	]);
 	return {
-		sale: saleView(sale, (await venueNames(context.settings)).containers),
+		sale: shown,
 		amounts: amountsOf(sale),
 		createdAt: sale.createdAt,
 		paidAt: sale.paidAt,
@@ -59,14 +60,20 @@ export async function saleDetails(context: Context, id: string, now: Date) {
 
 const unreachable: ContainersReading = { kind: 'unreachable' };
 
-async function readContainers(context: Context, sale: Sale, now: Date): Promise<ContainersReading> {
-	if (!sale.deposit) return { kind: 'none' };
+/** Where the containers of the sale's `deposit` (with the names staff gave them) stand now. */
+async function readContainers(
+	context: Context,
+	deviceId: string,
+	deposit: IssuedDeposit | null,
+	now: Date
+): Promise<ContainersReading> {
+	if (!deposit) return { kind: 'none' };
 	try {
-		const platform = await context.platformFor(sale.deviceId);
-		const preview = await platform.deposits.previewTransaction(sale.deposit.code);
+		const platform = await context.platformFor(deviceId);
+		const preview = await platform.deposits.previewTransaction(deposit.code);
 		return {
 			kind: 'read',
-			counts: containerCounts(sale.deposit, preview, now),
+			counts: containerCounts(deposit, preview, now),
 			readAt: now.toISOString()
 		};
 	} catch (error) {

@@ -42,7 +42,7 @@ export const actions: Actions = {
 			requireManager(locals),
 			await readForm(request)
 		);
-		if (result.ok) return { imported: result.imported };
+		if (result.ok) return { imported: result.imported, namesKept: result.namesKept };
 		return 'missing' in result
 			? fail(400, { missing: true })
 			: fail(400, { problems: result.problems.slice(0, 50) });

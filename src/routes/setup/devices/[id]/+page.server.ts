@@ -1,6 +1,7 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import { getLocale } from '#lib/paraglide/runtime.js';
 import { isManager, requireManager } from '#lib/server/auth/roles.ts';
+import { venueNames } from '#lib/server/catalog/menu-names.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { readForm } from '#lib/server/http/forms.ts';
 import { printerSettings } from '#lib/server/printer/printer-settings.ts';
@@ -42,6 +43,7 @@ export const load: PageServerLoad = async ({ params, url, locals }) => {
 			? await orderCallbackAddress(context, overview.device, url.origin)
 			: null,
 		categories: configuration ? depositCategories(configuration) : [],
+		containerNames: (await venueNames(context.settings)).containers,
 		depositProductCount: configuration?.hybridRevoTokenProducts.length ?? 0,
 		unfinished:
 			overview.device.mode === 'board'
