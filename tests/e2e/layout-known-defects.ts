@@ -18,7 +18,6 @@ export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'loyalty scan · tablet 800×1280 · all three · de: primary action out of view',
 	'loyalty scan · tablet 800×1280 · all three · en: primary action out of view',
 	'loyalty scan · tablet 800×1280 · large text · de: primary action out of view',
-	'loyalty scan · tablet 800×1280 · large text · en: primary action out of view',
 	'loyalty scan · tablet 800×1280 · reach · de: primary action out of view',
 	'loyalty scan · tablet 800×1280 · reach · en: primary action out of view',
 	'payment · landscape 1920×1080 · all three · de: primary action out of view',
@@ -70,9 +69,7 @@ export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'terminal · portrait 1080×1920 · all three · en: primary action out of view',
 	'terminal · tablet 800×1280 · all three · de: primary action out of view',
 	'terminal · tablet 800×1280 · all three · en: primary action out of view',
-	'terminal · tablet 800×1280 · large text · de: primary action out of view',
 	'terminal · tablet 800×1280 · reach · de: primary action out of view',
-	'payment · portrait 1080×1920 · large text · de: primary action out of view',
 	'payment · tablet 800×1280 · normal · de: axe target-size',
 	'payment · tablet 800×1280 · high contrast · de: axe target-size',
 	'terminal · tablet 800×1280 · reach · en: primary action out of view'
