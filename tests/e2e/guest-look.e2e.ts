@@ -2,7 +2,8 @@
  * The guest screens as a guest meets them on a real kiosk (docs/manual.md, The screens): a
  * 1080×1920 portrait screen (the common floor kiosk), a 1920×1080 landscape one and a 10" tablet
  * (800×1280). Every step is kept as a screenshot per screen; the look's promises are measured —
- * product cards side by side with their pictures loaded, the total and the pay button (and each
+ * product cards side by side with their pictures loaded and filling the menu's width, the total
+ * and the pay button (and each
  * step's answers) in view in the lower half of the screen, the suggestion offered once — and the
  * taps a two-item card sale takes. What every screen keeps in every language and accessibility
  * mode (nothing clipped or covered, axe) is guest-layout.e2e.ts's.
@@ -116,6 +117,11 @@ for (const { name: orientation, viewport, columns } of ORIENTATIONS) {
 			const firstRow = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
 			// The beers are three: a row of four shows them all side by side.
 			expect(firstRow).toHaveLength(Math.min(columns, boxes.length));
+			// And fill the menu's width: no empty column left before the order panel or the edge.
+			const listRight = await page
+				.locator('ul.products')
+				.evaluate((list) => list.getBoundingClientRect().right);
+			expect(Math.max(...firstRow.map((box) => box.right))).toBeGreaterThanOrEqual(listRight - 2);
 			await expectInLowerHalf(page, 'Go to payment');
 			await checkScreen(page, orientation, 'menu');
 
