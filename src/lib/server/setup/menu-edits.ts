@@ -1,8 +1,9 @@
 /**
  * A manager's edits of the menu (the route checks the role): the import (with the names of the
  * categories and containers the file carries: catalog/exchange.ts), a product's availability and
- * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
- * edit changes nothing and records nothing.
+ * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is
+ * made; a refused edit changes nothing and records nothing. An import and an availability change
+ * tell the kiosks at once (catalog/menu-feed.ts).
  */
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
@@ -35,6 +36,7 @@ export async function importMenu(
 		before: { products: before.length, ids: ids(before), names: namesBefore },
 		after: { products: result.products.length, ids: ids(result.products), names }
 	});
+	await context.menuFeed.changed();
 	return { ok: true, imported: result.products.length };
 }
 
@@ -53,6 +55,7 @@ export async function setAvailability(
 		before: { available: product.available },
 		after: { available }
 	});
+	await context.menuFeed.changed();
 	return true;
 }
 
