@@ -30,8 +30,9 @@ export interface MenuItem {
 	/** What the guest chooses with it; absent in snapshots kept by an older version. */
 	options?: OptionGroup[];
 	/**
-	 * Sold out (staff marked it on the order board, or it is switched off in the menu): shown
-	 * greyed and not orderable; absent (orderable) in snapshots kept by an older version.
+	 * Sold out (staff marked it on the order board, or it is switched off in the menu's setup):
+	 * not on the menu and not orderable, but named in a basket that holds it; absent (orderable)
+	 * in snapshots kept by an older version.
 	 */
 	soldOut?: boolean;
 }

@@ -85,8 +85,8 @@ export function depositTermsOf(
 
 /**
  * The menu in menu order, each product with the names staff gave its category (`categories`,
- * catalog/menu-names.ts) and whether it is sold out: a sold-out product stays on the screen,
- * greyed, so a guest who looks for it learns it is gone instead of searching the menu.
+ * catalog/menu-names.ts) and whether it is sold out: the kiosk does not offer a sold-out product,
+ * but names it in a basket that holds one (the guest learns which line is gone).
  */
 export function menuItemsOf(
 	products: readonly Product[],
