@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PostgresNotices } from '../store/change-notices.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, runsOn } from '../store/testing/test-stores.ts';
 import { MenuFeed } from './menu-feed.ts';
@@ -16,6 +17,10 @@ describe.each(ENGINES)('the kiosks’ menu feed on %s', (engine) => {
 	async function servers(count: number): Promise<MenuFeed[]> {
 		stores = await openSharedTestStores(engine, count);
 		feeds = stores.map((store) => new MenuFeed(store));
+		// On PostgreSQL the notices come through a connection of their own: listening first.
+		if (engine === 'postgres') {
+			await Promise.all(stores.map((store) => (store.notices as PostgresNotices).ready()));
+		}
 		return feeds;
 	}
 
