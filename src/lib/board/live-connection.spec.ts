@@ -9,7 +9,7 @@ import {
 	type LiveConnectionOptions
 } from './live-connection.svelte.ts';
 
-type SourceEvent = 'open' | 'error' | 'orders' | 'ping';
+type SourceEvent = 'open' | 'error' | 'orders' | 'menu' | 'ping';
 
 /** An EventSource the test drives: the server's side and the browser's. */
 class FakeEventSource implements EventSourceLike {
@@ -37,6 +37,9 @@ class FakeEventSource implements EventSourceLike {
 	}
 	orders() {
 		this.#emit('orders');
+	}
+	menu() {
+		this.#emit('menu');
 	}
 	/** The connection broke: the browser retries by itself, unless it gave up (an error status). */
 	fail({ gaveUp = false } = {}) {
@@ -288,6 +291,16 @@ describe('LiveConnection', () => {
 			vi.advanceTimersByTime(50);
 		}
 		expect(changes).toBe(10);
+	});
+
+	it('the kiosk’s feed reloads on its `menu` event, not on another feed’s', () => {
+		live({ event: 'menu' });
+		current().orders();
+		vi.advanceTimersByTime(RELOAD_DEBOUNCE_MS * 10);
+		expect(changes).toBe(0);
+		current().menu();
+		vi.advanceTimersByTime(RELOAD_DEBOUNCE_MS);
+		expect(changes).toBe(1);
 	});
 
 	it('a ping does not reload', () => {

@@ -1,8 +1,10 @@
 /**
- * The order board's live feed (server-sent events): it reconnects by itself, catches up on what
- * it missed, and its status is 'live' only while events actually arrive.
+ * A screen's live feed (server-sent events): the order board's and the pickup screen's (`orders`),
+ * the ordering kiosk's (`menu`). It reconnects by itself, catches up on what it missed, and its
+ * status is 'live' only while events actually arrive.
  *
- * The server sends `orders` (with an `id`) whenever orders change and `ping` every 10 s. An open
+ * The server sends the feed's event (with an `id`) whenever something changes and `ping` every
+ * 10 s. An open
  * connection alone is not live: a proxy can hold a dead one open, so 'live' needs an event after
  * the open, and a watchdog drops back to 'reconnecting' when nothing arrives for a while.
  */
@@ -10,11 +12,14 @@ import { systemTimers, type Timers } from './timers.ts';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
+/** What the feed's server sends on a change: the orders (board, pickup) or the menu (kiosk). */
+export type FeedEvent = 'orders' | 'menu';
+
 /** What the board needs of an EventSource (a spec gives it a fake). */
 export interface EventSourceLike {
 	/** 0 connecting, 1 open, 2 closed: the browser gave up and will not retry by itself. */
 	readonly readyState: number;
-	addEventListener(type: 'open' | 'error' | 'orders' | 'ping', listener: () => void): void;
+	addEventListener(type: 'open' | 'error' | FeedEvent | 'ping', listener: () => void): void;
 	close(): void;
 }
 
@@ -26,7 +31,9 @@ export interface NetworkEventsLike {
 
 export interface LiveConnectionOptions {
 	url: string;
-	/** The orders changed, or may have while the board was not connected: read them again. */
+	/** The event of a change; `orders` unless told. */
+	event?: FeedEvent;
+	/** Something changed, or may have while the screen was not connected: read it again. */
 	onChange: () => void;
 	createEventSource?: (url: string) => EventSourceLike;
 	heartbeatTimeoutMs?: number;
@@ -60,6 +67,7 @@ export class LiveConnection {
 	#since: number | null = $state(null);
 
 	readonly #url: string;
+	readonly #event: FeedEvent;
 	readonly #onChange: () => void;
 	readonly #createEventSource: (url: string) => EventSourceLike;
 	readonly #heartbeatTimeoutMs: number;
@@ -79,6 +87,7 @@ export class LiveConnection {
 
 	constructor({
 		url,
+		event = 'orders',
 		onChange,
 		createEventSource = (address) => new EventSource(address),
 		heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS,
@@ -87,6 +96,7 @@ export class LiveConnection {
 		random = Math.random
 	}: LiveConnectionOptions) {
 		this.#url = url;
+		this.#event = event;
 		this.#onChange = onChange;
 		this.#createEventSource = createEventSource;
 		this.#heartbeatTimeoutMs = heartbeatTimeoutMs;
@@ -149,7 +159,7 @@ export class LiveConnection {
 			fromCurrent(() => this.#heard())
 		);
 		source.addEventListener(
-			'orders',
+			this.#event,
 			fromCurrent(() => {
 				this.#heard();
 				this.#reloadSoon();
@@ -163,7 +173,7 @@ export class LiveConnection {
 		this.#open = true;
 		this.#armWatchdog();
 		// Catch up on whatever changed while not connected. Through the debounce: after a
-		// reconnect the server replays an `orders` event at once, and both reload once.
+		// reconnect the server replays a change event at once, and both reload once.
 		this.#reloadSoon();
 	}
 

@@ -8,6 +8,7 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'sale-not-found': true,
 	'sale-closed': true,
 	'basket-invalid': true,
+	'sold-out': true,
 	'key-format': true,
 	'key-expired': true,
 	'key-used': true,

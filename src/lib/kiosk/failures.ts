@@ -35,6 +35,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'sale-not-found',
 	'sale-closed',
 	'basket-invalid',
+	'sold-out',
 	'key-format',
 	'key-expired',
 	'key-used',
@@ -77,7 +78,10 @@ export interface FailurePlan {
 	actions: ProblemAction[];
 	/** The sale cannot go on: forget it (a new one starts with the next payment choice). */
 	clearSale: boolean;
-	/** Reload the menu (something became unavailable) and drop what is gone from the basket. */
+	/**
+	 * Reload the menu (something became unavailable) and drop what is gone from the basket (a
+	 * sold-out product stays on the menu: its line stays, marked, for the guest to remove).
+	 */
 	refreshMenu: boolean;
 }
 
@@ -159,6 +163,9 @@ export function planFor(failure: ApiFailure, context: FailureContext): FailurePl
 				clearSale: true,
 				refreshMenu: true
 			});
+		case 'sold-out':
+			// The newest menu marks the line sold out in the basket: the guest removes it.
+			return plan('kiosk_failure_sold_out', 'menu', [], { clearSale: true, refreshMenu: true });
 		case 'not-paired':
 			return plan('kiosk_failure_generic', 'reload');
 		case 'offline':

@@ -123,6 +123,11 @@ export class KioskSession {
 		summarize(this.basket, this.data.products, this.data.settings.serviceFeeMinor)
 	);
 	/**
+	 * The basket's lines of products sold out since the guest chose them (the live feed brought
+	 * the menu that says so): shown marked, and nothing is paid until the guest removes them.
+	 */
+	readonly soldOutLines = $derived(this.summary.lines.filter((line) => line.product.soldOut));
+	/**
 	 * The scanned account holds no credits: the platform took none although it would have taken
 	 * what there is (not EXTERNAL_PAYMENT, the fallback of a wallet short of the whole order). The
 	 * credit summary then says so and offers the card; any discount still applies.
@@ -197,6 +202,8 @@ export class KioskSession {
 	}
 
 	add(choice: LineChoice, count = 1): void {
+		const product = this.data.products.find((candidate) => candidate.id === choice.productId);
+		if (product?.soldOut) return;
 		this.basket = add(this.basket, choice, count);
 	}
 
@@ -398,8 +405,9 @@ export class KioskSession {
 	 * nothing was scanned since, else a new one (an earlier open sale is released first).
 	 */
 	/** Why this basket cannot be sold now, known without asking (nothing is sent); else null. */
-	#pausedFor(): 'offline' | 'deposits-offline' | null {
+	#pausedFor(): 'offline' | 'deposits-offline' | 'sold-out' | null {
 		if (this.orderingPaused) return 'offline';
+		if (this.soldOutLines.length > 0) return 'sold-out';
 		if (this.depositsPaused && this.summary.depositLines.length > 0) return 'deposits-offline';
 		return null;
 	}

@@ -1,6 +1,6 @@
 /**
  * The one product the kiosk offers before paying ("add a pretzel?"): the product staff chose in
- * setup, while it is on the menu and not already in the basket. The offer is made once per
+ * setup, while it is on the menu, not sold out and not already in the basket. The offer is made once per
  * guest and never stands in the way: the ways to pay stay on the same screen beside it. A product
  * that asks for a choice (a size) is not offered: one tap adds the suggestion as it is.
  */
@@ -15,5 +15,5 @@ export function suggestionFor(
 ): MenuProduct | null {
 	if (!suggestedProductId || quantityOf(basket, suggestedProductId) > 0) return null;
 	const product = products.find((candidate) => candidate.id === suggestedProductId);
-	return product && !needsChoice(product.options) ? product : null;
+	return product && !product.soldOut && !needsChoice(product.options) ? product : null;
 }

@@ -2,10 +2,13 @@
  * What a guest screen runs once it is up, loaded on demand (lib/pwa/screen-link.ts) so none of
  * it is in the screen's initial JavaScript: whether its server is in reach (handed to the
  * session, which pauses what needs the server), its kept snapshot (IndexedDB, revalidated from
- * the server, at once when the server is back), and a new version of the app. News — a newer
- * snapshot, a new version — is taken only while the screen is idle: never under a guest's
- * basket or half-done return.
+ * the server, at once when the server is back), its live feed where it has one (the ordering
+ * kiosk's: the menu changed), and a new version of the app. News — a newer snapshot, a new
+ * version — is taken only while the screen is idle: never under a guest's basket or half-done
+ * return; except that the live feed's "the menu changed" (a product sold out) shows the newest
+ * snapshot at once, so a basket holding a sold-out product says so before the guest pays.
  */
+import { LiveConnection } from '#lib/board/live-connection.svelte.ts';
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
@@ -24,13 +27,16 @@ export interface ScreenServicesOptions<S extends ScreenSnapshot> {
 	screen: S['screen'];
 	session: GuestSession;
 	data: ScreenData<S>;
+	/** The screen's live feed of menu changes (`/api/kiosk/events`); none for the return station. */
+	menuFeed?: string;
 }
 
 /** Starts the services; the function returned stops them. */
 export function startScreenServices<S extends ScreenSnapshot>({
 	screen,
 	session,
-	data
+	data,
+	menuFeed
 }: ScreenServicesOptions<S>): () => void {
 	const reachability = new ServerReachability();
 	session.watch(reachability);
@@ -42,6 +48,16 @@ export function startScreenServices<S extends ScreenSnapshot>({
 		unpaired: () => window.location.reload()
 	});
 	void keeper.start();
+	const live =
+		menuFeed === undefined
+			? null
+			: new LiveConnection({
+					url: menuFeed,
+					event: 'menu',
+					onChange: () => void data.refresh(),
+					network: window
+				});
+	live?.start();
 	const stopEffects = $effect.root(() => {
 		$effect(() => {
 			if (session.idle) data.settle();
@@ -58,6 +74,7 @@ export function startScreenServices<S extends ScreenSnapshot>({
 	});
 	return () => {
 		stopEffects();
+		live?.stop();
 		keeper.stop();
 		reachability.stop();
 	};

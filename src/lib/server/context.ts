@@ -25,6 +25,7 @@ import { CounterOrders } from './counter-orders/counter-orders.ts';
 import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
 import { OrderBoard } from './orders/order-board.ts';
 import { OrderFeed } from './orders/order-feed.ts';
+import { MenuFeed } from './catalog/menu-feed.ts';
 import { resolveOpenEntries, type ResolutionSummary } from './journal/resolver.ts';
 import { createPlatformClient, type PlatformFor } from './platform/client.ts';
 import { PlatformHealth } from './platform/platform-health.ts';
@@ -75,6 +76,8 @@ export interface ServerContext {
 	audit: AuditLog;
 	journal: Journal;
 	catalog: CatalogRepository;
+	/** Tells the ordering kiosks that the menu changed (a product sold out or back). */
+	menuFeed: MenuFeed;
 	/** The menu's stored pictures, served under /media/products. */
 	productImages: ProductImageRepository;
 	/** Stores and removes a product's picture together with its `image` field. */
@@ -164,6 +167,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const terminal = config.demo ? new SimulatedTerminal(store) : null;
 	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
+	const menuFeed = new MenuFeed(store);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
@@ -200,7 +204,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
-		products: () => catalog.list({ availableOnly: true }),
+		products: () => catalog.list(),
 		settings: () => checkoutSettings(settings),
 		serverId,
 		claimMs: config.leaseMs,
@@ -298,6 +302,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		audit: new AuditLog(store),
 		journal,
 		catalog,
+		menuFeed,
 		productImages,
 		pictures: new ProductPictures({ store, catalog, images: productImages }),
 		placeMedia: new PlaceMediaCache(),
@@ -321,6 +326,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		recoverSales,
 		async close() {
 			orderFeed.close();
+			menuFeed.close();
 			for (const timer of timers) clearInterval(timer);
 			counterOrders.stop();
 			terminals.close();

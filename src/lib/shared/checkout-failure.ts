@@ -7,6 +7,8 @@ export type CheckoutFailure =
 	| 'sale-not-found'
 	| 'sale-closed'
 	| 'basket-invalid'
+	/** The basket holds a product sold out since it was chosen (the menu's `soldOut`). */
+	| 'sold-out'
 	| 'key-format'
 	| 'key-expired'
 	| 'key-used'

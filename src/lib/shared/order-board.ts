@@ -43,7 +43,16 @@ export type BoardActionError =
 	| 'busy'
 	| 'message-too-long'
 	| 'desks-refused'
-	| 'desks-unreachable';
+	| 'desks-unreachable'
+	| 'unknown-product';
+
+/** A product of the menu on the board's sold-out list: staff mark it sold out and back. */
+export interface SoldOutEntry {
+	id: string;
+	category: string;
+	name: Translated;
+	soldOut: boolean;
+}
 
 /** One line of an order: identical units (same product, modifiers, takeaway) counted together. */
 export interface BoardOrderLine {

@@ -29,6 +29,12 @@ export interface MenuItem {
 	image: string | null;
 	/** What the guest chooses with it; absent in snapshots kept by an older version. */
 	options?: OptionGroup[];
+	/**
+	 * Sold out (staff marked it on the order board, or it is switched off in the menu's setup):
+	 * not on the menu and not orderable, but named in a basket that holds it; absent (orderable)
+	 * in snapshots kept by an older version.
+	 */
+	soldOut?: boolean;
 }
 
 /** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */

@@ -7,6 +7,7 @@ import {
 	kioskOrderStep,
 	type BoardActionResult
 } from '#lib/server/orders/board-actions.ts';
+import { changeSoldOut, soldOutList } from '#lib/server/orders/sold-out.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
@@ -28,6 +29,7 @@ export const load: PageServerLoad = async ({ locals, depends }) => {
 		device: { name: device.name },
 		place: identity && { organization: identity.organization.name, place: identity.place.name },
 		board,
+		soldOut: await soldOutList(context),
 		hasPin: await hasScreenPin(context.settings)
 	};
 };
@@ -59,5 +61,16 @@ export const actions: Actions = {
 	/** Opens or closes one, several or all desks. */
 	desks: ({ locals, request }) =>
 		boardAction(locals, request, (deviceId, form) => changeDesks(serverContext(), deviceId, form)),
+	/** Marks a product sold out or back (who may, and the audit entry: orders/sold-out.ts). */
+	soldOut: async ({ locals, request }) => {
+		const result = await changeSoldOut(
+			serverContext(),
+			locals.screenDeviceId,
+			await readForm(request)
+		);
+		if (result.ok) return;
+		if (result.error === 'not-paired') return fail(401);
+		return fail(400, { boardError: result.error, orderKey: null });
+	},
 	exit: exitScreenAction
 };

@@ -13,5 +13,6 @@ export const BOARD_ERROR_LABEL: Record<BoardActionError, () => string> = {
 	busy: m.board_error_busy,
 	'message-too-long': m.board_error_message_too_long,
 	'desks-refused': m.board_error_desks_refused,
-	'desks-unreachable': m.board_error_desks_unreachable
+	'desks-unreachable': m.board_error_desks_unreachable,
+	'unknown-product': m.board_error_unknown_product
 };

@@ -2,11 +2,12 @@
  * The audit log (docs/back-office.md, The audit log): who changed which setting, device or the
  * menu, who refunded what and who settled what in the journal, when. Written by the modules that
  * make the back office's changes (setup/*: setting-changes, menu-edits, device-admin, add-device,
- * refund-steps, journal-steps, staff-login) once a change succeeded, and for a refund when it is
- * confirmed (what was asked) and when it ended (its outcomes, or why it was refused); never by a
- * route. Details hold what was changed — before and after where that makes sense — and never a
- * secret: no API key, password, token, PIN or callback address is given to `write` (and the keys
- * that name one are dropped, should a caller slip).
+ * refund-steps, journal-steps, staff-login; orders/sold-out: the board's sold-out list) once a
+ * change succeeded, and for a refund when it is confirmed (what was asked) and when it ended
+ * (its outcomes, or why it was refused); never by a route. Details hold what was changed — before
+ * and after where that makes sense — and never a secret: no API key, password, token, PIN or
+ * callback address is given to `write` (and the keys that name one are dropped, should a caller
+ * slip).
  *
  * Newest first, in pages: a page ends at an id, and the next (older) page starts below it, so a
  * page stays the same while new entries arrive.
@@ -35,6 +36,7 @@ export const AUDIT_ACTIONS = [
 	'terminal.day-closing',
 	'menu.import',
 	'menu.availability',
+	'menu.sold-out',
 	'menu.picture',
 	'menu.picture-remove',
 	'menu.names',

@@ -86,6 +86,7 @@ export interface CheckoutDependencies {
 	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
 	depositsUsable(): boolean;
+	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
 	products(): Promise<Product[]>;
 	settings(): Promise<CheckoutSettings>;
 	/** Runs `work` in one transaction of the store: one commit for the writes of one step. */
@@ -146,7 +147,14 @@ export class Checkout {
 			depositVatBp: settings.depositVatBp,
 			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }
 		});
-		if (!result.ok) throw new CheckoutError('basket-invalid', result.problem);
+		if (!result.ok) {
+			// Sold out since the guest chose it (staff marked it on the board): the guest is told
+			// which line, and nothing is sold that is gone.
+			throw new CheckoutError(
+				result.problem.kind === 'unavailable' ? 'sold-out' : 'basket-invalid',
+				result.problem
+			);
+		}
 		// No sale whose containers could not be issued: nothing is charged for a code never made.
 		if (result.quote.depositLines.length > 0 && !this.#deps.depositsUsable())
 			throw new CheckoutError('deposits-unavailable');

@@ -19,6 +19,7 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'sale-not-found': 404,
 	'sale-closed': 409,
 	'basket-invalid': 400,
+	'sold-out': 409,
 	'key-format': 400,
 	'key-expired': 400,
 	'key-used': 400,

@@ -78,7 +78,7 @@ function context(platformView = view(), stored: Record<string, unknown> = {}): S
 	const stub = {
 		views: { get: () => platformView },
 		catalog: {
-			list: ({ availableOnly }: { availableOnly: boolean }) =>
+			list: ({ availableOnly = false }: { availableOnly?: boolean } = {}) =>
 				products.filter((entry) => !availableOnly || entry.available)
 		},
 		settings: { get: async (key: string) => stored[key] },
@@ -139,7 +139,8 @@ describe('the guest screens’ snapshots', () => {
 			'radler',
 			'wine',
 			'sake',
-			'water'
+			'water',
+			'sold-out'
 		]);
 		expect(JSON.stringify(snapshot)).not.toMatch(/dev_kiosk_main|org_riverside|place_main_stage/);
 	});
@@ -195,7 +196,7 @@ describe('the guest screens’ snapshots', () => {
 	it('what the menu promises per product is what the quote charges for it', async () => {
 		const snapshot = await kioskSnapshot(context(), 'dev-1', NOW);
 		const menu = menuOf(snapshot.menu.value, snapshot.deposits.value);
-		for (const item of menu) {
+		for (const item of menu.filter((entry) => !entry.soldOut)) {
 			const quote = quoteSale({
 				basket: [{ productId: item.id, quantity: 2 }],
 				products,
@@ -209,8 +210,10 @@ describe('the guest screens’ snapshots', () => {
 		}
 	});
 
-	it('the menu leaves out what is not available; the return station’s has no menu', async () => {
-		expect(menuItemsOf(products).map((item) => item.id)).not.toContain('sold-out');
+	it('the menu marks what is sold out and keeps it; the return station’s has no menu', async () => {
+		const items = menuItemsOf(products);
+		expect(items.find((item) => item.id === 'sold-out')?.soldOut).toBe(true);
+		expect(items.filter((item) => item.soldOut).map((item) => item.id)).toEqual(['sold-out']);
 		const snapshot = await returnSnapshot(
 			context(view({ identity: null, identityFetchedAt: null })),
 			'r-1',

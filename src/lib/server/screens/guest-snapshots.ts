@@ -2,7 +2,7 @@
  * The snapshots of the guest screens (#lib/shared/screen-snapshot.ts): what the page's load
  * renders and what `/api/<screen>/snapshot` answers, from the server's store — the identity and
  * deposit configuration as last fetched (never fetched per page: spec 1 caches and refreshes
- * them), the available menu, the screen's settings. One function per screen, so the page and
+ * them), the menu (sold-out products marked), the screen's settings. One function per screen, so the page and
  * the endpoint cannot drift apart.
  */
 import type {
@@ -84,16 +84,16 @@ export function depositTermsOf(
 }
 
 /**
- * The products a guest can order now, in menu order, each with the names staff gave its category
- * (`categories`, catalog/menu-names.ts).
+ * The menu in menu order, each product with the names staff gave its category (`categories`,
+ * catalog/menu-names.ts) and whether it is sold out: the kiosk does not offer a sold-out product,
+ * but names it in a basket that holds one (the guest learns which line is gone).
  */
 export function menuItemsOf(
 	products: readonly Product[],
 	categories: VenueNames['categories'] = {}
 ): MenuItem[] {
-	return products
-		.filter((product) => product.available)
-		.map(({ id, category, name, description, grossMinor, currencyCode, image, options }) => ({
+	return products.map(
+		({ id, category, name, description, grossMinor, currencyCode, image, options, available }) => ({
 			id,
 			category,
 			categoryNames: categories[category],
@@ -102,8 +102,10 @@ export function menuItemsOf(
 			grossMinor,
 			currencyCode,
 			image,
-			options
-		}));
+			options,
+			soldOut: !available
+		})
+	);
 }
 
 async function base(context: ServerContext, deviceId: string, now: Date, names: VenueNames) {
@@ -136,7 +138,7 @@ export async function kioskSnapshot(
 		screen: 'kiosk',
 		...(await base(context, deviceId, now, names)),
 		menu: {
-			value: menuItemsOf(await context.catalog.list({ availableOnly: true }), names.categories),
+			value: menuItemsOf(await context.catalog.list(), names.categories),
 			fetchedAt
 		},
 		settings: {

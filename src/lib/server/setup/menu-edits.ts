@@ -4,7 +4,8 @@
  * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is
  * made; a refused edit changes nothing and records nothing. An import is validated whole first
  * (exchange.ts), then its products, names and audit entry are written in one store transaction:
- * a failure on the way leaves the menu as it was, never half imported.
+ * a failure on the way leaves the menu as it was, never half imported. An import and an
+ * availability change tell the kiosks at once (catalog/menu-feed.ts).
  */
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
@@ -52,6 +53,7 @@ export async function importMenu(
 		);
 	});
 	await pictures.pruneOrphans();
+	await context.menuFeed.changed();
 	const namesKept = NAME_KINDS.filter(
 		(kind) => result.names[kind] === undefined && Object.keys(namesBefore[kind]).length > 0
 	);
@@ -73,6 +75,7 @@ export async function setAvailability(
 		before: { available: product.available },
 		after: { available }
 	});
+	await context.menuFeed.changed();
 	return true;
 }
 
