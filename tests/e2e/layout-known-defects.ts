@@ -11,7 +11,6 @@
 export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'attract · landscape 1920×1080 · all three · de: primary action out of view',
 	'attract · landscape 1920×1080 · all three · en: primary action out of view',
-	'credit summary · tablet 800×1280 · all three · de: primary action out of view',
 	'language · landscape 1920×1080 · all three · de: primary action out of view',
 	'language · landscape 1920×1080 · all three · en: primary action out of view',
 	'language · tablet 800×1280 · all three · de: primary action out of view',
@@ -26,7 +25,6 @@ export const KNOWN_LAYOUT_DEFECTS: readonly string[] = [
 	'loyalty scan · tablet 800×1280 · all three · en: primary action out of view',
 	'loyalty scan · tablet 800×1280 · large text · de: primary action out of view',
 	'loyalty scan · tablet 800×1280 · large text · en: primary action out of view',
-	'loyalty scan · tablet 800×1280 · reach · de: primary action out of view',
 	'loyalty scan · tablet 800×1280 · reach · en: primary action out of view',
 	'menu · landscape 1920×1080 · all three · de: primary action out of view',
 	'menu · landscape 1920×1080 · all three · en: primary action out of view',
