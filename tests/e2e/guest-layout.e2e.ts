@@ -19,7 +19,6 @@ import { expect, test } from './test.ts';
 import { newKey, pairKiosk } from './kiosk-support.ts';
 import { issueCode, pairReturnStation } from './return-support.ts';
 import { guestScreenReady, scanWithReader, simulator } from './support.ts';
-import { KNOWN_LAYOUT_DEFECTS } from './layout-known-defects.ts';
 import { LayoutFindings, reachBandOf } from './layout-support.ts';
 
 /** The languages the guest screens offer: the project's paraglide settings. */
@@ -250,6 +249,6 @@ for (const viewport of VIEWPORTS) {
 		await keepGoing(findings, `pickup (${viewport.name})`, () =>
 			walkPickup(pickup, walker(findings, viewport.name, MODES[0]!, pickup))
 		);
-		findings.expectOnly(KNOWN_LAYOUT_DEFECTS, viewport.name);
+		findings.expectNone();
 	});
 }

@@ -244,7 +244,7 @@ export interface Finding {
 }
 
 /**
- * The defects of a walk over the screens, collected so that one run shows them all; `expectOnly`
+ * The defects of a walk over the screens, collected so that one run shows them all; `expectNone`
  * fails once, listing each as "screen · viewport · mode · language: what".
  */
 export class LayoutFindings {
@@ -262,26 +262,12 @@ export class LayoutFindings {
 		for (const what of problems) this.found.push({ ...where, what });
 	}
 
-	/**
-	 * Fails on a defect whose place and rule `known` does not list, and on a line of `known` for
-	 * `viewport` that the walk no longer found (fixed: the line goes).
-	 */
-	expectOnly(known: readonly string[], viewport: string): void {
-		const keyed = this.found.map((finding) => {
-			const { screen, mode, language, what } = finding;
-			const place = [screen, finding.viewport, mode, language].filter(Boolean).join(' · ');
-			return { key: `${place}: ${ruleOf(what)}`, line: `${place}: ${what}` };
+	/** Fails once on the defects found, each as "screen · viewport · mode · language: what". */
+	expectNone(): void {
+		const lines = this.found.map((finding) => {
+			const { screen, viewport, mode, language, what } = finding;
+			return `${[screen, viewport, mode, language].filter(Boolean).join(' · ')}: ${what}`;
 		});
-		const unknown = keyed.filter(({ key }) => !known.includes(key)).map(({ line }) => line);
-		const gone = known.filter(
-			(line) => line.includes(` · ${viewport} · `) && !keyed.some(({ key }) => key === line)
-		);
-		expect(
-			[...unknown, ...gone.map((line) => `no longer found (remove from the known list): ${line}`)],
-			`${unknown.length} layout defects not known, ${gone.length} known ones gone:\n${[...unknown, ...gone].join('\n')}`
-		).toEqual([]);
+		expect(lines, `${lines.length} layout defects:\n${lines.join('\n')}`).toEqual([]);
 	}
 }
-
-/** The rule a defect breaks: its text up to the first colon ("covered", "axe region"). */
-const ruleOf = (what: string): string => what.split(':')[0]!;
