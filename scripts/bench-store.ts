@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatementSync } from 'node:sqlite';
+import { StatementSync, type SQLInputValue, type StatementResultingChanges } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
@@ -41,8 +41,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-store-'));
 const store = openSqliteStore(dataDir);
 /** How long each COMMIT held the thread, in ms. */
 const commits: number[] = [];
-const run = StatementSync.prototype.run;
-StatementSync.prototype.run = function (this: StatementSync, ...parameters) {
+/** The store binds its parameters as a list (node-sqlite-dialect.ts), never by name. */
+type Run = (this: StatementSync, ...parameters: SQLInputValue[]) => StatementResultingChanges;
+const run = StatementSync.prototype.run as Run;
+const timedRun: Run = function (...parameters) {
 	if (!/^\s*commit\b/i.test(this.sourceSQL)) return run.apply(this, parameters);
 	const began = performance.now();
 	try {
@@ -51,6 +53,7 @@ StatementSync.prototype.run = function (this: StatementSync, ...parameters) {
 		commits.push(performance.now() - began);
 	}
 };
+StatementSync.prototype.run = timedRun as StatementSync['run'];
 const percentile = (numbers: number[], p: number) => {
 	const sorted = [...numbers].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
