@@ -14,6 +14,12 @@ import type {
 	ScreenIdentity
 } from '#lib/shared/screen-snapshot.ts';
 import type { VenueNames } from '#lib/shared/translated.ts';
+import {
+	additiveNamesOf,
+	DEFAULT_ADDITIVES,
+	venueAdditives,
+	type Additive
+} from '../catalog/additives.ts';
 import { venueNames } from '../catalog/menu-names.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
@@ -85,25 +91,34 @@ export function depositTermsOf(
 
 /**
  * The products a guest can order now, in menu order, each with the names staff gave its category
- * (`categories`, catalog/menu-names.ts).
+ * (`categories`, catalog/menu-names.ts) and the names of the additives it and its choices name
+ * (`additives`, the venue's list: catalog/additives.ts).
  */
 export function menuItemsOf(
 	products: readonly Product[],
-	categories: VenueNames['categories'] = {}
+	categories: VenueNames['categories'] = {},
+	additives: readonly Additive[] = DEFAULT_ADDITIVES
 ): MenuItem[] {
 	return products
 		.filter((product) => product.available)
-		.map(({ id, category, name, description, grossMinor, currencyCode, image, options }) => ({
-			id,
-			category,
-			categoryNames: categories[category],
-			name,
-			description,
-			grossMinor,
-			currencyCode,
-			image,
-			options
-		}));
+		.map(
+			({ id, category, name, description, grossMinor, currencyCode, image, options, facts }) => ({
+				id,
+				category,
+				categoryNames: categories[category],
+				name,
+				description,
+				grossMinor,
+				currencyCode,
+				image,
+				options,
+				facts,
+				additiveNames: additiveNamesOf(additives, [
+					...facts.additives,
+					...options.flatMap((group) => group.choices.flatMap((choice) => choice.additives ?? []))
+				])
+			})
+		);
 }
 
 async function base(context: ServerContext, deviceId: string, now: Date, names: VenueNames) {
@@ -124,11 +139,12 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal, names] = await Promise.all([
+	const [settings, printer, terminal, names, additives] = await Promise.all([
 		kioskSettings(context.settings),
 		printerSettings(context.settings, deviceId),
 		context.terminals.cardTerminalOf(deviceId),
-		venueNames(context.settings)
+		venueNames(context.settings),
+		venueAdditives(context.settings)
 	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
@@ -136,7 +152,11 @@ export async function kioskSnapshot(
 		screen: 'kiosk',
 		...(await base(context, deviceId, now, names)),
 		menu: {
-			value: menuItemsOf(await context.catalog.list({ availableOnly: true }), names.categories),
+			value: menuItemsOf(
+				await context.catalog.list({ availableOnly: true }),
+				names.categories,
+				additives
+			),
 			fetchedAt
 		},
 		settings: {

@@ -6,6 +6,7 @@
  */
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
+import { saveVenueAdditives, venueAdditives } from '../catalog/additives.ts';
 import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
 import { textField } from '../http/forms.ts';
 import { readMenuUpload } from './menu-upload.ts';
@@ -20,20 +21,32 @@ export async function importMenu(
 	actor: StaffMember,
 	form: FormData
 ): Promise<MenuImport> {
-	const result = await readMenuUpload(form.get('file'));
+	const { catalog, pictures, audit, settings } = context;
+	const additivesBefore = await venueAdditives(settings);
+	const result = await readMenuUpload(form.get('file'), additivesBefore);
 	if (!result) return { ok: false, missing: true };
 	if (!result.ok) return { ok: false, problems: result.problems };
-	const { catalog, pictures, audit, settings } = context;
 	const before = await catalog.list();
 	const namesBefore = await venueNames(settings);
 	await catalog.replaceAll(result.products);
 	const names = { ...namesBefore, ...result.names };
 	await saveVenueNames(settings, names);
+	if (result.additives) await saveVenueAdditives(settings, result.additives);
 	await pictures.pruneOrphans();
 	const ids = (products: { id: string }[]) => products.map((product) => product.id);
 	await audit.write(actor, 'menu.import', null, {
-		before: { products: before.length, ids: ids(before), names: namesBefore },
-		after: { products: result.products.length, ids: ids(result.products), names }
+		before: {
+			products: before.length,
+			ids: ids(before),
+			names: namesBefore,
+			additives: additivesBefore
+		},
+		after: {
+			products: result.products.length,
+			ids: ids(result.products),
+			names,
+			additives: result.additives ?? additivesBefore
+		}
 	});
 	return { ok: true, imported: result.products.length };
 }
