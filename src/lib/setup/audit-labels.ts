@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'terminal.day-closing': m.audit_action_terminal_day_closing,
 	'menu.import': m.audit_action_menu_import,
 	'menu.availability': m.audit_action_menu_availability,
+	'menu.facts': m.audit_action_menu_facts,
 	'menu.picture': m.audit_action_menu_picture,
 	'menu.picture-remove': m.audit_action_menu_picture_remove,
 	'menu.names': m.audit_action_menu_names,

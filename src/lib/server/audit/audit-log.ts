@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
 	'terminal.day-closing',
 	'menu.import',
 	'menu.availability',
+	'menu.facts',
 	'menu.picture',
 	'menu.picture-remove',
 	'menu.names',

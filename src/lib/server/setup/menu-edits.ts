@@ -1,12 +1,20 @@
 /**
  * A manager's edits of the menu (the route checks the role): the import (with the names of the
- * categories and containers the file carries: catalog/exchange.ts), a product's availability and
- * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
+ * categories and containers the file carries: catalog/exchange.ts), a product's availability,
+ * its food facts (allergens, additives, diet: #lib/shared/food-facts.ts) and its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
  * edit changes nothing and records nothing.
  */
+import type { AllergenId, DietId } from '#lib/shared/food-facts.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
 import { saveVenueAdditives, venueAdditives } from '../catalog/additives.ts';
+import {
+	additiveList,
+	allergenList,
+	dietConflict,
+	dietList,
+	unknownAdditives
+} from '../catalog/food-facts-input.ts';
 import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
 import { textField } from '../http/forms.ts';
 import { readMenuUpload } from './menu-upload.ts';
@@ -67,6 +75,36 @@ export async function setAvailability(
 		after: { available }
 	});
 	return true;
+}
+
+export type FactsEdit =
+	| { ok: true; id: string }
+	| { ok: false; problem: 'unknown' }
+	| { ok: false; problem: 'conflict'; diet: DietId; allergen: AllergenId };
+
+/** Product `id`'s allergens, additives and diets as the form's checkboxes give them. */
+export async function setFacts(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<FactsEdit> {
+	const id = textField(form, 'id');
+	const { catalog, audit, settings } = context;
+	const product = await catalog.get(id);
+	const values = (name: string) => form.getAll(name).map(String);
+	const allergens = allergenList.safeParse(values('allergen'));
+	const additives = additiveList.safeParse(values('additive'));
+	const diets = dietList.safeParse(values('diet'));
+	if (!product || !allergens.success || !additives.success || !diets.success)
+		return { ok: false, problem: 'unknown' };
+	if (unknownAdditives(additives.data, await venueAdditives(settings)).length > 0)
+		return { ok: false, problem: 'unknown' };
+	const facts = { allergens: allergens.data, additives: additives.data, diets: diets.data };
+	const conflict = dietConflict(facts);
+	if (conflict) return { ok: false, problem: 'conflict', ...conflict };
+	if (!(await catalog.setFacts(id, facts))) return { ok: false, problem: 'unknown' };
+	await audit.write(actor, 'menu.facts', id, { before: product.facts, after: facts });
+	return { ok: true, id };
 }
 
 export type PictureEdit =
