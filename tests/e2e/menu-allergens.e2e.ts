@@ -8,7 +8,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { beginOrder, checkStep, pairKiosk, toPayment } from './kiosk-support.ts';
-import { guestScreenReady, logIn, simulator, staffPageReady } from './support.ts';
+import { logIn, simulator, staffPageReady } from './support.ts';
 
 test.use({ hasTouch: true });
 
