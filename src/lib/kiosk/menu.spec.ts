@@ -1,3 +1,4 @@
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { describe, expect, it } from 'vitest';
 import type { DepositTerms, MenuItem } from '#lib/shared/screen-snapshot.ts';
 import { categoriesOf, featuredProducts, menuOf, picturesOf } from './menu.ts';
@@ -57,12 +58,16 @@ describe('the products the attract screen features', () => {
 		...product(id, category),
 		image: `/media/products/${id}.webp`,
 		deposit: null,
-		options: []
+		options: [],
+		facts: NO_FACTS,
+		additiveNames: {}
 	});
 	const unpictured = (id: string, category: string) => ({
 		...product(id, category),
 		deposit: null,
-		options: []
+		options: [],
+		facts: NO_FACTS,
+		additiveNames: {}
 	});
 
 	it('shows the range first: the first pictured product of each category, then the rest', () => {
@@ -108,7 +113,9 @@ describe('the pictures the kiosk keeps ready', () => {
 		...product(id, category),
 		image,
 		deposit: null,
-		options: []
+		options: [],
+		facts: NO_FACTS,
+		additiveNames: {}
 	});
 
 	it('are every category’s, in menu order, none for an unpictured product', () => {

@@ -4,6 +4,7 @@
  * applies (same currency as the product, configuration active), so what the menu promises is
  * what the sale charges. Pure: the server's load and the screen's kept snapshot both use it.
  */
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import type { DepositTerms, MenuItem } from '#lib/shared/screen-snapshot.ts';
 import type { MenuProduct } from './types.ts';
 
@@ -14,6 +15,8 @@ export function menuOf(items: readonly MenuItem[], terms: DepositTerms | null): 
 		return {
 			...item,
 			options: item.options ?? [],
+			facts: item.facts ?? NO_FACTS,
+			additiveNames: item.additiveNames ?? {},
 			deposit:
 				category && category.currencyCode === item.currencyCode
 					? {

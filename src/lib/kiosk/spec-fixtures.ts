@@ -1,4 +1,5 @@
 /** Test data of the kiosk helpers' specs: the demo menu (prices in cents). */
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import type { MenuProduct } from './types.ts';
 
 const CUP = {
@@ -17,7 +18,9 @@ export const PILS: MenuProduct = {
 	currencyCode: 'EUR',
 	image: null,
 	deposit: CUP,
-	options: []
+	options: [],
+	facts: NO_FACTS,
+	additiveNames: {}
 };
 
 export const WHEAT: MenuProduct = {
@@ -36,7 +39,9 @@ export const PRETZEL: MenuProduct = {
 	currencyCode: 'EUR',
 	image: null,
 	deposit: null,
-	options: []
+	options: [],
+	facts: NO_FACTS,
+	additiveNames: {}
 };
 
 /** Filter coffee 3.20: a size to choose (regular +0, large +0.80), oat milk +0.40 if wanted. */

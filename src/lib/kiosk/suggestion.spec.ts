@@ -1,3 +1,4 @@
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { describe, expect, it } from 'vitest';
 import { suggestionFor } from './suggestion.ts';
 import type { MenuProduct } from './types.ts';
@@ -11,7 +12,9 @@ const product = (id: string): MenuProduct => ({
 	currencyCode: 'EUR',
 	image: null,
 	deposit: null,
-	options: []
+	options: [],
+	facts: NO_FACTS,
+	additiveNames: {}
 });
 const menu = [product('drink_pils'), product('food_pretzel')];
 

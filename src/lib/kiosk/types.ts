@@ -2,6 +2,8 @@
  * What the ordering screen works with beyond what the server sends (#lib/shared/screen-snapshot.ts,
  * #lib/shared/sale-view.ts): the menu with each product's deposit, the screen's view, the basket.
  */
+import type { AdditiveNames } from '#lib/shared/food-fact-labels.ts';
+import type { FoodFacts } from '#lib/shared/food-facts.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { KioskSettingsView, MenuItem } from '#lib/shared/screen-snapshot.ts';
 import type { StaffNames } from '#lib/shared/translated.ts';
@@ -23,6 +25,8 @@ export interface MenuProduct extends MenuItem {
 	/** Non-null when the product comes in a returnable container. */
 	deposit: ProductDeposit | null;
 	options: OptionGroup[];
+	facts: FoodFacts;
+	additiveNames: AdditiveNames;
 }
 
 /** What the guest screen shows, from the newest snapshot it has (kiosk-view.ts). */

@@ -52,16 +52,19 @@ export class Settings {
 	}
 
 	/**
-	 * Stores `value` under `key` in one transaction with `work`, which writes its own rows with the
-	 * transaction it is given: all of it is stored, or nothing (a failure anywhere rolls it all
-	 * back). The cache learns of the change once it is committed.
+	 * Stores each of `values` (a value by its key) in one transaction with `work`, which writes its
+	 * own rows with the transaction it is given: all of it is stored, or nothing (a failure
+	 * anywhere rolls it all back). The cache learns of the changes once they are committed.
 	 */
-	async setWith(key: string, value: unknown, work: (db: StoreDb) => Promise<void>): Promise<void> {
+	async setWith(
+		values: Record<string, unknown>,
+		work: (db: StoreDb) => Promise<void>
+	): Promise<void> {
 		await this.#db.transaction().execute(async (trx) => {
 			await work(trx);
-			await this.#write(trx, key, value);
+			for (const [key, value] of Object.entries(values)) await this.#write(trx, key, value);
 		});
-		await this.#stored.changed(key);
+		for (const key of Object.keys(values)) await this.#stored.changed(key);
 	}
 
 	async #write(db: StoreDb, key: string, value: unknown): Promise<void> {

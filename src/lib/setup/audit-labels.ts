@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'menu.import': m.audit_action_menu_import,
 	'menu.availability': m.audit_action_menu_availability,
 	'menu.sold-out': m.audit_action_menu_sold_out,
+	'menu.facts': m.audit_action_menu_facts,
 	'menu.picture': m.audit_action_menu_picture,
 	'menu.picture-remove': m.audit_action_menu_picture_remove,
 	'menu.names': m.audit_action_menu_names,

@@ -3,6 +3,7 @@
  * choice of them, shared by the guest screen (the dialog, the basket) and the server's quote, so
  * that what the screen accepts is what the sale charges. Prices are integer minor units.
  */
+import type { AllergenId } from './food-facts.ts';
 import type { Translated } from './translated.ts';
 
 export interface OptionChoice {
@@ -11,6 +12,9 @@ export interface OptionChoice {
 	name: Translated;
 	/** Added to the product's price per unit; 0 for a free choice ("no onions"). */
 	priceMinor: number;
+	/** What the choice adds to the product's allergens and additives (food-facts.ts factsWith). */
+	allergens?: AllergenId[];
+	additives?: string[];
 }
 
 export interface OptionGroup {

@@ -10,6 +10,7 @@
  * line of its own — as the credit preview sends them (server/sales/credit-items.ts), so a card
  * receipt and a credit receipt list the same lines.
  */
+import type { AllergenId } from './food-facts.ts';
 import { worthALine } from './format.ts';
 import { isPriced, optionProductId } from './product-options.ts';
 import { isPaid } from './sale-states.ts';
@@ -67,6 +68,8 @@ export type ReceiptLine = LineFigures &
 				name: Translated;
 				/** The free options ("no onions"), shown under the name. */
 				options: { name: Translated }[];
+				/** What the line contains (Regulation (EU) No 1169/2011 Annex II); absent for none. */
+				allergens?: AllergenId[];
 		  }
 		| {
 				/** A priced option of the product line before it. */
@@ -163,6 +166,7 @@ function cardLines(view: SaleView): ReceiptLine[] {
 					productId: line.productId,
 					name: line.name,
 					options: freeOptions(line),
+					...(line.allergens?.length ? { allergens: line.allergens } : {}),
 					quantity: line.quantity,
 					...unpaid((line.unitMinor - optionsMinor) * line.quantity),
 					vatBp: line.vatBp
@@ -237,6 +241,7 @@ function creditLines(view: SaleView, credits: readonly CreditLineSummary[]): Rec
 				productId: line.productId,
 				name: product?.name ?? { en: line.name },
 				options: product ? freeOptions(product) : [],
+				...(product?.allergens?.length ? { allergens: product.allergens } : {}),
 				quantity: product?.quantity ?? 1,
 				...figures
 			};

@@ -5,6 +5,7 @@
  * line carries the VAT rate it was sold at (basis points), so the receipt never depends on the menu
  * or the settings as they are now. Amounts are integer minor units.
  */
+import type { AllergenId } from './food-facts.ts';
 import type { PaymentType } from '@venue-kiosk/vocabulary/platform-vocabulary.ts';
 import type { SaleState } from './sale-states.ts';
 import type { StaffNames, Translated } from './translated.ts';
@@ -82,6 +83,11 @@ export interface SaleLine {
 	unitMinor: number;
 	lineMinor: number;
 	vatBp: number;
+	/**
+	 * The line's allergens, the product's with its choices' (food-facts.ts factsWith), for the
+	 * receipt; absent for a sale quoted before they were kept.
+	 */
+	allergens?: AllergenId[];
 }
 
 /** The refundable deposit of one container category (derived from the products). */

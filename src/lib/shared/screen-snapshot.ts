@@ -7,6 +7,8 @@
  * Types and pure rules only: used on the server and in the browser. Nothing secret is in any
  * part — no API key, no transaction key, no deposit code.
  */
+import type { AdditiveNames } from './food-fact-labels.ts';
+import type { FoodFacts } from './food-facts.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
 import type { ReturnSettings } from './return-view.ts';
 import type { CreditPaymentType } from './credit-payment-type.ts';
@@ -35,6 +37,10 @@ export interface MenuItem {
 	 * in snapshots kept by an older version.
 	 */
 	soldOut?: boolean;
+	/** Its allergens, additives and diet labels (food-facts.ts); absent in older snapshots. */
+	facts?: FoodFacts;
+	/** The venue's names of the additives it and its choices name; absent in older snapshots. */
+	additiveNames?: AdditiveNames;
 }
 
 /** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */

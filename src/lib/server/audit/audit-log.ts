@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
 	'menu.import',
 	'menu.availability',
 	'menu.sold-out',
+	'menu.facts',
 	'menu.picture',
 	'menu.picture-remove',
 	'menu.names',

@@ -1,4 +1,5 @@
 /** The menu in the store. Import replaces the whole menu atomically. */
+import { NO_FACTS, type FoodFacts } from '#lib/shared/food-facts.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
@@ -17,7 +18,8 @@ const toProduct = (row: Row<'products'>): Product => ({
 	image: row.image !== null && isImageAddress(row.image) ? row.image : null,
 	available: row.available === 1,
 	position: row.position,
-	options: JSON.parse(row.options)
+	options: JSON.parse(row.options),
+	facts: { ...NO_FACTS, ...(JSON.parse(row.food_facts) as Partial<FoodFacts>) }
 });
 
 export class CatalogRepository {
@@ -82,7 +84,8 @@ export class CatalogRepository {
 			image: product.image,
 			available: product.available ? 1 : 0,
 			position: product.position,
-			options: JSON.stringify(product.options)
+			options: JSON.stringify(product.options),
+			food_facts: JSON.stringify(product.facts)
 		};
 		await db
 			.insertInto('products')
@@ -105,6 +108,17 @@ export class CatalogRepository {
 	async setImage(id: string, image: string | null, db: StoreDb = this.#store.db): Promise<boolean> {
 		return touchedOne(
 			await db.updateTable('products').set({ image }).where('id', '=', id).executeTakeFirst()
+		);
+	}
+
+	/** Product `id`'s food facts as given (checked by the caller); false for an unknown product. */
+	async setFacts(id: string, facts: FoodFacts): Promise<boolean> {
+		return touchedOne(
+			await this.#store.db
+				.updateTable('products')
+				.set({ food_facts: JSON.stringify(facts) })
+				.where('id', '=', id)
+				.executeTakeFirst()
 		);
 	}
 

@@ -3,6 +3,7 @@ import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import demoMenu from './demo-menu.json' with { type: 'json' };
+import { DEFAULT_ADDITIVES } from './additives.ts';
 import { exportCsv, exportJson, importCsv, importJson } from './exchange.ts';
 import { NAME_MAX } from './translated-name.ts';
 
@@ -39,11 +40,22 @@ describe('menu import and export', () => {
 					min: 0,
 					max: 1,
 					choices: [
-						{ id: 'milk', name: { en: "Cow's milk", de: 'Kuhmilch' }, priceMinor: 0 },
-						{ id: 'oat-milk', name: { en: 'Oat milk', de: 'Hafermilch' }, priceMinor: 40 }
+						{
+							id: 'milk',
+							name: { en: "Cow's milk", de: 'Kuhmilch' },
+							priceMinor: 0,
+							allergens: ['milk']
+						},
+						{
+							id: 'oat-milk',
+							name: { en: 'Oat milk', de: 'Hafermilch' },
+							priceMinor: 40,
+							allergens: ['gluten']
+						}
 					]
 				}
-			]
+			],
+			facts: { allergens: [], additives: [], diets: ['vegan'] }
 		});
 	});
 
@@ -59,7 +71,12 @@ describe('menu import and export', () => {
 			categories: { food: { en: 'Snacks', de: 'Brotzeit' } },
 			containers: { cat_cup: { de: 'Mehrwegbecher 0,4 l' } }
 		};
-		expect(importJson(exportJson(products, names))).toEqual({ ok: true, products, names });
+		expect(importJson(exportJson(products, names))).toEqual({
+			ok: true,
+			products,
+			names,
+			additives: DEFAULT_ADDITIVES
+		});
 		expect(importCsv(exportCsv(products, names))).toEqual({
 			ok: true,
 			products,

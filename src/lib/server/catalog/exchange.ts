@@ -10,14 +10,20 @@
  * platform's deposit configuration, not the menu, says which product takes which — so they have
  * no rows, and only JSON carries their names: a CSV import leaves them as they are, and refuses a
  * column it has no place for (a `container_name_de` among them) rather than drop it unsaid.
- * Import validates every row first and reports each problem with its row; nothing is imported
- * unless all rows are valid.
+ * A product's food facts (#lib/shared/food-facts.ts) are its `allergens`, `additives` and
+ * `diets`: lists of ids in JSON, comma-separated in CSV cells; an option choice's are in its
+ * JSON. JSON also carries the venue's additive list (`additives`: catalog/additives.ts); without
+ * it the list stays as it is, and every additive a product names must be in the list that is in
+ * force after the import. Import validates every row first and reports each problem with its
+ * row; nothing is imported unless all rows are valid.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { m } from '#lib/paraglide/messages.js';
 import { locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
+import { additiveListSchema, DEFAULT_ADDITIVES, type Additive } from './additives.ts';
+import { unknownAdditives } from './food-facts-input.ts';
 import { NAME_KINDS, namesByIdSchema } from './menu-names.ts';
 import { productInputSchema, toExchangeForm, type Product } from './product.ts';
 import { NAME_MAX, staffNames } from './translated-name.ts';
@@ -36,12 +42,19 @@ const CSV_COLUMNS = [
 	'available',
 	'position',
 	'options',
+	'allergens',
+	'additives',
+	'diets',
 	...perLanguage('category_name')
 ];
 
-/** `names`: what the file says of the venue's names; a kind it does not carry is absent. */
+/**
+ * `names`: what the file says of the venue's names, a kind it does not carry absent; `additives`:
+ * the venue's additive list the file gives, absent when it gives none.
+ */
 export type ImportResult =
-	{ ok: true; products: Product[]; names: Partial<VenueNames> } | { ok: false; problems: string[] };
+	| { ok: true; products: Product[]; names: Partial<VenueNames>; additives?: Additive[] }
+	| { ok: false; problems: string[] };
 
 const NO_NAMES: VenueNames = { categories: {}, containers: {} };
 
@@ -73,21 +86,46 @@ function importProducts(
 	return { products, problems };
 }
 
-function outcome(
+/** Every additive a product or choice names is one of `list` (the list in force after import). */
+function checkAdditives(
 	{ products, problems }: { products: Product[]; problems: string[] },
-	names: Partial<VenueNames>
-): ImportResult {
-	return problems.length ? { ok: false, problems } : { ok: true, products, names };
+	list: readonly Additive[]
+) {
+	const used = products.flatMap((product) => [
+		...product.facts.additives,
+		...product.options.flatMap((group) => group.choices.flatMap((choice) => choice.additives ?? []))
+	]);
+	const known = list.map((additive) => additive.id).join(', ');
+	for (const id of unknownAdditives(used, list))
+		problems.push(m.menu_import_unknown_additive({ id, known }));
 }
 
-export function importJson(text: string): ImportResult {
+function outcome(
+	read: { products: Product[]; problems: string[] },
+	names: Partial<VenueNames>,
+	additives: { given?: Additive[]; inForce: readonly Additive[] }
+): ImportResult {
+	checkAdditives(read, additives.given ?? additives.inForce);
+	const { products, problems } = read;
+	if (problems.length) return { ok: false, problems };
+	return additives.given
+		? { ok: true, products, names, additives: additives.given }
+		: { ok: true, products, names };
+}
+
+/** `additives`: the venue's list in force, which a file without its own keeps. */
+export function importJson(
+	text: string,
+	additives: readonly Additive[] = DEFAULT_ADDITIVES
+): ImportResult {
 	let file: unknown;
 	try {
 		file = JSON.parse(text);
 	} catch {
 		return { ok: false, problems: ['the file is not valid JSON'] };
 	}
-	if (Array.isArray(file)) return outcome(importProducts(file, productLabel), {});
+	if (Array.isArray(file))
+		return outcome(importProducts(file, productLabel), {}, { inForce: additives });
 	if (typeof file !== 'object' || file === null || !Array.isArray(Reflect.get(file, 'products')))
 		return {
 			ok: false,
@@ -104,12 +142,24 @@ export function importJson(text: string): ImportResult {
 			for (const issue of given.error.issues)
 				read.problems.push(`${[kind, ...issue.path].join('.')}: ${issue.message}`);
 	}
-	return outcome(read, names);
+	let given: Additive[] | undefined;
+	if (fields.additives !== undefined) {
+		const list = additiveListSchema.safeParse(fields.additives);
+		if (list.success) given = list.data;
+		else
+			for (const issue of list.error.issues)
+				read.problems.push(`${['additives', ...issue.path].join('.')}: ${issue.message}`);
+	}
+	return outcome(read, names, { given, inForce: given ? given : additives });
 }
 
 const productLabel = (index: number) => `product ${index + 1}`;
 
-export function importCsv(text: string): ImportResult {
+/** `additives`: the venue's list in force (CSV does not carry it). */
+export function importCsv(
+	text: string,
+	additives: readonly Additive[] = DEFAULT_ADDITIVES
+): ImportResult {
 	let records: Record<string, string>[];
 	let header: string[] = [];
 	try {
@@ -140,7 +190,10 @@ export function importCsv(text: string): ImportResult {
 				? true
 				: record.available === 'true',
 		position: record.position ? toNumber(record.position) : 0,
-		options: record.options ? toJson(record.options) : []
+		options: record.options ? toJson(record.options) : [],
+		allergens: toList(record.allergens),
+		additives: toList(record.additives),
+		diets: toList(record.diets)
 	}));
 	// Row 1 is the header.
 	const rowLabel = (index: number) => `row ${index + 2}`;
@@ -148,7 +201,7 @@ export function importCsv(text: string): ImportResult {
 	const carriesCategoryNames = perLanguage('category_name').some((column) =>
 		records.some((record) => column in record)
 	);
-	if (!carriesCategoryNames) return outcome(read, {});
+	if (!carriesCategoryNames) return outcome(read, {}, { inForce: additives });
 	const categories: Record<string, StaffNames> = {};
 	records.forEach((record, index) => {
 		const names = staffNames(NAME_MAX).safeParse(inLanguages(record, 'category_name'));
@@ -167,7 +220,15 @@ export function importCsv(text: string): ImportResult {
 			);
 		categories[record.category] ??= names.data;
 	});
-	return outcome(read, { categories });
+	return outcome(read, { categories }, { inForce: additives });
+}
+
+/** A comma-separated cell as its ids; an empty or absent cell is none. */
+function toList(cell: string | undefined): string[] {
+	return (cell ?? '')
+		.split(',')
+		.map((id) => id.trim())
+		.filter((id) => id !== '');
 }
 
 /**
@@ -201,12 +262,17 @@ function toJson(cell: string): unknown {
 	}
 }
 
-export function exportJson(products: Product[], names: VenueNames = NO_NAMES): string {
+export function exportJson(
+	products: Product[],
+	names: VenueNames = NO_NAMES,
+	additives: readonly Additive[] = DEFAULT_ADDITIVES
+): string {
 	return JSON.stringify(
 		{
 			products: products.map(toExchangeForm),
 			categories: names.categories,
-			containers: names.containers
+			containers: names.containers,
+			additives
 		},
 		null,
 		'\t'
@@ -231,6 +297,9 @@ export function exportCsv(products: Product[], names: VenueNames = NO_NAMES): st
 				available: String(form.available),
 				position: form.position,
 				options: form.options.length > 0 ? JSON.stringify(form.options) : '',
+				allergens: form.allergens.join(','),
+				additives: form.additives.join(','),
+				diets: form.diets.join(','),
 				...cells('category_name', names.categories[form.category])
 			};
 		}),

@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
 import type { Settings } from '../settings.ts';
-import type { StoreDb } from '../store/store.ts';
 import { NAME_MAX, staffNames } from './translated-name.ts';
 
 const KEY = 'menu-names';
@@ -37,17 +36,8 @@ export async function saveVenueNames(settings: Settings, names: VenueNames): Pro
 	await settings.set(KEY, names);
 }
 
-/**
- * Saves `names` in one store transaction with `work` (a menu import's products and its audit
- * entry, written with the transaction's `db`): all of it, or nothing — never a menu half imported.
- */
-export async function saveVenueNamesWith(
-	settings: Settings,
-	names: VenueNames,
-	work: (db: StoreDb) => Promise<void>
-): Promise<void> {
-	await settings.setWith(KEY, names, work);
-}
+/** `names` as the setting a menu import stores with its products (Settings `setWith`). */
+export const venueNamesSetting = (names: VenueNames): Record<string, unknown> => ({ [KEY]: names });
 
 /** `names` with those of `id` (a category or a container) as given; without, when none is left. */
 export function withNames(

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
+import { additiveList, allergenList } from './food-facts-input.ts';
 import { translatedName } from './translated-name.ts';
 
 /** Letters, digits, `_` and `-`: safe in a productId (`<productId>~<choiceId>`) and a URL. */
@@ -17,7 +18,10 @@ const optionId = z
 const choiceSchema = z.object({
 	id: optionId,
 	name: translatedName,
-	price: z.number().min(0).max(100_000).default(0)
+	price: z.number().min(0).max(100_000).default(0),
+	/** What the choice adds to the product's (oat milk: none; cow's milk: milk). */
+	allergens: allergenList.optional(),
+	additives: additiveList.optional()
 });
 
 const groupSchema = z
@@ -76,7 +80,9 @@ export function optionGroupsToExchangeForm(groups: readonly OptionGroup[], curre
 		choices: group.choices.map((choice) => ({
 			id: choice.id,
 			name: choice.name,
-			price: fromMinor(choice.priceMinor, currencyCode)
+			price: fromMinor(choice.priceMinor, currencyCode),
+			...(choice.allergens?.length ? { allergens: choice.allergens } : {}),
+			...(choice.additives?.length ? { additives: choice.additives } : {})
 		}))
 	}));
 }

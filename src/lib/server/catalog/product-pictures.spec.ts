@@ -1,3 +1,4 @@
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
@@ -23,7 +24,8 @@ function product(id: string, image: string | null = null): Product {
 		image,
 		available: true,
 		position: 0,
-		options: []
+		options: [],
+		facts: NO_FACTS
 	};
 }
 

@@ -12,9 +12,11 @@ import {
 } from '@venue-kiosk/vocabulary/money.ts';
 import { m } from '#lib/paraglide/messages.js';
 import type { Locale } from '#lib/paraglide/runtime.js';
+import type { FoodFacts } from '#lib/shared/food-facts.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { isSupportedVatRate } from '@venue-kiosk/vocabulary/vat.ts';
+import { additiveList, allergenList, dietConflict, dietList } from './food-facts-input.ts';
 import { isImageAddress } from './image-address.ts';
 import { descriptions, translatedName } from './translated-name.ts';
 import { optionGroupsInputSchema, optionGroupsToExchangeForm } from './options.ts';
@@ -33,6 +35,8 @@ export interface Product {
 	position: number;
 	/** What the guest chooses with the product, in menu order; [] for none. */
 	options: OptionGroup[];
+	/** Its allergens, additives and diet labels (#lib/shared/food-facts.ts); its choices add theirs. */
+	facts: FoodFacts;
 }
 
 /**
@@ -57,7 +61,10 @@ export const productInputSchema = z
 			.default(null),
 		available: z.boolean().default(true),
 		position: z.int().min(0).max(100_000).default(0),
-		options: optionGroupsInputSchema.default([])
+		options: optionGroupsInputSchema.default([]),
+		allergens: allergenList.default([]),
+		additives: additiveList.default([]),
+		diets: dietList.default([])
 	})
 	.transform((input, context): Product => {
 		let valid = true;
@@ -84,6 +91,8 @@ export const productInputSchema = z
 					);
 			})
 		);
+		const conflict = dietConflict(input);
+		if (conflict) problem(['diets'], m.menu_import_diet_conflict(conflict));
 		const product: Product = {
 			id: input.id,
 			category: input.category,
@@ -101,7 +110,8 @@ export const productInputSchema = z
 					...choice,
 					priceMinor: minor(price, ['options', groupIndex, 'choices', choiceIndex, 'price'])
 				}))
-			}))
+			})),
+			facts: { allergens: input.allergens, additives: input.additives, diets: input.diets }
 		};
 		return valid ? product : z.NEVER;
 	});
@@ -119,6 +129,9 @@ export function toExchangeForm(product: Product) {
 		image: product.image,
 		available: product.available,
 		position: product.position,
-		options: optionGroupsToExchangeForm(product.options, product.currencyCode)
+		options: optionGroupsToExchangeForm(product.options, product.currencyCode),
+		allergens: product.facts.allergens,
+		additives: product.facts.additives,
+		diets: product.facts.diets
 	};
 }

@@ -1,3 +1,4 @@
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditLog } from '../audit/audit-log.ts';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
@@ -24,7 +25,8 @@ const product = (id: string, position: number): Product => ({
 	image: null,
 	available: true,
 	position,
-	options: []
+	options: [],
+	facts: NO_FACTS
 });
 
 const device = (id: string, mode: DeviceMode): DeviceRecord => ({

@@ -108,6 +108,15 @@ describe('receiptBlocks', () => {
 		]);
 	});
 
+	it('lists a line’s allergens under it, only for lines that have any', () => {
+		const printed = lines(receiptBlocks(sampleReceipt(), 'de'));
+		const first = printed.findIndex((line) => line.startsWith('1 × Bratwurst'));
+		expect(printed[first + 3]).toBe('  Enthält: Glutenhaltiges Getreide, Senf.');
+		expect(printed.filter((line) => line.includes('Enthält:'))).toHaveLength(1);
+		const english = lines(receiptBlocks(sampleReceipt(), 'en'));
+		expect(english).toContain('  Contains: Cereals containing gluten, Mustard.');
+	});
+
 	it('prints the deposit code as a native QR code, its number and return deadline beneath', () => {
 		const blocks = receiptBlocks(sampleReceipt(), 'de');
 		const qr = blocks.findIndex((block) => block.kind === 'qr');

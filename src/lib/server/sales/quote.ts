@@ -8,6 +8,7 @@
  * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
  * changes neither what the guest pays nor their receipt.
  */
+import { factsWith } from '#lib/shared/food-facts.ts';
 import { z } from 'zod';
 import {
 	chooseOptions,
@@ -112,7 +113,8 @@ export function quoteSale({
 			unitMinor,
 			// An option is part of its product: sold at the product's rate.
 			vatBp: product.vatBp,
-			lineMinor: unitMinor * quantity
+			lineMinor: unitMinor * quantity,
+			allergens: factsWith(product.facts, choice.chosen).allergens
 		});
 	}
 	const currencyCode = byId.get(lines[0]!.productId)!.currencyCode;

@@ -52,14 +52,15 @@ function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView,
 		state: sale.state,
 		currencyCode: quote.currencyCode,
 		lines: quote.lines.map(
-			({ productId, name, options, quantity, unitMinor, lineMinor, vatBp }) => ({
+			({ productId, name, options, quantity, unitMinor, lineMinor, vatBp, allergens }) => ({
 				productId,
 				name,
 				options,
 				quantity,
 				unitMinor,
 				lineMinor,
-				vatBp
+				vatBp,
+				...(allergens?.length ? { allergens } : {})
 			})
 		),
 		depositLines: quote.depositLines.map(

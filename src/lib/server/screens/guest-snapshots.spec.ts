@@ -1,3 +1,4 @@
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { describe, expect, it } from 'vitest';
 // The one spec across the layers: the kiosk's reading of the snapshot held to the server's quote.
 // eslint-disable-next-line no-restricted-imports
@@ -24,6 +25,7 @@ const product = (id: string, overrides: Partial<Product> = {}): Product => ({
 	available: true,
 	position: 0,
 	options: [],
+	facts: NO_FACTS,
 	...overrides
 });
 

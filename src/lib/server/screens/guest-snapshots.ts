@@ -14,6 +14,12 @@ import type {
 	ScreenIdentity
 } from '#lib/shared/screen-snapshot.ts';
 import type { VenueNames } from '#lib/shared/translated.ts';
+import {
+	additiveNamesOf,
+	DEFAULT_ADDITIVES,
+	venueAdditives,
+	type Additive
+} from '../catalog/additives.ts';
 import { venueNames } from '../catalog/menu-names.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
@@ -85,15 +91,28 @@ export function depositTermsOf(
 
 /**
  * The menu in menu order, each product with the names staff gave its category (`categories`,
- * catalog/menu-names.ts) and whether it is sold out: the kiosk does not offer a sold-out product,
- * but names it in a basket that holds one (the guest learns which line is gone).
+ * catalog/menu-names.ts), the names of the additives it and its choices name (`additives`, the
+ * venue's list: catalog/additives.ts) and whether it is sold out: the kiosk does not offer a
+ * sold-out product, but names it in a basket that holds one (the guest learns which line is gone).
  */
 export function menuItemsOf(
 	products: readonly Product[],
-	categories: VenueNames['categories'] = {}
+	categories: VenueNames['categories'] = {},
+	additives: readonly Additive[] = DEFAULT_ADDITIVES
 ): MenuItem[] {
 	return products.map(
-		({ id, category, name, description, grossMinor, currencyCode, image, options, available }) => ({
+		({
+			id,
+			category,
+			name,
+			description,
+			grossMinor,
+			currencyCode,
+			image,
+			options,
+			available,
+			facts
+		}) => ({
 			id,
 			category,
 			categoryNames: categories[category],
@@ -103,7 +122,12 @@ export function menuItemsOf(
 			currencyCode,
 			image,
 			options,
-			soldOut: !available
+			soldOut: !available,
+			facts,
+			additiveNames: additiveNamesOf(additives, [
+				...facts.additives,
+				...options.flatMap((group) => group.choices.flatMap((choice) => choice.additives ?? []))
+			])
 		})
 	);
 }
@@ -126,11 +150,12 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal, names] = await Promise.all([
+	const [settings, printer, terminal, names, additives] = await Promise.all([
 		kioskSettings(context.settings),
 		printerSettings(context.settings, deviceId),
 		context.terminals.cardTerminalOf(deviceId),
-		venueNames(context.settings)
+		venueNames(context.settings),
+		venueAdditives(context.settings)
 	]);
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
@@ -138,7 +163,7 @@ export async function kioskSnapshot(
 		screen: 'kiosk',
 		...(await base(context, deviceId, now, names)),
 		menu: {
-			value: menuItemsOf(await context.catalog.list(), names.categories),
+			value: menuItemsOf(await context.catalog.list(), names.categories, additives),
 			fetchedAt
 		},
 		settings: {

@@ -4,10 +4,12 @@
  * lost connection) leaves the menu, its names and the audit log as they were.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { sql } from 'kysely';
 import { AuditLog } from '../audit/audit-log.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
+import { MenuFeed } from '../catalog/menu-feed.ts';
 import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
 import type { ServerContext } from '../context.ts';
 import { Settings } from '../settings.ts';
@@ -84,7 +86,8 @@ describe.each(ENGINES)('a manager imports a menu file (%s)', (engine) => {
 				image: null,
 				available: true,
 				position: 0,
-				options: []
+				options: [],
+				facts: NO_FACTS
 			}
 		]);
 		await saveVenueNames(settings, {
@@ -95,7 +98,8 @@ describe.each(ENGINES)('a manager imports a menu file (%s)', (engine) => {
 			catalog,
 			settings,
 			audit: new AuditLog(store),
-			pictures: { pruneOrphans: async () => 0 }
+			pictures: { pruneOrphans: async () => 0 },
+			menuFeed: new MenuFeed(store)
 		} as unknown as ServerContext;
 	});
 	afterEach(() => store.close());

@@ -1,20 +1,25 @@
 /**
  * A manager's edits of the menu (the route checks the role): the import (with the names of the
- * categories and containers the file carries: catalog/exchange.ts), a product's availability and
- * its picture; its names are menu-name-edits.ts. Each writes its audit entry once the change is
- * made; a refused edit changes nothing and records nothing. An import is validated whole first
- * (exchange.ts), then its products, names and audit entry are written in one store transaction:
+ * categories and containers the file carries: catalog/exchange.ts), a product's availability,
+ * its food facts (allergens, additives, diet: #lib/shared/food-facts.ts) and its picture; its
+ * names are menu-name-edits.ts. Each writes its audit entry once the change is made; a refused
+ * edit changes nothing and records nothing. An import is validated whole first (exchange.ts),
+ * then its products, names, additive list and audit entry are written in one store transaction:
  * a failure on the way leaves the menu as it was, never half imported. An import and an
  * availability change tell the kiosks at once (catalog/menu-feed.ts).
  */
+import type { AllergenId, DietId } from '#lib/shared/food-facts.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
+import { venueAdditives, venueAdditivesSetting } from '../catalog/additives.ts';
 import {
-	NAME_KINDS,
-	saveVenueNamesWith,
-	venueNames,
-	type NameKind
-} from '../catalog/menu-names.ts';
+	additiveList,
+	allergenList,
+	dietConflict,
+	dietList,
+	unknownAdditives
+} from '../catalog/food-facts-input.ts';
+import { NAME_KINDS, venueNames, venueNamesSetting, type NameKind } from '../catalog/menu-names.ts';
 import { textField } from '../http/forms.ts';
 import { readMenuUpload } from './menu-upload.ts';
 import { readPictureUpload, type PictureProblem } from './picture-upload.ts';
@@ -31,23 +36,34 @@ export async function importMenu(
 	actor: StaffMember,
 	form: FormData
 ): Promise<MenuImport> {
-	const result = await readMenuUpload(form.get('file'));
+	const { catalog, pictures, audit, settings } = context;
+	const additivesBefore = await venueAdditives(settings);
+	const result = await readMenuUpload(form.get('file'), additivesBefore);
 	if (!result) return { ok: false, missing: true };
 	if (!result.ok) return { ok: false, problems: result.problems };
-	const { catalog, pictures, audit, settings } = context;
 	const before = await catalog.list();
 	const namesBefore = await venueNames(settings);
 	const names = { ...namesBefore, ...result.names };
 	const ids = (products: { id: string }[]) => products.map((product) => product.id);
-	await saveVenueNamesWith(settings, names, async (db) => {
+	const additives = result.additives ?? additivesBefore;
+	const stored = {
+		...venueNamesSetting(names),
+		...(result.additives ? venueAdditivesSetting(result.additives) : {})
+	};
+	await settings.setWith(stored, async (db) => {
 		await catalog.replaceAll(result.products, db);
 		await audit.write(
 			actor,
 			'menu.import',
 			null,
 			{
-				before: { products: before.length, ids: ids(before), names: namesBefore },
-				after: { products: result.products.length, ids: ids(result.products), names }
+				before: {
+					products: before.length,
+					ids: ids(before),
+					names: namesBefore,
+					additives: additivesBefore
+				},
+				after: { products: result.products.length, ids: ids(result.products), names, additives }
 			},
 			db
 		);
@@ -77,6 +93,36 @@ export async function setAvailability(
 	});
 	await context.menuFeed.changed();
 	return true;
+}
+
+export type FactsEdit =
+	| { ok: true; id: string }
+	| { ok: false; problem: 'unknown' }
+	| { ok: false; problem: 'conflict'; diet: DietId; allergen: AllergenId };
+
+/** Product `id`'s allergens, additives and diets as the form's checkboxes give them. */
+export async function setFacts(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<FactsEdit> {
+	const id = textField(form, 'id');
+	const { catalog, audit, settings } = context;
+	const product = await catalog.get(id);
+	const values = (name: string) => form.getAll(name).map(String);
+	const allergens = allergenList.safeParse(values('allergen'));
+	const additives = additiveList.safeParse(values('additive'));
+	const diets = dietList.safeParse(values('diet'));
+	if (!product || !allergens.success || !additives.success || !diets.success)
+		return { ok: false, problem: 'unknown' };
+	if (unknownAdditives(additives.data, await venueAdditives(settings)).length > 0)
+		return { ok: false, problem: 'unknown' };
+	const facts = { allergens: allergens.data, additives: additives.data, diets: diets.data };
+	const conflict = dietConflict(facts);
+	if (conflict) return { ok: false, problem: 'conflict', ...conflict };
+	if (!(await catalog.setFacts(id, facts))) return { ok: false, problem: 'unknown' };
+	await audit.write(actor, 'menu.facts', id, { before: product.facts, after: facts });
+	return { ok: true, id };
 }
 
 export type PictureEdit =

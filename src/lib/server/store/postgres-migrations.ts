@@ -354,5 +354,8 @@ export const postgresMigrations: readonly string[] = [
 	CREATE INDEX journal_credit_finalizes ON journal (reference)
 		WHERE operation = 'finalizeCreditTransactionPreview';
 	CREATE INDEX journal_operation_created ON journal (operation, created_at);
+	`,
+	/* 15: a product's allergens, additives and diet labels (#lib/shared/food-facts.ts) as JSON */ `
+	ALTER TABLE products ADD COLUMN food_facts text NOT NULL DEFAULT '{}';
 	`
 ];

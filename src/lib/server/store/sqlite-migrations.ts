@@ -403,5 +403,8 @@ export const migrations: readonly string[] = [
 	CREATE INDEX journal_credit_finalizes ON journal (reference, status)
 		WHERE operation = 'finalizeCreditTransactionPreview';
 	CREATE INDEX journal_operation_created ON journal (operation, created_at);
+	`,
+	/* 21: a product's allergens, additives and diet labels (#lib/shared/food-facts.ts) as JSON */ `
+	ALTER TABLE products ADD COLUMN food_facts TEXT NOT NULL DEFAULT '{}';
 	`
 ];

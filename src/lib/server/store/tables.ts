@@ -97,6 +97,8 @@ export interface ProductsTable {
 	position: Generated<number>;
 	/** The option groups as JSON (catalog/options.ts), `[]` for none. */
 	options: Generated<string>;
+	/** The food facts as JSON (#lib/shared/food-facts.ts FoodFacts), `{}` for none. */
+	food_facts: Generated<string>;
 }
 
 export interface ProductImagesTable {

@@ -6,8 +6,10 @@ import {
 	attachPicture,
 	importMenu,
 	removePicture,
-	setAvailability
+	setAvailability,
+	setFacts
 } from '#lib/server/setup/menu-edits.ts';
+import { venueAdditives } from '#lib/server/catalog/additives.ts';
 import { containerEntries, renameMenuEntry } from '#lib/server/setup/menu-name-edits.ts';
 import { venueNames } from '#lib/server/catalog/menu-names.ts';
 import { DESCRIPTION_MAX, NAME_MAX } from '#lib/server/catalog/translated-name.ts';
@@ -26,6 +28,7 @@ export const load: PageServerLoad = async ({ locals }) => {
 		products: await context.catalog.list(),
 		categoryNames: (await venueNames(context.settings)).categories,
 		containers: await containerEntries(context),
+		additives: await venueAdditives(context.settings),
 		nameLimits: { name: NAME_MAX, description: DESCRIPTION_MAX },
 		pictureLimits: {
 			megabytes: MAX_PICTURE_BYTES / (1024 * 1024),
@@ -67,6 +70,12 @@ export const actions: Actions = {
 		return edit.ok
 			? { namesSaved: { kind: edit.kind, id: edit.id } }
 			: fail(400, { namesProblem: edit.problem });
+	},
+	facts: async ({ request, locals }) => {
+		const edit = await setFacts(serverContext(), requireManager(locals), await readForm(request));
+		return edit.ok
+			? { factsSaved: edit.id }
+			: fail(400, { factsProblem: edit.problem === 'conflict' ? edit : { problem: edit.problem } });
 	},
 	removePicture: async ({ request, locals }) => {
 		const edit = await removePicture(

@@ -30,6 +30,7 @@ const sampleLines: ReceiptLine[] = [
 			de: 'Bratwurst im knusprigen Brötchen mit karamellisierten Zwiebeln und Senf'
 		},
 		options: [{ name: { en: 'Well done', de: 'Gut durchgebraten' } }],
+		allergens: ['gluten', 'mustard'],
 		quantity: 1,
 		grossMinor: 650,
 		discountMinor: 0,
