@@ -147,6 +147,11 @@ const ACTIONS: Record<string, Row> = {
 			'name-de': 'Laugenbrezel'
 		})
 	},
+	'/setup/menu?/facts': {
+		as: 'manager',
+		audits: ['menu.facts'],
+		form: () => ({ id: 'food_pretzel', allergen: 'gluten', diet: 'vegetarian' })
+	},
 	'/setup/menu?/removePicture': {
 		as: 'manager',
 		audits: ['menu.picture-remove'],
