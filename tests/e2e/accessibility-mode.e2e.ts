@@ -215,10 +215,19 @@ test('a product with options, with the keypad alone: each choice heard with its 
 	);
 
 	// The coffee asks for its size: its dialog opens, is said, and the keypad walks its choices.
+	const heardBefore = (await speech.said()).length;
 	await keypadSelect(page, page.getByRole('button', { name: 'Add Filter coffee', exact: true }));
 	const coffee = page.getByRole('dialog', { name: 'Filter coffee' });
 	await expect(coffee).toBeVisible();
-	await expect.poll(async () => (await speech.said()).at(-1)?.text).toMatch(/Filter coffee/);
+	// Said as it opens: its name, then what it contains (its diet label among its food facts).
+	await expect
+		.poll(async () =>
+			(await speech.said())
+				.slice(heardBefore)
+				.map((utterance) => utterance.text)
+				.join(' | ')
+		)
+		.toMatch(/Filter coffee.*Vegan/);
 	for (const [group, choice, price] of [
 		['Size', 'Large 0.3 l', '+€0.80'],
 		['Milk', 'Oat milk', '+€0.40']
