@@ -69,10 +69,10 @@ export class WalCheckpointer {
  * thread, and the store falls back (above).
  */
 function checkpointLoop() {
-	/* eslint-disable @typescript-eslint/no-require-imports -- a worker run from source text is CommonJS */
-	const { workerData } = require('node:worker_threads');
-	const { DatabaseSync } = require('node:sqlite');
-	/* eslint-enable @typescript-eslint/no-require-imports */
+	// Built-ins by name, not by `require` or `import`: the server's bundler rewrites those, and
+	// this source runs outside the bundle.
+	const { workerData } = process.getBuiltinModule('node:worker_threads');
+	const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
 	const { file, everyMs } = workerData as { file: string; everyMs: number };
 	const database = new DatabaseSync(file);
 	database.exec('PRAGMA synchronous = FULL');
