@@ -22,6 +22,12 @@ export function met(figure: Figure): boolean {
 	return 'max' in goal ? value <= goal.max : value >= goal.min;
 }
 
+/** The `p`th percentile of `numbers` by nearest rank; NaN for none. */
+export function percentile(numbers: readonly number[], p: number): number {
+	const sorted = [...numbers].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 function goalText(goal: Goal | undefined): string {
 	if (!goal) return '';
 	return 'max' in goal ? `≤ ${goal.max}` : `≥ ${goal.min}`;

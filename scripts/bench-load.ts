@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPlatformClient } from '../src/lib/server/platform/client.ts';
 import { startCluster } from '../tests/postgres/cluster.ts';
-import { reportFigures, type Figure } from './bench-goals.ts';
+import { percentile, reportFigures, type Figure } from './bench-goals.ts';
 import {
 	benchPort,
 	fsyncsIn,
@@ -229,11 +229,6 @@ async function sale(api: ReturnType<typeof kioskApi>): Promise<void> {
 	if (paid.status !== 200 || paid.body?.state !== 'completed')
 		throw new Error(`pay answered ${paid.status} ${String(paid.body?.state)}`);
 }
-
-const percentile = (numbers: number[], p: number) => {
-	const sorted = [...numbers].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 /** When the sales began and ended (after pairing), how many completed, what they cost. */
 const run = {

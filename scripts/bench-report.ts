@@ -25,7 +25,7 @@ import type { Sale } from '../src/lib/server/sales/sale.ts';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
 import type { NewRow } from '../src/lib/server/store/tables.ts';
 import { startKiosk, pairedScreenCookie } from './bench-kiosk.ts';
-import { reportFigures, type Figure } from './bench-goals.ts';
+import { percentile, reportFigures, type Figure } from './bench-goals.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -104,10 +104,6 @@ async function seed(dataDir: string): Promise<void> {
 	console.log(`Seeded ${SALES} sales of ${day} in ${Math.round(performance.now() - began)} ms.`);
 }
 
-const percentile = (numbers: number[], p: number) => {
-	const sorted = [...numbers].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 const median = (numbers: number[]) => percentile(numbers, 50);
 
 /** The process's resident memory in MB; NaN once it has ended. */

@@ -14,7 +14,7 @@ import { StatementSync, type SQLInputValue, type StatementResultingChanges } fro
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openSqliteStore } from '../src/lib/server/store/sqlite-store.ts';
-import { reportFigures } from './bench-goals.ts';
+import { percentile, reportFigures } from './bench-goals.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -54,10 +54,6 @@ const timedRun: Run = function (...parameters) {
 	}
 };
 StatementSync.prototype.run = timedRun as StatementSync['run'];
-const percentile = (numbers: number[], p: number) => {
-	const sorted = [...numbers].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 try {
 	await sql`CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(store.db);
 	const body = (seed: number) => `${seed}:${'x'.repeat(600)}`;
