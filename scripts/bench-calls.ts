@@ -12,6 +12,10 @@ import { startSimulator } from '@venue-kiosk/platform-sim/http-server.ts';
 import { checkoutRig } from '../tests/contract/checkout-rig.ts';
 import { callOf, runSale, SALE_KINDS } from '../tests/contract/sale-kinds.ts';
 import { percentile, reportFigures, type Figure } from './bench-goals.ts';
+import { log } from '#lib/server/logging/logger.ts';
+
+// The bench prints figures: its own platform calls' log lines (info) would bury them.
+log.level = 'warn';
 
 const { values } = parseArgs({ options: { sales: { type: 'string', default: '20' } } });
 const SALES = Number(values.sales);

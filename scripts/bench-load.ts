@@ -46,6 +46,10 @@ import {
 	type RunningKiosk,
 	pairedScreenCookie
 } from './bench-kiosk.ts';
+import { log } from '../src/lib/server/logging/logger.ts';
+
+// The bench prints figures: its own platform calls' log lines (info) would bury them.
+log.level = 'warn';
 
 const { values } = parseArgs({
 	options: {

@@ -45,12 +45,16 @@ import { KioskTerminals } from './terminal/kiosk-terminals.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
+import { metricsGuard, type MetricsGuard } from './metrics/metrics-access.ts';
+import { countEndedSale } from './metrics/sale-metrics.ts';
+import { registerServerGauges } from './metrics/server-gauges.ts';
 import { JobLeases } from './store/job-leases.ts';
 import { StoreLocks } from './store/store-locks.ts';
 import { loadKeyring } from './store/keyring.ts';
 import { openStore } from './store/open-store.ts';
 import { pruneStore, RETENTION_INTERVAL_MS } from './store/retention.ts';
 import type { Store } from './store/store.ts';
+import { log, messageOf } from './logging/logger.ts';
 
 /**
  * The boards and pickup screens hear of changes at most four times a second: a burst of
@@ -114,6 +118,8 @@ export interface ServerContext {
 	platformFor: PlatformFor;
 	/** Which parts of the platform the screens can use now (from how its calls went). */
 	platformHealth: PlatformHealth;
+	/** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW). */
+	metricsAccess: MetricsGuard;
 	/** Refreshes every device's platform view now. */
 	refreshAll(): Promise<void>;
 	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
@@ -168,7 +174,12 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const menuFeed = new MenuFeed(store);
-	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
+	const sales = new SaleRepository(store, {
+		onSaved: (sale) => {
+			announcePaidSale(orderFeed, sale);
+			countEndedSale(sale);
+		}
+	});
 	const places = new KnownPlaces(devices, views);
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
 	const counterOrders = new CounterOrders({
@@ -251,7 +262,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const periodically = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
 		const timer = setInterval(() => {
 			jobs.runExclusive(name, intervalMs, job).catch((error: unknown) => {
-				console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+				log.error(`${name}: ${messageOf(error)}`);
 			});
 		}, intervalMs);
 		timer.unref();
@@ -272,6 +283,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		)
 	];
 	counterOrders.start();
+	registerServerGauges();
 	// One printer object per address: its calls queue, as the printer takes one job at a time.
 	const printers = new Map<string, NetworkPrinter>();
 	const printing = new ReceiptPrinting({
@@ -321,6 +333,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		printing,
 		platformFor,
 		platformHealth,
+		metricsAccess: metricsGuard(config.metrics),
 		refreshAll,
 		resolveJournal,
 		recoverSales,

@@ -29,6 +29,7 @@ import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
+import { log, messageOf } from '../logging/logger.ts';
 
 const WORKER_TICK_MS = 1_000;
 
@@ -192,7 +193,7 @@ export class CounterOrders {
 		const at = this.#now().getTime();
 		if (at - (this.#refusalLogged.get(deviceId) ?? -Infinity) < UNKNOWN_ORDERS.windowMs) return;
 		this.#refusalLogged.set(deviceId, at);
-		console.warn(
+		log.warn(
 			`Order callbacks of device ${deviceId} named ${UNKNOWN_ORDERS.budget} or more orders the ` +
 				'platform does not know within a minute: new order ids are refused for now (the ' +
 				'platform sends them again). If this goes on, the callback address has leaked: rotate ' +
@@ -231,7 +232,7 @@ export class CounterOrders {
 		}, WORKER_TICK_MS);
 		const reconcile = setInterval(() => {
 			this.reconcile().catch((error: unknown) => {
-				console.error(`order reconciliation: ${error instanceof Error ? error.message : error}`);
+				log.error(`order reconciliation: ${messageOf(error)}`);
 			});
 		}, this.#deps.reconcileMs);
 		for (const timer of [tick, reconcile]) timer.unref();

@@ -24,6 +24,13 @@ export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 /** An entry whose outcome is known and needs nobody: what the retention may remove. */
 const SETTLED: JournalStatus[] = ['succeeded', 'failed', 'resolved'];
 
+/** An entry that still wants something: its sender, the resolver, or staff. */
+export const UNSETTLED_STATUSES = [
+	'pending',
+	'uncertain',
+	'needs-staff'
+] as const satisfies readonly JournalStatus[];
+
 export interface JournalEntry {
 	id: number;
 	deviceId: string;
@@ -167,6 +174,25 @@ export class Journal {
 			})
 			.where('id', '=', id)
 			.execute();
+	}
+
+	/**
+	 * How many entries are in each unsettled status (the metrics): over the status index, never
+	 * the settled entries that make up most of the table.
+	 */
+	async unsettledCounts(): Promise<Record<(typeof UNSETTLED_STATUSES)[number], number>> {
+		const rows = await this.#store.db
+			.selectFrom('journal')
+			.select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+			.where('status', 'in', UNSETTLED_STATUSES)
+			.groupBy('status')
+			.execute();
+		const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+		return {
+			pending: count('pending'),
+			uncertain: count('uncertain'),
+			'needs-staff': count('needs-staff')
+		};
 	}
 
 	/**
