@@ -6,9 +6,12 @@
  * kiosk's: the menu changed), and a new version of the app. News — a newer snapshot, a new
  * version — is taken only while the screen is idle: never under a guest's basket or half-done
  * return; except that the live feed's "the menu changed" (a product sold out) shows the newest
- * snapshot at once, so a basket holding a sold-out product says so before the guest pays.
+ * snapshot at once, so a basket holding a sold-out product says so before the guest pays. And
+ * its heartbeat to the fleet page (fleet/screen-heartbeat.svelte.ts), with what it paused.
  */
 import { LiveConnection } from '#lib/board/live-connection.svelte.ts';
+import { startScreenHeartbeat } from '#lib/fleet/screen-heartbeat.svelte.ts';
+import type { HeartbeatAnswer, PauseReason, ScreenReport } from '#lib/shared/fleet.ts';
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
@@ -21,6 +24,19 @@ interface GuestSession {
 	/** Nothing under way: the screen may change under no one. */
 	readonly idle: boolean;
 	watch(reachability: ServerReachability): void;
+	/** What the screen tells the fleet page of its printer, terminal and guest (the kiosk's). */
+	fleetReport?(): Pick<ScreenReport, 'printer' | 'terminal' | 'busy'>;
+	/** Staff put the screen out of order, or back (the kiosk's). */
+	outOfOrder?: HeartbeatAnswer['outOfOrder'];
+}
+
+/** What the screen has paused, by what its server told it. */
+function pausedBy(reachability: ServerReachability): PauseReason[] {
+	if (!reachability.reachable) return ['server'];
+	const paused: PauseReason[] = [];
+	if (!reachability.platform.loyalty) paused.push('loyalty');
+	if (!reachability.platform.deposits) paused.push('deposits');
+	return paused;
 }
 
 export interface ScreenServicesOptions<S extends ScreenSnapshot> {
@@ -58,6 +74,14 @@ export function startScreenServices<S extends ScreenSnapshot>({
 					network: window
 				});
 	live?.start();
+	const stopHeartbeat = startScreenHeartbeat({
+		known: () => ({
+			paused: pausedBy(reachability),
+			...(session.fleetReport?.() ?? { printer: null, terminal: null, busy: !session.idle })
+		}),
+		idle: () => session.idle,
+		outOfOrder: 'outOfOrder' in session ? (value) => (session.outOfOrder = value) : undefined
+	});
 	const stopEffects = $effect.root(() => {
 		$effect(() => {
 			if (session.idle) data.settle();
@@ -73,6 +97,7 @@ export function startScreenServices<S extends ScreenSnapshot>({
 		});
 	});
 	return () => {
+		stopHeartbeat();
 		stopEffects();
 		live?.stop();
 		keeper.stop();
