@@ -413,7 +413,7 @@ export const migrations: readonly string[] = [
 	/* 23: each screen's last heartbeat (fleet/heartbeat-repository.ts): one row per device,
 	   written over on every beat, with what staff asked of the screen (out of order, reload) */ `
 	CREATE TABLE screen_heartbeats (
-		device_id TEXT PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		device_id TEXT NOT NULL PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
 		seen_at TEXT,
 		report TEXT,
 		out_of_order INTEGER NOT NULL DEFAULT 0,
