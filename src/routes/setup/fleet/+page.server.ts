@@ -1,4 +1,4 @@
-import { fail } from '@sveltejs/kit';
+import { error, fail } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { fleetSettings } from '#lib/server/fleet/fleet-settings.ts';
 import { readForm } from '#lib/server/http/forms.ts';
@@ -25,9 +25,9 @@ export const actions: Actions = {
 			locals.staff,
 			await readForm(request)
 		);
-		if (!result.ok) {
-			return fail(result.error === 'manager-only' ? 403 : 400, { settingsError: result.error });
-		}
+		// The error page says, in the page's language, that a manager must log in.
+		if (!result.ok && result.error === 'manager-only') error(403, 'manager-only');
+		if (!result.ok) return fail(400, { settingsError: result.error });
 		return { settingsSaved: true };
 	}
 };
