@@ -356,6 +356,46 @@ describe('a guest at the ordering kiosk', () => {
 		expect(session.language.current).toBe('en');
 	});
 
+	describe('fleet health', () => {
+		it('out of order: the attract screen starts nothing; back in service it does', () => {
+			const { session } = kiosk();
+			session.outOfOrder = { text: {} };
+			session.begin();
+			expect(session.step).toBe('attract');
+			session.outOfOrder = null;
+			session.begin();
+			expect(session.step).toBe('language');
+		});
+
+		it('a sale refused as out of order tells the guest to go to the counter', async () => {
+			const { session } = kiosk();
+			ordered(session);
+			server.answer('start', reply.failure('out-of-order'));
+			await session.payByCard();
+			expect([session.step, session.problem?.message, session.sale]).toEqual([
+				'menu',
+				'kiosk_failure_out_of_order',
+				null
+			]);
+		});
+
+		it('reports the printer and terminal as the last receipt and card payment found them', async () => {
+			const { session } = kiosk();
+			expect(session.fleetReport()).toEqual({ printer: null, terminal: null, busy: false });
+			ordered(session);
+			session.toPayment();
+			server.answer('start', reply.ok(quotedSale()));
+			server.answer('pay', reply.ok(paid()));
+			await session.payByCard();
+			server.answer('print', reply.ok({ outcome: 'paper-out' }));
+			await session.printReceipt();
+			expect(session.fleetReport()).toEqual({ printer: 'paper-out', terminal: 'ok', busy: true });
+			session.startOver();
+			// Kept across guests until a receipt finds it otherwise.
+			expect(session.fleetReport()).toEqual({ printer: 'paper-out', terminal: 'ok', busy: false });
+		});
+	});
+
 	describe('out of reach', () => {
 		it('of its server: ordering pauses before anything is sent; the menu stays', () => {
 			const { session, reach } = kiosk();
