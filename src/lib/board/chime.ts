@@ -58,13 +58,6 @@ export const CONFIRMATION: readonly Tone[] = [
 	{ type: 'sine', frequency: 660, offset: 0, duration: 0.15 }
 ];
 
-/** A screen needs staff (fleet health): three short low beeps, unlike the order chime. */
-export const FLEET_ALERT: readonly Tone[] = [
-	{ type: 'square', frequency: 440, offset: 0, duration: 0.12 },
-	{ type: 'square', frequency: 440, offset: 0.2, duration: 0.12 },
-	{ type: 'square', frequency: 440, offset: 0.4, duration: 0.12 }
-];
-
 /** Loudest point of each tone's envelope (1 is full scale; two overlapping tones must not clip). */
 export const PEAK_GAIN = 0.4;
 /** How fast a tone swells to its peak: a tone switched on at full gain clicks. */

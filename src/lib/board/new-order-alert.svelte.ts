@@ -4,7 +4,7 @@
  * too. Whether sound is wanted, and the tap browsers require before it plays (also after each
  * reload), is the board's RememberedSound.
  */
-import { CHIME, CONFIRMATION, type AudioContextLike, type Tone } from './chime.ts';
+import { CHIME, CONFIRMATION, type AudioContextLike } from './chime.ts';
 import { RememberedSound, type StorageLike } from './remembered-sound.svelte.ts';
 import { systemTimers, type Timers } from './timers.ts';
 
@@ -77,11 +77,6 @@ export class NewOrderAlert {
 	/** After a reload, a tap on the board unlocks the sound switched on before (RememberedSound). */
 	resumeAudio(): Promise<boolean> {
 		return this.#sound.resume();
-	}
-
-	/** Another of the board's alerts (a screen needs staff, fleet-feed): its tones, if sound is on. */
-	beep(tones: readonly Tone[]): void {
-		void this.#sound.chime(tones);
 	}
 
 	/**

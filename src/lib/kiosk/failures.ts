@@ -157,8 +157,9 @@ export function planFor(failure: ApiFailure, context: FailureContext): FailurePl
 				'payment'
 			);
 		case 'out-of-order':
-			// The attract screen says so once the next heartbeat brings it.
-			return plan('kiosk_failure_out_of_order', 'menu', [], { clearSale: true });
+			// Staff took the kiosk out of order meanwhile: the attract screen says so once the next
+			// heartbeat brings it.
+			return plan('kiosk_failure_offline', 'menu', [], { clearSale: true });
 		case 'sale-closed':
 		case 'sale-not-found':
 			return plan('kiosk_failure_sale_closed', 'payment', [], { clearSale: true });

@@ -374,14 +374,14 @@ describe('a guest at the ordering kiosk', () => {
 			await session.payByCard();
 			expect([session.step, session.problem?.message, session.sale]).toEqual([
 				'menu',
-				'kiosk_failure_out_of_order',
+				'kiosk_failure_offline',
 				null
 			]);
 		});
 
-		it('reports the printer and terminal as the last receipt and card payment found them', async () => {
+		it('keeps the last receipt’s outcome and card payment’s answer across guests', async () => {
 			const { session } = kiosk();
-			expect(session.fleetReport()).toEqual({ printer: null, terminal: null, busy: false });
+			expect([session.lastPrint, session.lastCardPayment]).toEqual([null, null]);
 			ordered(session);
 			session.toPayment();
 			server.answer('start', reply.ok(quotedSale()));
@@ -389,10 +389,9 @@ describe('a guest at the ordering kiosk', () => {
 			await session.payByCard();
 			server.answer('print', reply.ok({ outcome: 'paper-out' }));
 			await session.printReceipt();
-			expect(session.fleetReport()).toEqual({ printer: 'paper-out', terminal: 'ok', busy: true });
+			expect([session.lastPrint, session.lastCardPayment]).toEqual(['paper-out', 'paid']);
 			session.startOver();
-			// Kept across guests until a receipt finds it otherwise.
-			expect(session.fleetReport()).toEqual({ printer: 'paper-out', terminal: 'ok', busy: false });
+			expect([session.lastPrint, session.lastCardPayment]).toEqual(['paper-out', 'paid']);
 		});
 	});
 

@@ -8,7 +8,6 @@
 import { browser } from '$app/env';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
-import type { PrinterCondition, ScreenReport, TerminalCondition } from '#lib/shared/fleet.ts';
 import { isInPayment, isOpen, isPaid } from '#lib/shared/sale-states.ts';
 import type { SaleView } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
@@ -103,10 +102,12 @@ export class KioskSession {
 	receiptPrint = $state<'idle' | 'printing' | ReceiptPrintOutcome>('idle');
 	/** Staff put this kiosk out of order (the heartbeat's answer): the venue's text; null: not. */
 	outOfOrder = $state<{ text: Record<string, string> } | null>(null);
-	/** The receipt printer as the last receipt found it (kept across guests); null: not known. */
-	printer = $state<PrinterCondition | null>(null);
-	/** The card terminal as the last card payment found it; null: not known. */
-	terminal = $state<TerminalCondition | null>(null);
+	/**
+	 * For the fleet page (fleet/screen-report.ts): the last receipt's outcome and the last card
+	 * payment's answer, kept across guests; null: none yet.
+	 */
+	lastPrint = $state<ReceiptPrintOutcome | null>(null);
+	lastCardPayment = $state<'paid' | ApiFailure | null>(null);
 
 	readonly #view: () => KioskView;
 	readonly #refresh: () => Promise<void>;
@@ -352,12 +353,7 @@ export class KioskSession {
 		const result = await this.#api.print(sale.id, this.language.current);
 		if (generation !== this.#generation) return;
 		this.receiptPrint = result.ok ? result.value.outcome : 'failed';
-		this.printer = printerConditionOf(this.receiptPrint) ?? this.printer;
-	}
-
-	/** What the kiosk tells the fleet page of itself (the heartbeat, pwa/screen-services). */
-	fleetReport(): Pick<ScreenReport, 'printer' | 'terminal' | 'busy'> {
-		return { printer: this.printer, terminal: this.terminal, busy: !this.idle };
+		if (result.ok) this.lastPrint = result.value.outcome;
 	}
 
 	/** While the card is paid on a ZVT terminal, what it shows, read every second. */
@@ -476,7 +472,7 @@ export class KioskSession {
 		const result = await this.#api.pay(sale.id);
 		if (generation !== this.#generation) return;
 		this.paying = false;
-		if (amount > 0) this.terminal = terminalConditionOf(result) ?? this.terminal;
+		if (amount > 0) this.lastCardPayment = result.ok ? 'paid' : result.failure;
 		if (result.ok) {
 			this.#completed(result.value);
 			return;
@@ -584,27 +580,4 @@ export class KioskSession {
 		if (plan.next === 'reload') return;
 		this.step = plan.next;
 	}
-}
-
-/** What a receipt's outcome says of the printer; null: nothing (no printer, not printed). */
-function printerConditionOf(outcome: string): PrinterCondition | null {
-	switch (outcome) {
-		case 'printed':
-		case 'already-printed':
-			return 'ok';
-		case 'paper-out':
-		case 'cover-open':
-		case 'offline':
-			return outcome;
-		default:
-			return null;
-	}
-}
-
-/** What a card payment's answer says of the terminal: it answered, or it could not be reached. */
-function terminalConditionOf(
-	result: { ok: true } | { ok: false; failure: ApiFailure }
-): TerminalCondition | null {
-	if (result.ok || result.failure === 'card-declined') return 'ok';
-	return result.failure === 'card-outcome-unknown' ? 'unreachable' : null;
 }

@@ -11,7 +11,10 @@
  */
 import { LiveConnection } from '#lib/board/live-connection.svelte.ts';
 import { startScreenHeartbeat } from '#lib/fleet/screen-heartbeat.svelte.ts';
-import type { HeartbeatAnswer, PauseReason, ScreenReport } from '#lib/shared/fleet.ts';
+import { printerCondition, terminalCondition } from '#lib/fleet/screen-report.ts';
+import type { ApiFailure } from '#lib/kiosk/failures.ts';
+import type { ReceiptPrintOutcome } from '#lib/kiosk/kiosk-api.ts';
+import type { HeartbeatAnswer, PauseReason } from '#lib/shared/fleet.ts';
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
@@ -24,8 +27,9 @@ interface GuestSession {
 	/** Nothing under way: the screen may change under no one. */
 	readonly idle: boolean;
 	watch(reachability: ServerReachability): void;
-	/** What the screen tells the fleet page of its printer, terminal and guest (the kiosk's). */
-	fleetReport?(): Pick<ScreenReport, 'printer' | 'terminal' | 'busy'>;
+	/** The last receipt's outcome and card payment's answer (the kiosk's: fleet/screen-report.ts). */
+	readonly lastPrint?: ReceiptPrintOutcome | null;
+	readonly lastCardPayment?: 'paid' | ApiFailure | null;
 	/** Staff put the screen out of order, or back (the kiosk's). */
 	outOfOrder?: HeartbeatAnswer['outOfOrder'];
 }
@@ -77,7 +81,9 @@ export function startScreenServices<S extends ScreenSnapshot>({
 	const stopHeartbeat = startScreenHeartbeat({
 		known: () => ({
 			paused: pausedBy(reachability),
-			...(session.fleetReport?.() ?? { printer: null, terminal: null, busy: !session.idle })
+			printer: printerCondition(session.lastPrint ?? null),
+			terminal: terminalCondition(session.lastCardPayment ?? null),
+			busy: !session.idle
 		}),
 		idle: () => session.idle,
 		outOfOrder: 'outOfOrder' in session ? (value) => (session.outOfOrder = value) : undefined

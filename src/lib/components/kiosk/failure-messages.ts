@@ -28,7 +28,6 @@ export const FAILURE_MESSAGES: Record<FailureMessage, () => string> = {
 	kiosk_failure_menu_vat: m.kiosk_failure_menu_vat,
 	kiosk_failure_menu_vat_no_card: m.kiosk_failure_menu_vat_no_card,
 	kiosk_failure_network: m.kiosk_failure_network,
-	kiosk_failure_out_of_order: m.kiosk_failure_out_of_order,
 	kiosk_failure_offline: m.kiosk_failure_offline,
 	kiosk_failure_payment_pending: m.kiosk_failure_payment_pending,
 	kiosk_failure_platform_refused: m.kiosk_failure_platform_refused,
