@@ -229,6 +229,16 @@ const ACTIONS: Record<string, Row> = {
 		audits: ['journal.handled'],
 		form: ({ needsStaffEntry }) => ({ id: String(needsStaffEntry) })
 	},
+	'/setup/fleet?/act': {
+		as: 'staff',
+		audits: ['device.out-of-order'],
+		form: ({ kioskId }) => ({ action: 'out-of-order', deviceId: kioskId })
+	},
+	'/setup/fleet?/settings': {
+		as: 'manager',
+		audits: ['settings.fleet'],
+		form: () => ({ silentAfterSeconds: '30', 'outOfOrderText-en': 'Please order at the bar.' })
+	},
 	'/setup/devices/[id]?/remove': {
 		as: 'manager',
 		audits: ['device.remove'],

@@ -21,7 +21,8 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'card-outcome-unknown': true,
 	'platform-unavailable': true,
 	'deposits-unavailable': true,
-	'platform-refused': true
+	'platform-refused': true,
+	'out-of-order': true
 };
 
 const stages = ['start', 'scan', 'pay'] as const;

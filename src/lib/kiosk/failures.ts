@@ -49,6 +49,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'platform-unavailable',
 	'deposits-unavailable',
 	'platform-refused',
+	'out-of-order',
 	'payment-pending',
 	'card-refund-pending',
 	'not-paired',
@@ -155,6 +156,10 @@ export function planFor(failure: ApiFailure, context: FailureContext): FailurePl
 				orCard('kiosk_failure_platform_refused', 'kiosk_failure_platform_refused_no_card'),
 				'payment'
 			);
+		case 'out-of-order':
+			// Staff took the kiosk out of order meanwhile: the attract screen says so once the next
+			// heartbeat brings it.
+			return plan('kiosk_failure_offline', 'menu', [], { clearSale: true });
 		case 'sale-closed':
 		case 'sale-not-found':
 			return plan('kiosk_failure_sale_closed', 'payment', [], { clearSale: true });

@@ -100,6 +100,14 @@ export class KioskSession {
 	terminalProgress = $state<TerminalProgress['messageId'] | null>(null);
 	/** The receipt on the kiosk's printer: not asked yet, under way, or how it went. */
 	receiptPrint = $state<'idle' | 'printing' | ReceiptPrintOutcome>('idle');
+	/** Staff put this kiosk out of order (the heartbeat's answer): the venue's text; null: not. */
+	outOfOrder = $state<{ text: Record<string, string> } | null>(null);
+	/**
+	 * For the fleet page (fleet/screen-report.ts): the last receipt's outcome and the last card
+	 * payment's answer, kept across guests; null: none yet.
+	 */
+	lastPrint = $state<ReceiptPrintOutcome | null>(null);
+	lastCardPayment = $state<'paid' | ApiFailure | null>(null);
 
 	readonly #view: () => KioskView;
 	readonly #refresh: () => Promise<void>;
@@ -192,6 +200,8 @@ export class KioskSession {
 	}
 
 	begin(): void {
+		// Out of order: the attract screen says so and starts nothing.
+		if (this.outOfOrder) return;
 		this.problem = null;
 		this.step = 'language';
 	}
@@ -343,6 +353,7 @@ export class KioskSession {
 		const result = await this.#api.print(sale.id, this.language.current);
 		if (generation !== this.#generation) return;
 		this.receiptPrint = result.ok ? result.value.outcome : 'failed';
+		if (result.ok) this.lastPrint = result.value.outcome;
 	}
 
 	/** While the card is paid on a ZVT terminal, what it shows, read every second. */
@@ -461,6 +472,7 @@ export class KioskSession {
 		const result = await this.#api.pay(sale.id);
 		if (generation !== this.#generation) return;
 		this.paying = false;
+		if (amount > 0) this.lastCardPayment = result.ok ? 'paid' : result.failure;
 		if (result.ok) {
 			this.#completed(result.value);
 			return;

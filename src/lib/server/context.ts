@@ -6,6 +6,7 @@
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
 import { hostname } from 'node:os';
+import { version } from '$app/env';
 import { AuditLog } from './audit/audit-log.ts';
 import { AttemptThrottle } from './auth/attempt-throttle.ts';
 import { LoginAttempts } from './auth/login-attempts.ts';
@@ -20,6 +21,8 @@ import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
+import { Fleet } from './fleet/fleet.ts';
+import { HeartbeatRepository } from './fleet/heartbeat-repository.ts';
 import { boardSettings } from './orders/board-settings.ts';
 import { CounterOrders } from './counter-orders/counter-orders.ts';
 import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
@@ -120,6 +123,8 @@ export interface ServerContext {
 	platformHealth: PlatformHealth;
 	/** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW). */
 	metricsAccess: MetricsGuard;
+	/** The screens' heartbeats, the fleet page and its remote actions (fleet/fleet.ts). */
+	fleet: Fleet;
 	/** Refreshes every device's platform view now. */
 	refreshAll(): Promise<void>;
 	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
@@ -207,6 +212,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
 	});
+	const heartbeats = new HeartbeatRepository(store);
 	const checkout = new Checkout({
 		sales,
 		journal,
@@ -215,12 +221,14 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
+		outOfOrder: (deviceId) => heartbeats.isOutOfOrder(deviceId),
 		products: () => catalog.list(),
 		settings: () => checkoutSettings(settings),
 		serverId,
 		claimMs: config.leaseMs,
 		inTransaction: (work) => store.db.transaction().execute(work)
 	});
+	const audit = new AuditLog(store);
 	const loginAttempts = new LoginAttempts(new AttemptThrottle(store));
 	const sessions = new SessionStore(store);
 	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
@@ -311,7 +319,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		}),
 		loginAttempts,
 		setupCode: new SetupCode(settings),
-		audit: new AuditLog(store),
+		audit,
 		journal,
 		catalog,
 		menuFeed,
@@ -334,6 +342,15 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		platformFor,
 		platformHealth,
 		metricsAccess: metricsGuard(config.metrics),
+		fleet: new Fleet({
+			heartbeats,
+			devices,
+			places,
+			journal,
+			settings,
+			audit,
+			serverVersion: version
+		}),
 		refreshAll,
 		resolveJournal,
 		recoverSales,

@@ -22,4 +22,6 @@ export type CheckoutFailure =
 	| 'card-outcome-unknown'
 	| 'platform-unavailable'
 	| 'deposits-unavailable'
-	| 'platform-refused';
+	| 'platform-refused'
+	/** Staff put the kiosk out of order (the fleet page): it starts no sale. */
+	| 'out-of-order';

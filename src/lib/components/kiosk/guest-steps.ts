@@ -13,5 +13,6 @@ export { default as Issuing } from './Issuing.svelte';
 export { default as LanguageChoice } from './LanguageChoice.svelte';
 export { default as LoyaltyScan } from './LoyaltyScan.svelte';
 export { default as Menu } from './Menu.svelte';
+export { default as OutOfOrder } from './OutOfOrder.svelte';
 export { default as PaymentChoice } from './PaymentChoice.svelte';
 export { default as Receipt } from './Receipt.svelte';

@@ -289,6 +289,17 @@ export class Journal {
 	}
 
 	/** Entries matching `filter`, newest first. `db`: a transaction of the caller's, to read in it. */
+	/** How many entries wait for staff, per device (the fleet page's `needs-staff`). */
+	async needsStaffByDevice(): Promise<Map<string, number>> {
+		const rows = await this.#store.db
+			.selectFrom('journal')
+			.select(['device_id', (eb) => eb.fn.countAll<number>().as('entries')])
+			.where('status', '=', 'needs-staff')
+			.groupBy('device_id')
+			.execute();
+		return new Map(rows.map((row) => [row.device_id, Number(row.entries)]));
+	}
+
 	async list(filter: JournalFilter = {}, db: StoreDb = this.#store.db): Promise<JournalEntry[]> {
 		let query = db.selectFrom('journal').selectAll();
 		if (filter.status !== undefined) query = query.where('status', '=', filter.status);

@@ -86,6 +86,11 @@ export interface CheckoutDependencies {
 	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
 	depositsUsable(): boolean;
+	/**
+	 * Whether staff put the kiosk out of order (fleet/fleet.ts): it starts no sale. Without it,
+	 * no kiosk is.
+	 */
+	outOfOrder?(deviceId: string): Promise<boolean>;
 	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
 	products(): Promise<Product[]>;
 	settings(): Promise<CheckoutSettings>;
@@ -135,6 +140,8 @@ export class Checkout {
 	async start(deviceId: string, basket: unknown): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
+		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
+		if (await this.#deps.outOfOrder?.(deviceId)) throw new CheckoutError('out-of-order');
 		const [settings, products, depositConfiguration] = await Promise.all([
 			this.#deps.settings(),
 			this.#deps.products(),

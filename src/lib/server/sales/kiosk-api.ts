@@ -32,7 +32,8 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'card-outcome-unknown': 409,
 	'platform-unavailable': 503,
 	'deposits-unavailable': 503,
-	'platform-refused': 502
+	'platform-refused': 502,
+	'out-of-order': 409
 };
 
 export function failureResponse(

@@ -357,5 +357,17 @@ export const postgresMigrations: readonly string[] = [
 	`,
 	/* 15: a product's allergens, additives and diet labels (#lib/shared/food-facts.ts) as JSON */ `
 	ALTER TABLE products ADD COLUMN food_facts text NOT NULL DEFAULT '{}';
+	`,
+	/* 16: held for another branch's migration, merged beside this one (the merge puts it here) */ `
+	SELECT 1;
+	`,
+	/* 17: SQLite's 23, each screen's last heartbeat and what staff asked of it */ `
+	CREATE TABLE screen_heartbeats (
+		device_id text PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		seen_at text,
+		report text,
+		out_of_order integer NOT NULL DEFAULT 0,
+		reload_asked_at text
+	);
 	`
 ];

@@ -304,6 +304,15 @@ export interface JobLeasesTable {
 	until: string;
 }
 
+/** A screen's last heartbeat (fleet/heartbeat-repository.ts); report: ScreenReport as JSON. */
+export interface ScreenHeartbeatsTable {
+	device_id: string;
+	seen_at: string | null;
+	report: string | null;
+	out_of_order: Generated<number>;
+	reload_asked_at: string | null;
+}
+
 export interface KioskTables {
 	devices: DevicesTable;
 	device_snapshots: DeviceSnapshotsTable;
@@ -331,6 +340,7 @@ export interface KioskTables {
 	attempt_counts: AttemptCountsTable;
 	job_leases: JobLeasesTable;
 	audit_log: AuditLogTable;
+	screen_heartbeats: ScreenHeartbeatsTable;
 }
 
 /** A row as read, and as written, of table `T`. */
