@@ -158,11 +158,14 @@ describe('GET /metrics', () => {
 			['kiosk_order_inbox_depth', 'gauge'],
 			['kiosk_order_outbox_depth', 'gauge'],
 			['kiosk_devices', 'gauge'],
+			['kiosk_screens', 'gauge'],
 			['nodejs_eventloop_lag_seconds', 'gauge'],
 			['process_cpu_seconds_total', 'counter']
 		])
 			expect(before, name).toContain(`# TYPE ${name} ${type}`);
 		expect(sampleSum(before, 'kiosk_devices', { role: 'kiosk' })).toBe(1);
+		// Paired, never heard from: a notice on the fleet page.
+		expect(sampleSum(before, 'kiosk_screens', { state: 'notice' })).toBe(1);
 		expect(sampleSum(before, 'kiosk_journal_entries', { state: 'needs-staff' })).toBe(0);
 
 		// A sale the guest's credits pay in full, with two cups: preview, finalize, deposit create.

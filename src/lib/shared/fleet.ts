@@ -61,7 +61,8 @@ export const SCREEN_PROBLEMS = [
 export type ScreenProblem = (typeof SCREEN_PROBLEMS)[number];
 
 /** `alert`: staff must act (the board beeps); `notice`: worth a look; `ok`: nothing. */
-export type ScreenState = 'alert' | 'notice' | 'ok';
+export const SCREEN_STATES = ['alert', 'notice', 'ok'] as const;
+export type ScreenState = (typeof SCREEN_STATES)[number];
 
 export interface FleetScreen {
 	deviceId: string;

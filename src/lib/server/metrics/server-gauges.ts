@@ -1,11 +1,12 @@
 /**
  * The gauges read from the store at scrape time: unsettled journal entries by state, the order
  * callbacks' inbox and the staff steps' outbox waiting to be worked, and the paired devices by
- * role (the screens this server knows). Each is a count over an index (journal_status,
+ * role, and the screens by the state the fleet page gives them (fleet/fleet.ts). Each is a count over an index (journal_status,
  * order_inbox_due, order_outbox_due; devices is a few rows), so a scrape costs well under a
  * millisecond of the store and never holds a sale up. Settled journal entries, kept for the day
  * report's window, are not counted: they are most of the table, and nobody acts on them.
  */
+import { SCREEN_STATES } from '#lib/shared/fleet.ts';
 import { DEVICE_MODES } from '../devices/device-repository.ts';
 import { UNSETTLED_STATUSES } from '../journal/journal.ts';
 import { registerScrapeGauge } from './registry.ts';
@@ -43,6 +44,15 @@ export function registerServerGauges(): void {
 				labels: { role },
 				value: paired.filter((device) => device.mode === role).length
 			}));
+		}
+	});
+	registerScrapeGauge({
+		name: 'kiosk_screens',
+		help: "Paired screens by the fleet page's state (alert: staff must act; notice: worth a look)",
+		labelNames: ['state'],
+		read: async ({ fleet }) => {
+			const summary = await fleet.summary();
+			return SCREEN_STATES.map((state) => ({ labels: { state }, value: summary[state] }));
 		}
 	});
 }
