@@ -50,6 +50,8 @@ export interface CheckoutRig {
 	depositsUsable: boolean;
 	/** Whether the kiosk takes cards (false: no card terminal outside demo): change it between sales. */
 	takesCards: boolean;
+	/** The kiosk is set to run unattended (devices/unattended.ts). */
+	unattended: boolean;
 	/** The kiosk device's id in the store. */
 	deviceId: string;
 	/** The kiosk device's platform client, as the checkout uses it. */
@@ -111,6 +113,7 @@ export async function checkoutRig(
 		platformFor: async () => platform,
 		terminal: cardTerminal?.(store, deviceId) ?? terminal,
 		takesCards: async () => rig.takesCards,
+		unattended: async () => rig.unattended,
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
@@ -128,6 +131,7 @@ export async function checkoutRig(
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
 		depositsUsable: true,
 		takesCards: true,
+		unattended: false,
 		deviceId,
 		platform,
 		refreshView,

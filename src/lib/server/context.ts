@@ -5,6 +5,7 @@
  * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
+import { isUnattended } from './devices/unattended.ts';
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
 import { AttemptThrottle } from './auth/attempt-throttle.ts';
@@ -202,6 +203,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		platformFor,
 		terminal: terminals,
 		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
+		unattended: (deviceId) => isUnattended(settings, deviceId),
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		products: () => catalog.list(),

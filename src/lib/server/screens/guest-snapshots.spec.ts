@@ -26,6 +26,7 @@ const product = (id: string, overrides: Partial<Product> = {}): Product => ({
 	position: 0,
 	options: [],
 	facts: NO_FACTS,
+	minAge: 0,
 	...overrides
 });
 
