@@ -5,6 +5,7 @@
  * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
+import { IdChecks } from './orders/id-checks.ts';
 import { isUnattended } from './devices/unattended.ts';
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
@@ -171,7 +172,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const menuFeed = new MenuFeed(store);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
-	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
+	const idChecks = new IdChecks(store);
+	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed, idChecks });
 	const counterOrders = new CounterOrders({
 		store,
 		keyring,
@@ -194,6 +196,9 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		desks: counterOrders.desks,
 		health: counterOrders.health,
 		productNames: () => catalog.names(),
+		productAges: async () =>
+			new Map((await catalog.list()).map((product) => [product.id, product.minAge])),
+		idChecks,
 		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
 	});

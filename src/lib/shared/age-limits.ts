@@ -21,7 +21,13 @@ export interface AgeLimit {
 /** Germany's (JuSchG § 9): the venue's list until staff give their own (the menu file). */
 export const DEFAULT_AGE_LIMITS: AgeLimit[] = [
 	{ age: 16, covers: { en: 'beer, wine, sparkling wine', de: 'Bier, Wein, Sekt' } },
-	{ age: 18, covers: { en: 'spirits and drinks containing them', de: 'Spirituosen und Getränke mit Spirituosen' } }
+	{
+		age: 18,
+		covers: {
+			en: 'spirits and drinks containing them',
+			de: 'Spirituosen und Getränke mit Spirituosen'
+		}
+	}
 ];
 
 /** The lowest and highest age a venue may set (below 12 no German rule applies, above 21 none). */

@@ -61,6 +61,4 @@ export const venueAgeLimitsSetting = (list: AgeLimit[]): Record<string, unknown>
 
 /** The ages of `used` (0 aside) that the venue's list does not have. */
 export const unknownAges = (used: Iterable<number>, known: readonly AgeLimit[]) =>
-	[...new Set(used)].filter(
-		(age) => age !== NO_AGE && !known.some((limit) => limit.age === age)
-	);
+	[...new Set(used)].filter((age) => age !== NO_AGE && !known.some((limit) => limit.age === age));

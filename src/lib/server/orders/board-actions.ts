@@ -9,6 +9,8 @@ import {
 } from '#lib/shared/order-board.ts';
 import { KIOSK_ORDER_STATUSES, type KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
+import { kioskOrderKey } from './kiosk-orders.ts';
+import { boardStaff } from './sold-out.ts';
 import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
@@ -49,9 +51,35 @@ export async function kioskOrderStep(
 	if (!ID.test(saleId) || !KIOSK_ORDER_STATUSES.includes(status)) {
 		return { ok: false, error: 'bad-request' };
 	}
-	return (await context.kioskOrders.setStatus(boardDeviceId, saleId, status))
+	const outcome = await context.kioskOrders.setStatus(boardDeviceId, saleId, status);
+	return outcome === 'done'
 		? { ok: true }
-		: { ok: false, error: 'unknown-order', key: `kiosk:${saleId}` };
+		: { ok: false, error: outcome, key: kioskOrderKey(saleId) };
+}
+
+/**
+ * Staff checked the guest's ID for an age-restricted kiosk order (`saleId`): recorded (once) and
+ * audited as the board, so "collected" is possible (orders/kiosk-orders.ts enforces it).
+ */
+export async function kioskIdCheck(
+	context: ServerContext,
+	boardDeviceId: string,
+	form: FormData
+): Promise<BoardActionResult> {
+	const saleId = textField(form, 'saleId');
+	if (!ID.test(saleId)) return { ok: false, error: 'bad-request' };
+	const [board, checked] = await Promise.all([
+		context.devices.get(boardDeviceId),
+		context.kioskOrders.checkId(boardDeviceId, saleId)
+	]);
+	if (!board || !checked) return { ok: false, error: 'unknown-order', key: kioskOrderKey(saleId) };
+	if (checked.recorded)
+		await context.audit.write(boardStaff(board), 'order.id-checked', checked.order.orderNumber, {
+			board: board.id,
+			order: kioskOrderKey(saleId),
+			age: checked.order.minAge
+		});
+	return { ok: true };
 }
 
 /** Opens or closes desks: `deskId` (one or more), `enabled` ('true' or 'false'). */
