@@ -103,7 +103,9 @@ test('a 16+ beer: the age asked once per sale, the ID checked on the board befor
 	await logIn(staff);
 	await staff.goto('/setup/audit');
 	await staffPageReady(staff);
-	await expect(staff.getByText('ID checked (order board)').first()).toBeVisible();
+	await expect(
+		staff.getByTestId('audit').getByRole('cell', { name: 'ID checked (order board)' }).first()
+	).toBeVisible();
 	await staff.close();
 	await board.context().close();
 });

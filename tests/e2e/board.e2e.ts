@@ -81,7 +81,11 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 	await screenshot(board, 'board-collected');
 
 	// Tapped by mistake: back to ready, and from there back to prepare.
-	await collected.getByRole('button', { name: 'Not collected after all' }).tap();
+	// Scoped to this order: earlier files' collected orders are in "Recently done" too.
+	await collected
+		.getByRole('article', { name: `Order ${number}` })
+		.getByRole('button', { name: 'Not collected after all' })
+		.tap();
 	await ready.getByRole('button', { name: 'Back to prepare' }).tap();
 	await expect(toPrepare.getByRole('article', { name: `Order ${number}` })).toBeVisible();
 

@@ -5,7 +5,9 @@
  * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
-import { IdChecks } from './orders/id-checks.ts';
+import { NO_AGE } from '#lib/shared/age-limits.ts';
+import { counterOrderKey } from './counter-orders/counter-order-card.ts';
+import { appOrderAge, IdChecks } from './orders/id-checks.ts';
 import { isUnattended } from './devices/unattended.ts';
 import { hostname } from 'node:os';
 import { AuditLog } from './audit/audit-log.ts';
@@ -99,6 +101,8 @@ export interface ServerContext {
 	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
+	/** The ID checks staff recorded on the board (age-restricted orders). */
+	idChecks: IdChecks;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
 	/** The platform's counter orders (spec 2): callbacks, staff steps, desks. */
@@ -173,6 +177,9 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
 	const places = new KnownPlaces(devices, views);
 	const idChecks = new IdChecks(store);
+	/** The menu's ages by product id: app orders are checked by the products the menu knows. */
+	const productAges = async () =>
+		new Map((await catalog.list()).map((product) => [product.id, product.minAge]));
 	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed, idChecks });
 	const counterOrders = new CounterOrders({
 		store,
@@ -182,7 +189,12 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		places,
 		feed: orderFeed,
 		platformFor,
-		reconcileMs: config.orderReconcileMs
+		reconcileMs: config.orderReconcileMs,
+		idCheckPending: async (order) => {
+			if (appOrderAge(order.items, await productAges()) === NO_AGE) return false;
+			const key = counterOrderKey(order.id);
+			return !(await idChecks.checked([key])).has(key);
+		}
 	});
 	await counterOrders.tokens.sealUnsealed();
 	await sales.keepReportColumns();
@@ -196,8 +208,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		desks: counterOrders.desks,
 		health: counterOrders.health,
 		productNames: () => catalog.names(),
-		productAges: async () =>
-			new Map((await catalog.list()).map((product) => [product.id, product.minAge])),
+		productAges,
 		idChecks,
 		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
@@ -319,6 +330,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		terminal,
 		terminals,
 		kioskOrders,
+		idChecks,
 		orderFeed,
 		counterOrders,
 		orderBoard,

@@ -5,7 +5,18 @@
  * `app:<orderId>`), written once: a second tap changes nothing. Who tapped is in the audit log
  * (`order.id-checked`, board-actions.ts).
  */
+import { basketAge, NO_AGE } from '#lib/shared/age-limits.ts';
+import type { OrderItem } from '../platform/counter-orders.ts';
 import type { Store } from '../store/store.ts';
+
+/**
+ * The age an app order needs: the platform sends none, so its products are matched with the
+ * menu by id, as the board names them (`ages`: the menu's ages by product id). 0: none known.
+ */
+export const appOrderAge = (
+	items: readonly Pick<OrderItem, 'productId'>[],
+	ages: ReadonlyMap<string, number>
+): number => basketAge(items.map((item) => ages.get(item.productId) ?? NO_AGE));
 
 export class IdChecks {
 	readonly #store: Store;

@@ -12,7 +12,7 @@ import type {
 	OrderBoardView
 } from '#lib/shared/order-board.ts';
 import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
-import { basketAge, NO_AGE } from '#lib/shared/age-limits.ts';
+import { NO_AGE } from '#lib/shared/age-limits.ts';
 import { optionProductId } from '#lib/shared/product-options.ts';
 import type { Translated, VenueNames } from '#lib/shared/translated.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
@@ -23,7 +23,7 @@ import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
 import type { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
-import type { IdChecks } from './id-checks.ts';
+import { appOrderAge, type IdChecks } from './id-checks.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
 /** How many finished counter orders stay in view (to see what happened to one). */
@@ -145,7 +145,7 @@ export class OrderBoard {
 			this.#deps.idChecks.checked(ids.map(counterOrderKey))
 		]);
 		const app = stored.map((entry) => {
-			const age = basketAge(entry.order.items.map((item) => ages.get(item.productId) ?? NO_AGE));
+			const age = appOrderAge(entry.order.items, ages);
 			return counterOrderCard(entry, {
 				nameOf,
 				sending: sending.get(entry.order.id) ?? null,
