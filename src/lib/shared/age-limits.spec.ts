@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageConfirmed, basketAge, lineAge, NO_AGE, offeredAt } from './age-limits.ts';
+import { ageConfirmed, basketAge, isRestricted, lineAge, NO_AGE } from './age-limits.ts';
 
 describe('the age a basket needs', () => {
 	it('is the highest of a line’s product and chosen choices', () => {
@@ -27,9 +27,9 @@ describe('the rule', () => {
 		expect(ageConfirmed(18, 18)).toBe(true);
 	});
 
-	it('an unattended kiosk offers nothing age-restricted', () => {
-		expect(offeredAt({ minAge: 16 }, true)).toBe(false);
-		expect(offeredAt({}, true)).toBe(true);
-		expect(offeredAt({ minAge: 16 }, false)).toBe(true);
+	it('a product or choice with an age is restricted (an unattended kiosk does not offer it)', () => {
+		expect(isRestricted({ minAge: 16 })).toBe(true);
+		expect(isRestricted({ minAge: 0 })).toBe(false);
+		expect(isRestricted({})).toBe(false);
 	});
 });

@@ -18,7 +18,7 @@ export interface AgeLimit {
 	covers: Translated;
 }
 
-/** Germany's (JuSchG § 9): the venue's list until staff give their own (the menu file). */
+/** Germany's (JuSchG § 9): the venue's list unless its setting says otherwise. */
 export const DEFAULT_AGE_LIMITS: AgeLimit[] = [
 	{ age: 16, covers: { en: 'beer, wine, sparkling wine', de: 'Bier, Wein, Sekt' } },
 	{
@@ -50,8 +50,7 @@ export const ageConfirmed = (needed: number, confirmed: number): boolean =>
 	needed === NO_AGE || confirmed >= needed;
 
 /**
- * Whether a kiosk may offer a product or choice: an unattended kiosk (a device setting) sells
- * nothing age-restricted, for nobody is there to check an ID.
+ * Sold only from an age: a kiosk left unattended (a device setting) does not offer it, for nobody
+ * is there to check an ID.
  */
-export const offeredAt = (item: Restricted, unattended: boolean): boolean =>
-	!unattended || (item.minAge ?? NO_AGE) === NO_AGE;
+export const isRestricted = (item: Restricted): boolean => (item.minAge ?? NO_AGE) !== NO_AGE;

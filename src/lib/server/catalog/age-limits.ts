@@ -1,9 +1,9 @@
 /**
  * The venue's age limits (#lib/shared/age-limits.ts) and a product's or choice's minimum age at
- * the boundary (menu file, CSV, setup's form). One venue setting, read with the menu; until staff
- * change it (the menu file's `ageLimits`) it is Germany's (JuSchG § 9: 16 and 18). A stored value
- * that no longer reads is the defaults, never a failed menu. A product's age must be one of the
- * list in force, which the schema cannot know: `unknownAges` checks that.
+ * the boundary (menu file, CSV, setup's form). One venue setting (`menu-age-limits`), read with
+ * the menu; unset it is Germany's (JuSchG § 9: 16 and 18) — no setup page edits it yet. A stored
+ * value that no longer reads is the defaults, never a failed menu. A product's age must be one of
+ * the list in force, which the schema cannot know: `unknownAges` checks that.
  */
 import { z } from 'zod';
 import { m } from '#lib/paraglide/messages.js';
@@ -53,11 +53,6 @@ export async function venueAgeLimits(settings: Settings): Promise<AgeLimit[]> {
 	const read = ageLimitListSchema.safeParse(stored);
 	return read.success ? read.data : DEFAULT_AGE_LIMITS;
 }
-
-/** `list` as the setting a menu import stores with its products (Settings `setWith`). */
-export const venueAgeLimitsSetting = (list: AgeLimit[]): Record<string, unknown> => ({
-	[KEY]: list
-});
 
 /** The ages of `used` (0 aside) that the venue's list does not have. */
 export const unknownAges = (used: Iterable<number>, known: readonly AgeLimit[]) =>

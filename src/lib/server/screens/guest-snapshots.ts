@@ -5,7 +5,7 @@
  * them), the menu (sold-out products marked), the screen's settings. One function per screen, so the page and
  * the endpoint cannot drift apart.
  */
-import { offeredAt } from '#lib/shared/age-limits.ts';
+import { isRestricted } from '#lib/shared/age-limits.ts';
 import { isUnattended } from '../devices/unattended.ts';
 import type {
 	DepositTerms,
@@ -142,12 +142,12 @@ export function menuItemsOf(
  */
 export function unattendedMenu(products: readonly Product[]): Product[] {
 	return products
-		.filter((product) => offeredAt(product, true))
+		.filter((product) => !isRestricted(product))
 		.map((product) => ({
 			...product,
 			options: product.options.map((group) => ({
 				...group,
-				choices: group.choices.filter((choice) => offeredAt(choice, true))
+				choices: group.choices.filter((choice) => !isRestricted(choice))
 			}))
 		}))
 		.filter((product) => product.options.every((group) => group.choices.length >= group.min))
