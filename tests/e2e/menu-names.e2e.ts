@@ -89,6 +89,8 @@ test('a German guest sees the names a manager gave; an English guest the English
 	await expect(basket.getByText(CUP)).toHaveCount(0);
 	await screenshot(page, 'kiosk-menu-names-de');
 	await page.getByRole('button', { name: 'Zur Bezahlung' }).tap();
+	// Beer is sold from 16: the guest confirms it, in German.
+	await page.getByRole('button', { name: 'Ich bin 16 oder älter' }).tap();
 	await page.getByRole('button', { name: /^Mit Karte bezahlen/ }).tap();
 	await page.getByRole('button', { name: 'Zahlung genehmigen' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
