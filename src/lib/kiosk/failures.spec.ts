@@ -9,6 +9,8 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'sale-closed': true,
 	'basket-invalid': true,
 	'sold-out': true,
+	'age-unconfirmed': true,
+	'age-unattended': true,
 	'key-format': true,
 	'key-expired': true,
 	'key-used': true,

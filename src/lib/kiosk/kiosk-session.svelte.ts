@@ -5,6 +5,7 @@
  * for a sale whose state is `completed`. Every failure ends in a message and a next step
  * (failures.ts). Forgetting the guest (done, idle, start over) releases an open sale.
  */
+import { ageConfirmed, basketAge, lineAge, NO_AGE } from '#lib/shared/age-limits.ts';
 import { browser } from '$app/env';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
@@ -135,6 +136,17 @@ export class KioskSession {
 	 * the menu that says so): shown marked, and nothing is paid until the guest removes them.
 	 */
 	readonly soldOutLines = $derived(this.summary.lines.filter((line) => line.product.soldOut));
+	/** The age the basket needs (#lib/shared/age-limits.ts): its lines' products and choices. */
+	readonly basketAge = $derived(
+		basketAge(this.summary.lines.map((line) => lineAge(line.product, line.options)))
+	);
+	/**
+	 * The age this guest confirmed ("I am 18 or older"): asked once per sale, at "Go to payment",
+	 * and sent with the sale, which the server refuses without it. 0: none confirmed.
+	 */
+	confirmedAge = $state(NO_AGE);
+	/** The age question is open (the basket needs more than the guest confirmed); null: not asked. */
+	askingAge: number | null = $state(null);
 	/**
 	 * The scanned account holds no credits: the platform took none although it would have taken
 	 * what there is (not EXTERNAL_PAYMENT, the fallback of a wallet short of the whole order). The
@@ -226,7 +238,39 @@ export class KioskSession {
 		const paused = this.#pausedFor();
 		if (paused) return this.#show(paused, 'start');
 		this.problem = null;
+		if (!ageConfirmed(this.basketAge, this.confirmedAge)) {
+			this.askingAge = this.basketAge;
+			return;
+		}
 		this.step = 'payment';
+	}
+
+	/** "I am 18 or older": confirmed for this sale, on to payment. */
+	confirmAge(): void {
+		if (this.askingAge === null) return;
+		this.confirmedAge = this.askingAge;
+		this.askingAge = null;
+		this.toPayment();
+	}
+
+	/** The question closed unanswered (Escape, back): asked again at the next "Go to payment". */
+	closeAgeCheck(): void {
+		this.askingAge = null;
+	}
+
+	/** "Remove these": the lines the question was about leave the basket; the guest stays. */
+	removeRestricted(): void {
+		const confirmed = this.confirmedAge;
+		const restricted = this.summary.lines.filter(
+			(line) => !ageConfirmed(lineAge(line.product, line.options), confirmed)
+		);
+		for (const line of restricted)
+			this.basket = withQuantity(
+				this.basket,
+				{ productId: line.product.id, options: line.optionIds },
+				0
+			);
+		this.askingAge = null;
 	}
 
 	backToMenu(): void {
@@ -238,7 +282,8 @@ export class KioskSession {
 	/** "Back" on the keypad: one step back where the flow has one (never out of a payment). */
 	back(): void {
 		if (this.busy) return;
-		if (this.step === 'language') this.startOver();
+		if (this.askingAge !== null) this.closeAgeCheck();
+		else if (this.step === 'language') this.startOver();
 		else if (this.step === 'menu') this.step = 'language';
 		else if (this.step === 'payment') this.backToMenu();
 		else if (this.step === 'scan') this.backToPayment();
@@ -407,6 +452,8 @@ export class KioskSession {
 		this.receiptPrint = 'idle';
 		this.terminalProgress = null;
 		this.#suggestionOffered = false;
+		this.confirmedAge = NO_AGE;
+		this.askingAge = null;
 		this.step = 'attract';
 		this.language.reset();
 	}
@@ -437,7 +484,7 @@ export class KioskSession {
 		const generation = this.#generation;
 		try {
 			if (current) await this.#release(current);
-			const result = await this.#api.start(this.basket);
+			const result = await this.#api.start(this.basket, this.confirmedAge);
 			if (generation !== this.#generation) return false;
 			if (!result.ok) {
 				await this.#fail(result.failure, 'start');

@@ -5,6 +5,10 @@
  * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
+import { NO_AGE } from '#lib/shared/age-limits.ts';
+import { counterOrderKey } from './counter-orders/counter-order-card.ts';
+import { appOrderAge, IdChecks } from './orders/id-checks.ts';
+import { isUnattended } from './devices/unattended.ts';
 import { hostname } from 'node:os';
 import { version } from '$app/env';
 import { AuditLog } from './audit/audit-log.ts';
@@ -104,6 +108,8 @@ export interface ServerContext {
 	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
+	/** The ID checks staff recorded on the board (age-restricted orders). */
+	idChecks: IdChecks;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
 	/** The platform's counter orders (spec 2): callbacks, staff steps, desks. */
@@ -186,7 +192,11 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		}
 	});
 	const places = new KnownPlaces(devices, views);
-	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
+	const idChecks = new IdChecks(store);
+	/** The menu's ages by product id: app orders are checked by the products the menu knows. */
+	const productAges = async () =>
+		new Map((await catalog.list()).map((product) => [product.id, product.minAge]));
+	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed, idChecks });
 	const counterOrders = new CounterOrders({
 		store,
 		keyring,
@@ -195,7 +205,12 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		places,
 		feed: orderFeed,
 		platformFor,
-		reconcileMs: config.orderReconcileMs
+		reconcileMs: config.orderReconcileMs,
+		idCheckPending: async (order) => {
+			if (appOrderAge(order.items, await productAges()) === NO_AGE) return false;
+			const key = counterOrderKey(order.id);
+			return !(await idChecks.checked([key])).has(key);
+		}
 	});
 	await counterOrders.tokens.sealUnsealed();
 	await sales.keepReportColumns();
@@ -209,6 +224,8 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		desks: counterOrders.desks,
 		health: counterOrders.health,
 		productNames: () => catalog.names(),
+		productAges,
+		idChecks,
 		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
 	});
@@ -219,6 +236,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		platformFor,
 		terminal: terminals,
 		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
+		unattended: (deviceId) => isUnattended(settings, deviceId),
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
 		outOfOrder: (deviceId) => heartbeats.isOutOfOrder(deviceId),
@@ -332,6 +350,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		terminal,
 		terminals,
 		kioskOrders,
+		idChecks,
 		orderFeed,
 		counterOrders,
 		orderBoard,

@@ -6,6 +6,7 @@
  * `npm run bench:bundle -- /kiosk`) and is there long before a guest has tapped "start". The
  * service worker precaches it with every other chunk, so it loads offline too.
  */
+export { default as AgeCheck } from './AgeCheck.svelte';
 export { default as Basket } from './Basket.svelte';
 export { default as CardTerminal } from './CardTerminal.svelte';
 export { default as CreditSummary } from './CreditSummary.svelte';

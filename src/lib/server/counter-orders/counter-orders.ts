@@ -10,6 +10,7 @@
  * queue behind them on the one thread. What a crash leaves in the inbox is fetched after the
  * restart (order-fetcher.ts).
  */
+import type { CounterOrder } from '../platform/counter-orders.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -70,6 +71,8 @@ export interface CounterOrdersDeps {
 	now?: () => Date;
 	/** The jitter of the retry delays, in [0, 1). */
 	random?: () => number;
+	/** "Picked up" waits for the ID check of an age-restricted order (StaffSteps). */
+	idCheckPending?(order: CounterOrder): Promise<boolean>;
 }
 
 export class CounterOrders {
@@ -132,7 +135,8 @@ export class CounterOrders {
 			queued: () => {
 				this.sender.wake();
 				feed.changed();
-			}
+			},
+			idCheckPending: deps.idCheckPending
 		});
 		this.reconciler = new OrderReconciler({
 			orders: this.orders,

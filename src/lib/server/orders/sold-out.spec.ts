@@ -26,7 +26,8 @@ const product = (id: string, position: number): Product => ({
 	available: true,
 	position,
 	options: [],
-	facts: NO_FACTS
+	facts: NO_FACTS,
+	minAge: 0
 });
 
 const device = (id: string, mode: DeviceMode): DeviceRecord => ({
@@ -169,6 +170,7 @@ describe.each(ENGINES)('sold out on the order board, on %s', (engine) => {
 				},
 				terminal: { pay: ask } as never,
 				takesCards: async () => true,
+				unattended: async () => false,
 				depositConfiguration: async () => null,
 				depositsUsable: () => true,
 				// As the server wires it (context.ts): the whole menu.

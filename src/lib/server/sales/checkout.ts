@@ -41,8 +41,14 @@
  * loyalty credits pay in full: its credits are previewed as CREDIT, all or nothing, and a sale
  * with anything left to pay by card is refused before it is claimed — nothing is charged, no
  * goods are issued.
+ *
+ * A basket with age-restricted goods (#lib/shared/age-limits.ts) is sold only when the guest
+ * confirmed at least the age it needs, and never by a kiosk left unattended: both refused in
+ * `start`, before any sale exists, so nothing is charged — the screen's question alone is never
+ * trusted. Staff check the ID at handover (orders/id-checks.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { ageConfirmed, NO_AGE } from '#lib/shared/age-limits.ts';
 import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
 import type { SaleProblem } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
@@ -91,6 +97,8 @@ export interface CheckoutDependencies {
 	 * no kiosk is.
 	 */
 	outOfOrder?(deviceId: string): Promise<boolean>;
+	/** The kiosk is set to run unattended: it sells nothing age-restricted. */
+	unattended(deviceId: string): Promise<boolean>;
 	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
 	products(): Promise<Product[]>;
 	settings(): Promise<CheckoutSettings>;
@@ -136,16 +144,20 @@ export class Checkout {
 		this.#deposits = new DepositIssuing(dependencies.journal, dependencies.platformFor);
 	}
 
-	/** Prices the basket (server prices) and opens the sale. */
-	async start(deviceId: string, basket: unknown): Promise<Sale> {
+	/**
+	 * Prices the basket (server prices) and opens the sale. `confirmedAge`: the age the guest
+	 * confirmed on the screen (0: none asked).
+	 */
+	async start(deviceId: string, basket: unknown, confirmedAge = NO_AGE): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
 		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
 		if (await this.#deps.outOfOrder?.(deviceId)) throw new CheckoutError('out-of-order');
-		const [settings, products, depositConfiguration] = await Promise.all([
+		const [settings, products, depositConfiguration, unattended] = await Promise.all([
 			this.#deps.settings(),
 			this.#deps.products(),
-			this.#deps.depositConfiguration(deviceId)
+			this.#deps.depositConfiguration(deviceId),
+			this.#deps.unattended(deviceId)
 		]);
 		const result = quoteSale({
 			basket: parsed.data,
@@ -162,6 +174,9 @@ export class Checkout {
 				result.problem
 			);
 		}
+		const minAge = result.quote.minAge ?? NO_AGE;
+		if (minAge !== NO_AGE && unattended) throw new CheckoutError('age-unattended');
+		if (!ageConfirmed(minAge, confirmedAge)) throw new CheckoutError('age-unconfirmed');
 		// No sale whose containers could not be issued: nothing is charged for a code never made.
 		if (result.quote.depositLines.length > 0 && !this.#deps.depositsUsable())
 			throw new CheckoutError('deposits-unavailable');

@@ -71,6 +71,7 @@ const PRIMARY_KEYS = new Set([
 	'journal.id',
 	'order_outbox.id',
 	'kiosk_order_history.id',
+	'order_id_checks.order_key',
 	'devices.id',
 	'staff_credentials.id',
 	'manager_credentials.id',

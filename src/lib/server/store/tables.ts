@@ -99,6 +99,7 @@ export interface ProductsTable {
 	options: Generated<string>;
 	/** The food facts as JSON (#lib/shared/food-facts.ts FoodFacts), `{}` for none. */
 	food_facts: Generated<string>;
+	min_age: Generated<number>;
 }
 
 export interface ProductImagesTable {
@@ -277,6 +278,12 @@ export interface OrderOutboxTable {
 	settled_at: Nullable<string>;
 }
 
+/** An order whose buyer's ID staff checked (its board key: `kiosk:<saleId>`, `app:<orderId>`). */
+export interface OrderIdChecksTable {
+	order_key: string;
+	checked_at: string;
+}
+
 export interface KioskOrderHistoryTable {
 	id: Generated<number>;
 	sale_id: string;
@@ -336,6 +343,7 @@ export interface KioskTables {
 	app_orders: AppOrdersTable;
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
+	order_id_checks: OrderIdChecksTable;
 	order_feed: OrderFeedTable;
 	attempt_counts: AttemptCountsTable;
 	job_leases: JobLeasesTable;
