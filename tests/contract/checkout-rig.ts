@@ -118,6 +118,7 @@ export async function checkoutRig(
 		terminal: cardTerminal?.(store, deviceId) ?? terminal,
 		takesCards: async () => rig.takesCards,
 		unattended: async () => rig.unattended,
+		outOfOrder: async () => false,
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,

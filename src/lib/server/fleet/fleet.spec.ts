@@ -201,6 +201,7 @@ describe.each(ENGINES)('fleet health on %s', (engine) => {
 			depositConfiguration: async () => null,
 			depositsUsable: () => true,
 			outOfOrder: (deviceId) => fleet.isOutOfOrder(deviceId),
+			unattended: async () => false,
 			// No menu: a sale that is let through is refused for its basket instead.
 			products: async () => [],
 			settings: async () => ({

@@ -171,6 +171,7 @@ describe.each(ENGINES)('sold out on the order board, on %s', (engine) => {
 				terminal: { pay: ask } as never,
 				takesCards: async () => true,
 				unattended: async () => false,
+				outOfOrder: async () => false,
 				depositConfiguration: async () => null,
 				depositsUsable: () => true,
 				// As the server wires it (context.ts): the whole menu.

@@ -60,6 +60,7 @@ describe.each(ENGINES)('checkout of age-restricted goods, on %s', (engine) => {
 			terminal: { pay: ask } as never,
 			takesCards: async () => true,
 			unattended: async () => unattended,
+			outOfOrder: async () => false,
 			depositConfiguration: async () => null,
 			depositsUsable: () => true,
 			products: () => new CatalogRepository(store).list(),

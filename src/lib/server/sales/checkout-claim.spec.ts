@@ -87,6 +87,7 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 			terminal,
 			takesCards: async () => true,
 			unattended: async () => false,
+			outOfOrder: async () => false,
 			depositConfiguration: async () => null,
 			depositsUsable: () => true,
 			products: async () => [],

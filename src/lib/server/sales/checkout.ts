@@ -92,11 +92,8 @@ export interface CheckoutDependencies {
 	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
 	depositsUsable(): boolean;
-	/**
-	 * Whether staff put the kiosk out of order (fleet/fleet.ts): it starts no sale. Without it,
-	 * no kiosk is.
-	 */
-	outOfOrder?(deviceId: string): Promise<boolean>;
+	/** Whether staff put the kiosk out of order (fleet/fleet.ts): it starts no sale. */
+	outOfOrder(deviceId: string): Promise<boolean>;
 	/** The kiosk is set to run unattended: it sells nothing age-restricted. */
 	unattended(deviceId: string): Promise<boolean>;
 	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
@@ -151,14 +148,15 @@ export class Checkout {
 	async start(deviceId: string, basket: unknown, confirmedAge = NO_AGE): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
-		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
-		if (await this.#deps.outOfOrder?.(deviceId)) throw new CheckoutError('out-of-order');
-		const [settings, products, depositConfiguration, unattended] = await Promise.all([
+		const [outOfOrder, settings, products, depositConfiguration, unattended] = await Promise.all([
+			this.#deps.outOfOrder(deviceId),
 			this.#deps.settings(),
 			this.#deps.products(),
 			this.#deps.depositConfiguration(deviceId),
 			this.#deps.unattended(deviceId)
 		]);
+		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
+		if (outOfOrder) throw new CheckoutError('out-of-order');
 		const result = quoteSale({
 			basket: parsed.data,
 			products,
