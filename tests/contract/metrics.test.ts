@@ -174,7 +174,11 @@ describe('GET /metrics', () => {
 				walletId: 'wallet_plenty'
 			})
 		).body.transactionKey as string;
-		const sale = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		// The Pilsner is sold from 16: the guest confirmed it, as the screen asks.
+		const sale = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
+		expect(sale.status).toBe(200);
 		const id = sale.body.id as string;
 		expect(await call(scanKey, deviceId, { id, body: { key: loyaltyKey } })).toMatchObject({
 			status: 200
