@@ -10,8 +10,7 @@ import { AuditLog } from '../audit/audit-log.ts';
 import { KnownPlaces } from '../devices/known-places.ts';
 import { placedDevices } from '../devices/testing/placed-devices.ts';
 import { Journal } from '../journal/journal.ts';
-import { Checkout } from '../sales/checkout.ts';
-import { SaleRepository } from '../sales/sale-repository.ts';
+import { checkoutOverStore } from '../sales/testing/checkout-over-store.ts';
 import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
@@ -190,27 +189,10 @@ describe.each(ENGINES)('fleet health on %s', (engine) => {
 	it('the checkout starts no sale at a kiosk out of order', async () => {
 		const { fleet, placed, journal } = fleetOn(store, clock);
 		const kiosk = await placed.add('Kiosk 1', 'kiosk', null);
-		const checkout = new Checkout({
-			sales: new SaleRepository(store),
+		// No menu: a sale that is let through is refused for its basket instead.
+		const checkout = checkoutOverStore(store, {
 			journal,
-			platformFor: async () => {
-				throw new Error('no platform call for a refused sale');
-			},
-			terminal: {} as never,
-			takesCards: async () => true,
-			depositConfiguration: async () => null,
-			depositsUsable: () => true,
-			outOfOrder: (deviceId) => fleet.isOutOfOrder(deviceId),
-			unattended: async () => false,
-			// No menu: a sale that is let through is refused for its basket instead.
-			products: async () => [],
-			settings: async () => ({
-				creditPaymentType: 'SPLIT_PAYMENT',
-				serviceFeeMinor: 0,
-				serviceFeeVatBp: 0,
-				depositVatBp: 0
-			}),
-			inTransaction: (work) => store.db.transaction().execute(work)
+			outOfOrder: (deviceId) => fleet.isOutOfOrder(deviceId)
 		});
 		const basket = [{ productId: 'drink_pils', quantity: 1 }];
 		await fleet.act(STAFF, form({ action: 'out-of-order', deviceId: kiosk }));

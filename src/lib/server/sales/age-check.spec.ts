@@ -2,11 +2,9 @@ import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
 import type { Product } from '../catalog/product.ts';
-import { Journal } from '../journal/journal.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
-import { Checkout } from './checkout.ts';
-import { SaleRepository } from './sale-repository.ts';
+import { checkoutOverStore } from './testing/checkout-over-store.ts';
 
 const product = (id: string, minAge: number, options: Product['options'] = []): Product => ({
 	id,
@@ -51,26 +49,10 @@ describe.each(ENGINES)('checkout of age-restricted goods, on %s', (engine) => {
 	afterEach(() => store.close());
 
 	function checkout() {
-		return new Checkout({
-			sales: new SaleRepository(store),
-			journal: new Journal(store),
-			platformFor: async () => {
-				throw new Error('no platform call for a refused basket');
-			},
+		return checkoutOverStore(store, {
 			terminal: { pay: ask } as never,
-			takesCards: async () => true,
 			unattended: async () => unattended,
-			outOfOrder: async () => false,
-			depositConfiguration: async () => null,
-			depositsUsable: () => true,
-			products: () => new CatalogRepository(store).list(),
-			settings: async () => ({
-				creditPaymentType: 'SPLIT_PAYMENT',
-				serviceFeeMinor: 0,
-				serviceFeeVatBp: 0,
-				depositVatBp: 0
-			}),
-			inTransaction: (work) => store.db.transaction().execute(work)
+			products: () => new CatalogRepository(store).list()
 		});
 	}
 	const sales = () => store.db.selectFrom('sales').select('id').execute();
