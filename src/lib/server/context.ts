@@ -55,6 +55,7 @@ import { Settings } from './settings.ts';
 import { metricsGuard, type MetricsGuard } from './metrics/metrics-access.ts';
 import { countEndedSale } from './metrics/sale-metrics.ts';
 import { registerServerGauges } from './metrics/server-gauges.ts';
+import { transact } from './store/after-commit.ts';
 import { JobLeases } from './store/job-leases.ts';
 import { StoreLocks } from './store/store-locks.ts';
 import { loadKeyring } from './store/keyring.ts';
@@ -244,7 +245,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		settings: () => checkoutSettings(settings),
 		serverId,
 		claimMs: config.leaseMs,
-		inTransaction: (work) => store.db.transaction().execute(work)
+		inTransaction: (work) => transact(store.db, work)
 	});
 	const audit = new AuditLog(store);
 	const loginAttempts = new LoginAttempts(new AttemptThrottle(store));
@@ -266,7 +267,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		journal,
 		platformFor,
 		terminal: terminals,
-		inTransaction: (work) => store.db.transaction().execute(work)
+		inTransaction: (work) => transact(store.db, work)
 	});
 	const resolveJournal = () =>
 		resolveOpenEntries(

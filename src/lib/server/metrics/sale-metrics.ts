@@ -1,7 +1,7 @@
 /**
  * `kiosk_sales_total`: guest sales that reached their end, by kind and outcome. A sale ends once:
  * `completed` (paid, containers issued), `abandoned` (nothing collected, or given back) or
- * `needs-staff` (shared/sale-states.ts). It is counted from the save that takes it there
+ * `needs-staff` (shared/sale-states.ts). It is counted from the committed save that takes it there
  * (SaleRepository's `onSaved`): the only later saves of an ended sale are staff refunds, which
  * keep its state and add a refund, so a save of an ended sale with refunds is not counted again.
  *

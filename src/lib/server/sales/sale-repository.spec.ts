@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transact } from '../store/after-commit.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { SaleConflictError, SaleRepository } from './sale-repository.ts';
@@ -31,6 +32,25 @@ describe.each(ENGINES)('SaleRepository on %s', (engine) => {
 		const saved = outcomes.filter((outcome) => outcome.status === 'fulfilled');
 		expect(saved).toHaveLength(1);
 		expect(await sales.get(created.id)).toEqual(saved[0]!.value);
+	});
+
+	it('tells of a save in a transaction only once it commits, never of a rolled-back one', async () => {
+		const heard: string[] = [];
+		const telling = new SaleRepository(store, { onSaved: (sale) => heard.push(sale.state) });
+		const created = await telling.create(saleFactory());
+		expect(heard).toEqual(['quoted']);
+		await expect(
+			transact(store.db, async (db) => {
+				await telling.save({ ...created, state: 'card-pending' }, db);
+				throw new Error('commit refused');
+			})
+		).rejects.toThrow('commit refused');
+		expect(heard).toEqual(['quoted']);
+		await transact(store.db, async (db) => {
+			await telling.save({ ...created, state: 'abandoned' }, db);
+			expect(heard).toEqual(['quoted']);
+		});
+		expect(heard).toEqual(['quoted', 'abandoned']);
 	});
 
 	it('a sale saved before staff refunds existed reads with none', async () => {

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { IN_PAYMENT_STATES, OPEN_STATES } from '#lib/shared/sale-states.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import { afterCommit } from '../store/after-commit.ts';
 import type { NewRow } from '../store/tables.ts';
 import { reportColumnsOf, type StoredProduct } from '../reports/report-columns.ts';
 import { amountsOf } from './sale-amounts.ts';
@@ -92,7 +93,10 @@ export class SaleRepository {
 	readonly #now: () => Date;
 	readonly #onSaved: (sale: Sale) => void;
 
-	/** `onSaved` hears of every saved sale (the order board learns of paid ones). */
+	/**
+	 * `onSaved` hears of every saved sale (the order board learns of paid ones), once it is
+	 * committed: a save in a transaction is told after its commit (store/after-commit.ts).
+	 */
 	constructor(
 		store: Store,
 		{
@@ -139,7 +143,7 @@ export class SaleRepository {
 			.where('version', '=', sale.version)
 			.executeTakeFirst();
 		if (!touchedOne(result)) throw new SaleConflictError(sale.id);
-		this.#onSaved(saved);
+		afterCommit(db, () => this.#onSaved(saved));
 		return saved;
 	}
 

@@ -3,6 +3,7 @@
  * store: no platform (a call fails the test), no card terminal, no menu, no deposits, split
  * payment without a service fee. A spec overrides what it is about.
  */
+import { transact } from '../../store/after-commit.ts';
 import type { Store } from '../../store/store.ts';
 import { Journal } from '../../journal/journal.ts';
 import { Checkout, type CheckoutDependencies } from '../checkout.ts';
@@ -31,7 +32,7 @@ export function checkoutOverStore(
 			serviceFeeVatBp: 0,
 			depositVatBp: 0
 		}),
-		inTransaction: (work) => store.db.transaction().execute(work),
+		inTransaction: (work) => transact(store.db, work),
 		...overrides
 	});
 }
