@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
 	'settings.order-board',
 	'settings.screen-geometry',
 	'settings.screen-pin',
+	'settings.guest-languages',
 	'device.add',
 	'device.remove',
 	'device.pair',
