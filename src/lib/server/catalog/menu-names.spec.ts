@@ -21,7 +21,7 @@ describe('the names staff give categories and containers', () => {
 		const long = 'x'.repeat(NAME_MAX + 1);
 		expect(venueNamesSchema.safeParse({ categories: { beer: { de: long } } }).success).toBe(false);
 		expect(
-			venueNamesSchema.parse({ containers: { cup: { fr: 'Gobelet', de: 'Becher' } } })
+			venueNamesSchema.parse({ containers: { cup: { pt: 'Copo', de: 'Becher' } } })
 		).toEqual({ categories: {}, containers: { cup: { de: 'Becher' } } });
 	});
 

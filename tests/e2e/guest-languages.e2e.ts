@@ -1,0 +1,106 @@
+/**
+ * The guest screens' languages as a guest and a venue meet them: a guest picks Français on the
+ * language step and orders in French, the next guest starts in the venue's house language, and a
+ * venue that offers only German and English (setup page) shows only those two, starting in its
+ * house language.
+ */
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import { pairKiosk } from './kiosk-support.ts';
+import { guestScreenReady, logIn, staffPageReady } from './support.ts';
+
+const said = (locale: string): Record<string, string> =>
+	JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+const en = said('en');
+const fr = said('fr');
+const de = said('de');
+
+/** The setup page's guest languages: `offered` (names in themselves) and the house language. */
+async function offerLanguages(page: Page, offered: string[], house: string) {
+	await page.goto('/setup');
+	await staffPageReady(page);
+	const form = page.locator('form[action="?/guestLanguages"]');
+	for (const box of await form
+		.getByRole('group', { name: en.languages_offered_label })
+		.getByRole('checkbox')
+		.all()) {
+		const name = (await box.evaluate((input) => input.closest('label')!.textContent!)).trim();
+		await box.setChecked(offered.includes(name));
+	}
+	await form
+		.getByRole('group', { name: en.languages_house_label })
+		.getByRole('radio', { name: house, exact: true })
+		.check();
+	await form.getByRole('button', { name: en.languages_settings_save }).click();
+	await expect(page.getByRole('status')).toHaveText(en.languages_settings_saved);
+}
+
+test.afterEach(async ({ browser }) => {
+	// The venue's default again, for the tests after this one.
+	const staff = await browser.newPage();
+	await logIn(staff);
+	await offerLanguages(
+		staff,
+		['English', 'Deutsch', 'Français', 'Español', 'Italiano', 'Nederlands'],
+		'English'
+	);
+	await staff.close();
+});
+
+test('a guest orders in French; the next guest starts in the house language', async ({ page }) => {
+	await pairKiosk(page);
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	const choices = page.locator('.languages .choices button');
+	await expect(choices).toHaveText([
+		'English',
+		'Deutsch',
+		'Français',
+		'Español',
+		'Italiano',
+		'Nederlands'
+	]);
+	await page.getByRole('button', { name: 'Français', exact: true }).tap();
+
+	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_menu_title })).toBeVisible();
+	await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+	await expect(page.getByRole('group', { name: fr.language })).toBeVisible();
+	await page.locator('ul.products li:nth-child(1) button.add').first().tap();
+	await page.getByRole('button', { name: fr.kiosk_to_payment }).tap();
+	await page.getByRole('button', { name: fr.kiosk_pay_card, exact: true }).tap();
+	await page.getByRole('button', { name: fr.kiosk_demo_approve }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_receipt_title })).toBeVisible();
+	await page.getByRole('button', { name: fr.kiosk_done }).tap();
+
+	// The next guest: the attract screen and the question in the house language first.
+	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+	await expect(page.getByText(en.kiosk_attract_hint)).toBeVisible();
+});
+
+test('a venue offering German and English shows only those, from its house language', async ({
+	page,
+	browser
+}) => {
+	const staff = await browser.newPage();
+	await logIn(staff);
+	await offerLanguages(staff, ['Deutsch', 'English'], 'Deutsch');
+	await staff.close();
+
+	await pairKiosk(page);
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+	await expect(page.getByText(de.kiosk_attract_hint)).toBeVisible();
+	await expect(page.locator('.invite .line')).toHaveText([
+		en.kiosk_attract_start,
+		de.kiosk_attract_start
+	]);
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await expect(page.locator('.languages .choices button')).toHaveText(['English', 'Deutsch']);
+	await page.getByRole('button', { name: 'English', exact: true }).tap();
+	await guestScreenReady(page);
+	await expect(page.getByRole('group', { name: en.language }).getByRole('button')).toHaveText([
+		'English',
+		'Deutsch'
+	]);
+});
