@@ -12,7 +12,7 @@
 import { browser } from '$app/env';
 import { getLocale, overwriteGetLocale, type Locale } from '#lib/paraglide/runtime.js';
 import { EVERY_GUEST_LANGUAGE, type GuestLanguages } from '#lib/shared/guest-languages.ts';
-import { staffLocale } from './languages.ts';
+import { staffLocale } from '#lib/shared/staff-languages.ts';
 
 export class GuestLanguage {
 	#chosen: Locale | null = $state(null);

@@ -2,15 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import settings from '../../../project.inlang/settings.json' with { type: 'json' };
-import { LANGUAGE_NAMES, STAFF_LOCALES } from './languages.ts';
+import { STAFF_LOCALES } from '#lib/shared/staff-languages.ts';
+import { LANGUAGE_NAMES } from './languages.ts';
 import { guestMessages } from './testing/guest-messages.ts';
 
 type Catalogue = Record<string, string>;
 
 const catalogue = (locale: string): Catalogue => {
-	const { $schema: _, ...messages } = JSON.parse(
+	const messages = JSON.parse(
 		readFileSync(join(import.meta.dirname, '..', '..', '..', 'messages', `${locale}.json`), 'utf8')
 	) as Catalogue;
+	delete messages.$schema;
 	return messages;
 };
 const english = catalogue('en');

@@ -3,7 +3,7 @@ import { readForm, textField } from '#lib/server/http/forms.ts';
 import { localPath } from '#lib/server/http/local-path.ts';
 import { m } from '#lib/paraglide/messages.js';
 import { cookieMaxAge, cookieName } from '#lib/paraglide/runtime.js';
-import { isStaffLocale } from '#lib/i18n/languages.ts';
+import { isStaffLocale } from '#lib/shared/staff-languages.ts';
 import type { RequestHandler } from './$types';
 
 /**

@@ -9,7 +9,7 @@
  * (#lib/i18n/languages.ts), else English — never in a guest-only language, which would be half
  * English.
  */
-import { staffLocale } from '#lib/i18n/languages.ts';
+import { staffLocale } from '#lib/shared/staff-languages.ts';
 import { cookieName, extractLocaleFromRequest, type Locale } from '#lib/paraglide/runtime.js';
 
 const GUEST_SCREENS = ['/kiosk', '/return', '/pickup'];
