@@ -91,9 +91,10 @@ test('a venue offering German and English shows only those, from its house langu
 	await pairKiosk(page);
 	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 	await expect(page.getByText(de.kiosk_attract_hint)).toBeVisible();
+	// The house language's invitation first, then the other language offered.
 	await expect(page.locator('.invite .line')).toHaveText([
-		en.kiosk_attract_start,
-		de.kiosk_attract_start
+		de.kiosk_attract_start,
+		en.kiosk_attract_start
 	]);
 	await page.getByRole('button', { name: /Tap to order/ }).tap();
 	await expect(page.locator('.languages .choices button')).toHaveText(['English', 'Deutsch']);
