@@ -36,6 +36,8 @@ async function offerLanguages(page: Page, offered: string[], house: string) {
 	await expect(page.getByRole('status')).toHaveText(en.languages_settings_saved);
 }
 
+test.use({ hasTouch: true });
+
 test.afterEach(async ({ browser }) => {
 	// The venue's default again, for the tests after this one.
 	const staff = await browser.newPage();
