@@ -9,10 +9,11 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { pairKiosk } from './kiosk-support.ts';
 import { guestScreenReady, logIn, staffPageReady } from './support.ts';
+import en from '../../messages/en.json' with { type: 'json' };
 
-const said = (locale: string): Record<string, string> =>
+/** A catalogue, by the English one's keys (the guest languages have the guest's messages). */
+const said = (locale: string): typeof en =>
 	JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
-const en = said('en');
 const fr = said('fr');
 const de = said('de');
 

@@ -43,8 +43,7 @@ export async function saveGuestLanguages(
 export type GuestLanguagesProblem = 'none-offered' | 'house-not-offered';
 
 export type GuestLanguagesForm =
-	| { ok: true; values: GuestLanguages }
-	| { ok: false; problem: GuestLanguagesProblem };
+	{ ok: true; values: GuestLanguages } | { ok: false; problem: GuestLanguagesProblem };
 
 /**
  * The setup page's form: a checkbox `offered` per language, the house language `house`. A
