@@ -75,6 +75,9 @@ export default defineConfig({
 		// simulator's round trips take seconds on a loaded machine, and no test asserts its speed.
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
+		// The server's info lines (a line per request and per platform call) would bury the
+		// tests' own output; warnings and errors still show (lib/server/logging/logger.ts).
+		env: { LOG_LEVEL: 'warn' },
 		projects: [
 			{
 				// Every spec, the store's on SQLite (in memory): no database server, the fast loop.

@@ -41,7 +41,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
 import type { BoardOrder } from '#lib/shared/order-board.ts';
-import { reportFigures } from './bench-goals.ts';
+import { percentile, reportFigures } from './bench-goals.ts';
 import { benchPort, pairedScreenCookie } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
@@ -181,7 +181,7 @@ async function measure(round: Round): Promise<RoundResult> {
 	const attempts = (await control(round, 'GET', '/_sim/callbacks')) as { orderId: string }[];
 	const onBoard = new Set(seen.ids).size;
 	return {
-		times: sorted(answers.map((answer) => answer.ms)),
+		times: answers.map((answer) => answer.ms),
 		nonOk: answers.filter((answer) => answer.status !== 200).length,
 		burstMs,
 		boardMs: seen.atMs,
@@ -189,7 +189,7 @@ async function measure(round: Round): Promise<RoundResult> {
 		onBoard,
 		twice: seen.ids.length - onBoard,
 		simulatorCallbacks: attempts.filter((attempt) => ours.has(attempt.orderId)).length,
-		warmUp: sorted(warmUp.map((answer) => answer.ms))
+		warmUp: warmUp.map((answer) => answer.ms)
 	};
 }
 
@@ -198,13 +198,13 @@ function report(rounds: RoundResult[]): void {
 		round: label,
 		'callbacks sent': times.length,
 		concurrency: CONCURRENCY,
-		'p50 ms': round1(percentile(times, 0.5)),
-		'p95 ms': round1(percentile(times, 0.95)),
-		'p99 ms': round1(percentile(times, 0.99)),
+		'p50 ms': round1(percentile(times, 50)),
+		'p95 ms': round1(percentile(times, 95)),
+		'p99 ms': round1(percentile(times, 99)),
 		'max ms': round1(times.at(-1) ?? 0),
 		...more
 	});
-	const all = sorted(rounds.flatMap((result) => result.times));
+	const all = rounds.flatMap((result) => result.times);
 	console.table([
 		...rounds.map((result, index) =>
 			row(String(index + 1), result.times, {
@@ -225,20 +225,20 @@ function report(rounds: RoundResult[]): void {
 	console.log(
 		`Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadText()} at the end.`
 	);
-	const p99 = percentile(all, 0.99);
+	const p99 = percentile(all, 99);
 	for (const [index, result] of rounds.entries()) {
 		console.log(
 			`Round ${index + 1}: the board showed ${result.onBoard} of ${ORDERS} orders, ` +
 				`${result.twice} twice; the simulator sent ${result.simulatorCallbacks} callbacks of ` +
 				`its own (not counted); warm-up (not counted): ${result.warmUp.length} callbacks on ` +
-				`the fresh server, p99 ${round1(percentile(result.warmUp, 0.99))} ms.`
+				`the fresh server, p99 ${round1(percentile(result.warmUp, 99))} ms.`
 		);
 	}
 	const total = (count: (result: RoundResult) => number) =>
 		rounds.reduce((sum, result) => sum + count(result), 0);
 	const cpuMs = rounds.map((result) => result.serverCpuMs);
 	reportFigures([
-		{ what: 'callback answer p50, all rounds', value: percentile(all, 0.5), unit: 'ms' },
+		{ what: 'callback answer p50, all rounds', value: percentile(all, 50), unit: 'ms' },
 		...(cpuMs.every((ms) => ms !== null)
 			? [
 					{
@@ -439,15 +439,6 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 /** Resolves 'late' after `ms`; it keeps nothing running once the bench is done. */
 function delay(ms: number): Promise<'late'> {
 	return new Promise((resolve) => setTimeout(() => resolve('late'), Math.max(0, ms)).unref());
-}
-
-function sorted(values: number[]): number[] {
-	return [...values].sort((a, b) => a - b);
-}
-
-/** The value below which a share `q` of the sorted values lie (nearest rank). */
-function percentile(sorted: number[], q: number): number {
-	return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
 }
 
 /**

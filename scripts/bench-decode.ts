@@ -28,7 +28,7 @@ import { SCAN_MARKS } from '../src/lib/scanner/scanner.ts';
 import { chromiumLaunchOptions, fakeCameraArgs } from '../tests/e2e/chromium.ts';
 import { writeQrVideo } from '../tests/e2e/fixtures/qr-video.ts';
 import type { DecoderName, FrameResult, ScanResult } from './bench-decode-harness.ts';
-import { reportFigures, type Figure } from './bench-goals.ts';
+import { percentile, reportFigures, type Figure } from './bench-goals.ts';
 import { startKiosk } from './bench-kiosk.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -82,19 +82,11 @@ interface Stats {
 }
 
 function stats(samples: number[]): Stats {
-	const sorted = [...samples].sort((a, b) => a - b);
-	const at = (q: number) => {
-		// linear interpolation between closest ranks
-		const position = (sorted.length - 1) * q;
-		const low = Math.floor(position);
-		const high = Math.ceil(position);
-		return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-	};
 	return {
-		n: sorted.length,
-		median: at(0.5),
-		p90: at(0.9),
-		max: sorted.at(-1)!
+		n: samples.length,
+		median: percentile(samples, 50),
+		p90: percentile(samples, 90),
+		max: Math.max(...samples)
 	};
 }
 

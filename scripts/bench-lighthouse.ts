@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
-import { reportFigures, type Figure } from './bench-goals.ts';
+import { percentile, reportFigures, type Figure } from './bench-goals.ts';
 import { freePort, startKiosk } from './bench-kiosk.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -103,7 +103,7 @@ async function audit(url: string, screen: (typeof SCREENS)[number]): Promise<Rep
 	}
 }
 
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1]!;
+const median = (numbers: number[]) => percentile(numbers, 50);
 const score = (report: Report, category: Category) =>
 	Math.round((report.categories[category].score ?? 0) * 100);
 const metric = (report: Report, id: string) => report.audits[id]?.numericValue ?? Number.NaN;

@@ -13,6 +13,10 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from '@venue-kiosk/platform-sim/http-server.ts';
 import { checkoutRig } from '../tests/contract/checkout-rig.ts';
 import { reportFigures } from './bench-goals.ts';
+import { log } from '#lib/server/logging/logger.ts';
+
+// The bench prints figures: its own platform calls' log lines (info) would bury them.
+log.level = 'warn';
 
 const { values } = parseArgs({ options: { sales: { type: 'string', default: '200' } } });
 const SALES = Number(values.sales);

@@ -160,7 +160,7 @@ const state = { selling: true, failures: [] as string[], completed: 0 };
 
 /** A full card sale, as bench:load makes one. */
 async function sale(api: ReturnType<typeof kioskApi>): Promise<void> {
-	const started = await api('POST', '/sales', { basket: BASKET });
+	const started = await api('POST', '/sales', { basket: BASKET, confirmedAge: 16 });
 	if (started.status !== 200) throw new Error(`start answered ${started.status}`);
 	const id = String(started.body!.id);
 	const paying = { settled: false };

@@ -12,21 +12,25 @@ import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { allowedHost } from '#lib/server/http/allowed-host.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
+import { METRICS_PATH } from '#lib/server/metrics/metrics-endpoint.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 import { localeRequest, pageLocale } from '#lib/server/http/locale-request.ts';
 import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
 import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
+import { requestLog } from '#lib/server/http/request-log.ts';
 import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
+import { configureLogging, log, messageOf } from '#lib/server/logging/logger.ts';
 
 export const init: ServerInit = async () => {
 	const config = loadServerConfig();
-	console.log(modeLine(config));
+	configureLogging(config);
+	log.info(modeLine(config));
 	const context = await createServerContext(config);
 	setServerContext(context);
 	try {
 		await setUpDemo(context);
 	} catch (error) {
-		console.error(`Demo set-up failed: ${(error as Error).message}`);
+		log.error(`Demo set-up failed: ${messageOf(error)}`);
 	}
 	// After the demo's set-up, which makes the passwords: a code only while none exists.
 	await announceSetupCode(() => context.staff.isSet(), context.setupCode);
@@ -38,7 +42,7 @@ export const init: ServerInit = async () => {
 /** Unexpected errors: logged on the server (platform errors carry no key); the page stays generic. */
 export const handleError: HandleServerError = ({ kind, error }) => {
 	if (kind === 'unknown') {
-		console.error('Unexpected error:', error instanceof Error ? error.message : String(error));
+		log.error(`Unexpected error: ${messageOf(error)}`);
 	}
 };
 
@@ -103,17 +107,20 @@ const pages = sequence(csrf, i18n, sessions);
 /**
  * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
  * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
+ * Prometheus' scrape of /metrics needs none of them either.
  */
 const callbacksOrPages: Handle = (input) =>
-	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`)
+	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`) ||
+	input.event.url.pathname === METRICS_PATH
 		? input.resolve(input.event)
 		: pages(input);
 
 /**
- * Every request: the security headers on whatever answers it; then one naming another host than
- * ORIGIN's goes no further.
+ * Every request: its log line and id (http/request-log.ts); the security headers on whatever
+ * answers it; then one naming another host than ORIGIN's goes no further.
  */
 export const handle: Handle = sequence(
+	requestLog,
 	securityHeaders,
 	allowedHost(() => serverContext().config.origin),
 	callbacksOrPages

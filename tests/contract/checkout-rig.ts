@@ -24,7 +24,11 @@ import { contractStore } from './contract-store.ts';
 
 const menu = importJson(JSON.stringify(demoMenu));
 if (!menu.ok) throw new Error('demo menu invalid');
-const products = menu.products;
+/**
+ * The demo menu without its age limits: the rig drives the money paths, which an age never
+ * changes (the age rule is tried in sales/age-check.spec.ts and tests/contract/age-check.test.ts).
+ */
+const products = menu.products.map((product) => ({ ...product, minAge: 0 }));
 
 export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
 	creditPaymentType: 'SPLIT_PAYMENT',
@@ -50,6 +54,8 @@ export interface CheckoutRig {
 	depositsUsable: boolean;
 	/** Whether the kiosk takes cards (false: no card terminal outside demo): change it between sales. */
 	takesCards: boolean;
+	/** The kiosk is set to run unattended (devices/unattended.ts). */
+	unattended: boolean;
 	/** The kiosk device's id in the store. */
 	deviceId: string;
 	/** The kiosk device's platform client, as the checkout uses it. */
@@ -111,6 +117,8 @@ export async function checkoutRig(
 		platformFor: async () => platform,
 		terminal: cardTerminal?.(store, deviceId) ?? terminal,
 		takesCards: async () => rig.takesCards,
+		unattended: async () => rig.unattended,
+		outOfOrder: async () => false,
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
@@ -128,6 +136,7 @@ export async function checkoutRig(
 		settings: { ...DEFAULT_CHECKOUT_SETTINGS },
 		depositsUsable: true,
 		takesCards: true,
+		unattended: false,
 		deviceId,
 		platform,
 		refreshView,

@@ -102,7 +102,9 @@ describe('outside demo, a kiosk without a card terminal', () => {
 		expect(context.config.demo).toBe(false);
 		expect((await kioskSnapshot(context, deviceId)).settings.value.cardTerminal).toBeNull();
 
-		const started = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		const started = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
 		expect(started).toMatchObject({ status: 200, body: { state: 'quoted', totalMinor: 1800 } });
 		const id = started.body.id as string;
 
@@ -131,7 +133,9 @@ describe('outside demo, a kiosk without a card terminal', () => {
 		const before = await balance('wallet_few');
 
 		// Too few credits: no fall-back to a card part, nothing reserved.
-		const short = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		const short = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
 		expect(
 			await call(scanKey, deviceId, {
 				id: short.body.id,
@@ -144,7 +148,9 @@ describe('outside demo, a kiosk without a card terminal', () => {
 		]);
 
 		// Enough credits: paid, numbered, the cups issued.
-		const sale = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		const sale = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
 		const id = sale.body.id as string;
 		const scanned = await call(scanKey, deviceId, {
 			id,
@@ -171,7 +177,9 @@ describe('outside demo, a kiosk without a card terminal', () => {
 			...kioskSettingsSchema.parse({}),
 			serviceFeeMinor: 50
 		});
-		const sale = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		const sale = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
 		expect(
 			await call(scanKey, deviceId, {
 				id: sale.body.id,
@@ -199,7 +207,9 @@ describe('in demo mode', () => {
 	it('the on-screen terminal takes the guest’s tap', async () => {
 		const { context, deviceId } = await kioskServer({ DEMO: 'true', SIMULATOR_URL: sim.url });
 		expect((await kioskSnapshot(context, deviceId)).settings.value.cardTerminal).toBe('on-screen');
-		const sale = await call(startSale, deviceId, { body: { basket: PILS_AND_PRETZEL } });
+		const sale = await call(startSale, deviceId, {
+			body: { basket: PILS_AND_PRETZEL, confirmedAge: 16 }
+		});
 		const id = sale.body.id as string;
 		const paying = call(pay, deviceId, { id, body: {} });
 		expect(await call(answerTerminal, deviceId, { id, body: { outcome: 'approved' } })).toEqual({

@@ -157,6 +157,11 @@ const ACTIONS: Record<string, Row> = {
 		audits: ['menu.facts'],
 		form: () => ({ id: 'food_pretzel', allergen: 'gluten', diet: 'vegetarian' })
 	},
+	'/setup/menu?/age': {
+		as: 'manager',
+		audits: ['menu.age'],
+		form: () => ({ id: 'drink_pils', minAge: '18' })
+	},
 	'/setup/menu?/removePicture': {
 		as: 'manager',
 		audits: ['menu.picture-remove'],
@@ -172,6 +177,12 @@ const ACTIONS: Record<string, Row> = {
 			baseUrl: '',
 			mode: 'kiosk'
 		})
+	},
+	'/setup/devices/[id]?/unattended': {
+		as: 'manager',
+		audits: ['device.unattended'],
+		params: ({ kioskId }) => ({ id: kioskId }),
+		form: () => ({ unattended: 'true' })
 	},
 	'/setup/devices/[id]?/refresh': {
 		changesNothing: 'reads the device’s identity and deposits again, as the periodic refresh does'
@@ -233,6 +244,16 @@ const ACTIONS: Record<string, Row> = {
 		as: 'staff',
 		audits: ['journal.handled'],
 		form: ({ needsStaffEntry }) => ({ id: String(needsStaffEntry) })
+	},
+	'/setup/fleet?/act': {
+		as: 'staff',
+		audits: ['device.out-of-order'],
+		form: ({ kioskId }) => ({ action: 'out-of-order', deviceId: kioskId })
+	},
+	'/setup/fleet?/settings': {
+		as: 'manager',
+		audits: ['settings.fleet'],
+		form: () => ({ silentAfterSeconds: '30', 'outOfOrderText-en': 'Please order at the bar.' })
 	},
 	'/setup/devices/[id]?/remove': {
 		as: 'manager',
@@ -366,7 +387,11 @@ async function walkFixtures(context: ServerContext): Promise<Omit<Walk, 'context
 	const idOf = (mode: string) => devices.find((device) => device.mode === mode)!.id;
 	const kioskId = idOf('kiosk');
 	await context.refreshAll();
-	const sale = await context.checkout.start(kioskId, [{ productId: 'drink_pils', quantity: 2 }]);
+	const sale = await context.checkout.start(
+		kioskId,
+		[{ productId: 'drink_pils', quantity: 2 }],
+		16
+	);
 	const paying = context.checkout.pay(sale.id);
 	// Demo mode: the on-screen terminal approves.
 	expect(await context.terminal!.answer(sale.id, 'approved')).toBe(true);

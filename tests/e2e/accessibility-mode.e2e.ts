@@ -17,7 +17,7 @@
  */
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { addProduct, beginOrder, newKey, pairKiosk } from './kiosk-support.ts';
+import { addProduct, beginOrder, confirmAge, newKey, pairKiosk } from './kiosk-support.ts';
 import {
 	CHOOSE_HEADING,
 	CUPS_AND_PITCHER,
@@ -164,6 +164,8 @@ test('a whole sale with the keypad alone, heard step by step; reset for the next
 
 	// To payment: the heading with the total; no suggestion taken; credits.
 	await keypadSelect(page, page.getByRole('button', { name: 'Go to payment' }));
+	// The Pilsner is sold from 16: the question is answered on the keypad too.
+	await keypadSelect(page, page.getByRole('button', { name: 'I am 16 or older' }));
 	await expect
 		.poll(async () => (await speech.said()).at(-1)?.text)
 		.toMatch(/How would you like to pay\?.*Total.*€7\.50/);
@@ -331,6 +333,7 @@ test('reach mode shows the screen in the reach band for one guest, and ends with
 	await addProduct(page, 'Beer', 'Pilsner 0.4 l');
 	await screenshot(page, 'accessibility-reach-menu');
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(page, 16);
 	await page.getByRole('button', { name: /^Pay by card/ }).tap();
 	await page.getByRole('button', { name: 'Approve payment' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();

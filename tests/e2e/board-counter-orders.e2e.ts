@@ -100,6 +100,8 @@ test('an order paid in the app: approved, ready, picked up — each step lands o
 	await expect(
 		column(board, /^Ready for pick-up/).getByRole('article', { name: `Order ${order.orderNumber}` })
 	).toBeVisible();
+	// A Pilsner (16+ on the menu): the ID check comes first (docs/age-checks.md).
+	await card(board, order).getByRole('button', { name: 'ID checked', exact: true }).tap();
 	await card(board, order).getByRole('button', { name: 'Picked up', exact: true }).tap();
 	await expect(doneCard(board, order)).toContainText('Picked up');
 	expect((await platformOrder(request, order.id)).status).toBe('COMPLETED');

@@ -5,7 +5,7 @@
  */
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { addProduct, beginOrder, pairKiosk } from './kiosk-support.ts';
+import { addProduct, beginOrder, confirmAge, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
@@ -31,6 +31,7 @@ async function orderAtKiosk(kiosk: Page): Promise<string> {
 	await beginOrder(kiosk);
 	await addProduct(kiosk, 'Beer', 'Pilsner 0.4 l', 2);
 	await kiosk.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(kiosk, 16);
 	await kiosk.getByRole('button', { name: /^Pay by card/ }).tap();
 	await kiosk.getByRole('button', { name: 'Approve payment' }).tap();
 	await expect(kiosk.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
@@ -71,6 +72,8 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 	await expect(board.getByRole('heading', { name: `In preparation (${before})` })).toBeVisible();
 	await expectNoAxeViolations(board);
 
+	// Beer: staff check the guest's ID first (age-check.e2e.ts tries the refusal).
+	await ready.getByRole('button', { name: 'ID checked' }).tap();
 	await ready.getByRole('button', { name: 'Collected' }).tap();
 	const collected = board.getByRole('region', { name: 'Recently done' });
 	await expect(collected.getByRole('article', { name: `Order ${number}` })).toBeVisible();
@@ -78,7 +81,11 @@ test('a paid kiosk order appears on the board at once; staff move it to ready an
 	await screenshot(board, 'board-collected');
 
 	// Tapped by mistake: back to ready, and from there back to prepare.
-	await collected.getByRole('button', { name: 'Not collected after all' }).tap();
+	// Scoped to this order: earlier files' collected orders are in "Recently done" too.
+	await collected
+		.getByRole('article', { name: `Order ${number}` })
+		.getByRole('button', { name: 'Not collected after all' })
+		.tap();
 	await ready.getByRole('button', { name: 'Back to prepare' }).tap();
 	await expect(toPrepare.getByRole('article', { name: `Order ${number}` })).toBeVisible();
 

@@ -210,7 +210,8 @@ for (const step of STEPS) {
 			await control(request, 'POST', '/_sim/faults', { ...held, mode: 'delay', delayMs: HOLD_MS });
 		}
 
-		const started = await api(page, 'POST', '/sales', { basket: BASKET });
+		// The guest confirmed the Pilsner's age (docs/age-checks.md), as the screen sends it.
+		const started = await api(page, 'POST', '/sales', { basket: BASKET, confirmedAge: 16 });
 		expect(started.status).toBe(200);
 		const saleId: string = started.body.id;
 		const key = (await control(request, 'POST', '/_sim/transaction-keys', { walletId: WALLET }))

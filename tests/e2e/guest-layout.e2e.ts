@@ -1,11 +1,11 @@
 /**
  * Every guest screen right in every language, screen size and accessibility mode: the ordering
- * kiosk's steps (attract, language, the menu with a basket, a product's options, the payment
- * choice, the loyalty scan, the credit summary, the terminal waiting for the card, the receipt),
- * the return station's (scan, choose, result) and the pickup screen, each measured by the layout
- * rules of layout-support.ts and by axe, in each language of the project's settings, on a
- * portrait and a landscape kiosk and a 10" tablet, normal and in each accessibility mode and all
- * three at once.
+ * kiosk's steps (attract, language, the menu with a basket, a product's options, the age
+ * question, the payment choice, the loyalty scan, the credit summary, the terminal waiting for
+ * the card, the receipt), the return station's (scan, choose, result) and the pickup screen, each
+ * measured by the layout rules of layout-support.ts and by axe, in each language of the project's
+ * settings, on a portrait and a landscape kiosk and a 10" tablet, normal and in each
+ * accessibility mode and all three at once.
  *
  * For the time it takes (it measures some 1,000 screens), each test takes one screen size: a
  * kiosk, a return station and a pickup screen paired once, then per mode a sale (walkSales: each
@@ -64,6 +64,7 @@ const PRIMARY = {
 	language: '.languages .choices',
 	menu: 'button.pay',
 	options: 'dialog[open] .dialog-actions button:not(.secondary)',
+	'age check': 'dialog.age-check[open] .dialog-actions button:not(.secondary)',
 	payment: '.methods button.method:last-child',
 	'loyalty scan': '.typed > button',
 	'credit summary': 'button.confirm',
@@ -169,7 +170,11 @@ async function walkSales(page: Page, mode: Mode, check: Check) {
 	await press(page, 'dialog[open] .dialog-actions button.secondary');
 	await expect(page.locator('dialog[open]')).toHaveCount(0);
 
+	// The basket's beer is sold from 16: the age question comes first (docs/age-checks.md).
 	await press(page, PRIMARY.menu);
+	await shown(PRIMARY['age check']);
+	await check('age check', locale);
+	await press(page, PRIMARY['age check']);
 	await shown(PRIMARY.payment);
 	await inEveryLanguage(page, 'payment', check);
 	await press(page, '.methods button.method:first-child');

@@ -5,7 +5,15 @@
  * `?idle=10` sets a short idle time; the browser's clock is driven by the test.
  */
 import { expect, test } from './test.ts';
-import { addProduct, balance, beginOrder, checkStep, newKey, pairKiosk } from './kiosk-support.ts';
+import {
+	addProduct,
+	balance,
+	beginOrder,
+	checkStep,
+	confirmAge,
+	newKey,
+	pairKiosk
+} from './kiosk-support.ts';
 import { guestScreenReady, scanWithReaderUnderClock, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
@@ -25,6 +33,7 @@ test('still there? extend it again and again; let it run out: forgotten, credits
 	await beginOrder(page);
 	await addProduct(page, 'Beer', 'Pilsner 0.4 l', 2);
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(page, 16);
 	const started = page.waitForResponse(
 		(response) => response.url().endsWith('/api/kiosk/sales') && response.status() === 200
 	);

@@ -94,11 +94,31 @@ export async function orderPilsAndPretzel(page: Page) {
 	await expect(page.getByTestId('basket-total')).toHaveText('€18.00');
 }
 
+/** The age question of a basket sold only from an age (docs/age-checks.md). */
+export const ageQuestion = (page: Page, age?: number) =>
+	page.getByRole('dialog', {
+		name: age ? `This order contains drinks sold only from ${age}.` : /sold only from \d+\.$/
+	});
+
+/** The guest answers the age question "I am 16 or older" (or 18). */
+export async function confirmAge(page: Page, age: number) {
+	const question = ageQuestion(page, age);
+	await question.getByRole('button', { name: `I am ${age} or older` }).tap();
+	await expect(question).toBeHidden();
+}
+
+/**
+ * "Go to payment", to the payment choice; a basket with beer or wine first asks the guest's age
+ * (once per sale), which the guest confirms.
+ */
 export async function toPayment(page: Page) {
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
-	await expect(
-		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
-	).toBeVisible();
+	const heading = page.getByRole('heading', { level: 1, name: 'How would you like to pay?' });
+	const question = ageQuestion(page);
+	await expect(heading.or(question)).toBeVisible();
+	if (await question.isVisible())
+		await question.getByRole('button', { name: /^I am \d+ or older$/ }).tap();
+	await expect(heading).toBeVisible();
 }
 
 /** A paired kiosk, a new guest, 2 × Pilsner + 1 Pretzel (18.00), at the payment choice. */

@@ -353,6 +353,8 @@ test('German: switching language in the middle of the order keeps the basket (no
 	await page.getByRole('button', { name: 'Hinzufügen: Brezel' }).tap();
 	await expect(page.getByTestId('basket-total')).toHaveText('18,00 €');
 	await page.getByRole('button', { name: 'Zur Bezahlung' }).tap();
+	// Beer is sold from 16: the guest confirms it, in German (docs/age-checks.md).
+	await page.getByRole('button', { name: 'Ich bin 16 oder älter' }).tap();
 	await expect(
 		page.getByRole('heading', { level: 1, name: 'Wie möchten Sie bezahlen?' })
 	).toBeVisible();

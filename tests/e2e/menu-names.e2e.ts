@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { beginOrder, pairKiosk } from './kiosk-support.ts';
+import { beginOrder, confirmAge, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, logIn, screenshot, staffPageReady } from './support.ts';
 
 // The kiosk is a touch screen (its taps are tried as taps).
@@ -89,6 +89,8 @@ test('a German guest sees the names a manager gave; an English guest the English
 	await expect(basket.getByText(CUP)).toHaveCount(0);
 	await screenshot(page, 'kiosk-menu-names-de');
 	await page.getByRole('button', { name: 'Zur Bezahlung' }).tap();
+	// Beer is sold from 16: the guest confirms it, in German.
+	await page.getByRole('button', { name: 'Ich bin 16 oder älter' }).tap();
 	await page.getByRole('button', { name: /^Mit Karte bezahlen/ }).tap();
 	await page.getByRole('button', { name: 'Zahlung genehmigen' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
@@ -110,6 +112,7 @@ test('a German guest sees the names a manager gave; an English guest the English
 	await expect(order.getByText(`1 × ${CUP}`)).toBeVisible();
 	await expect(order.getByText('Laugenbrezel')).toHaveCount(0);
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(page, 16);
 	await page.getByRole('button', { name: /^Pay by card/ }).tap();
 	await page.getByRole('button', { name: 'Approve payment' }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();

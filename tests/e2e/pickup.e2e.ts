@@ -64,6 +64,12 @@ test('an order approved, made ready and picked up on the board moves across the 
 	await expectNoAxeViolations(pickup);
 	await screenshot(pickup, 'pickup-ready');
 
+	// The app order holds a Pilsner, which the menu sells from 16 (docs/age-checks.md): the guest
+	// is told to bring an ID, and staff check it before handing over.
+	await expect(ready.getByRole('listitem').filter({ hasText: order.orderNumber })).toContainText(
+		'ID check'
+	);
+	await card.getByRole('button', { name: 'ID checked', exact: true }).tap();
 	await card.getByRole('button', { name: 'Picked up', exact: true }).tap();
 	await expect(ready.getByText(order.orderNumber)).toHaveCount(0);
 	await board.context().close();

@@ -254,4 +254,27 @@ test('production: nothing of the demo, a first run with the set-up code, credits
 
 	// The set-up code was in the log only: no page or answer carried it.
 	for (const body of await responses()) expect(body).not.toContain(setupCode);
+
+	// The server's log (docs/server.md, The log): JSON lines, a line per request with its id and
+	// route and one per platform call; no API key or password in any of them.
+	const log = server.log();
+	const lines = log
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+	expect(lines).toContainEqual(
+		expect.objectContaining({
+			level: 'info',
+			msg: 'request',
+			method: 'POST',
+			route: '/api/kiosk/sales',
+			status: 200,
+			requestId: expect.any(String),
+			deviceId: expect.any(String)
+		})
+	);
+	expect(lines).toContainEqual(
+		expect.objectContaining({ msg: 'platform call', outcome: 'ok', attempt: 1 })
+	);
+	for (const secret of [apiKey, MANAGER.password]) expect(log).not.toContain(secret);
 });

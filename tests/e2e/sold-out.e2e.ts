@@ -7,7 +7,7 @@
  */
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { addProduct, beginOrder, checkStep, pairKiosk } from './kiosk-support.ts';
+import { addProduct, beginOrder, checkStep, confirmAge, pairKiosk } from './kiosk-support.ts';
 import { expectNoAxeViolations, screenshot, simulator } from './support.ts';
 
 test.use({ hasTouch: true });
@@ -60,6 +60,7 @@ test('staff sell the pretzel out on the board: the kiosk tells the basket before
 	await addProduct(page, 'Food', 'Pretzel');
 	await expect(page.getByTestId('basket-total')).toHaveText('€10.50');
 	await page.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(page, 16);
 	await expect(
 		page.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
 	).toBeVisible();

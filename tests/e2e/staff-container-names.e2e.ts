@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { addProduct, beginOrder, pairKiosk, type PaidSale } from './kiosk-support.ts';
+import { addProduct, beginOrder, confirmAge, pairKiosk, type PaidSale } from './kiosk-support.ts';
 import { CHOOSE_HEADING, pairReturnStation, RESULT_HEADING } from './return-support.ts';
 import {
 	logIn,
@@ -59,6 +59,7 @@ async function pilsnerByCard(kiosk: Page): Promise<PaidSale> {
 		kiosk.getByRole('region', { name: 'Your order' }).getByText(`2 × ${FESTIVAL_CUP}`)
 	).toBeVisible();
 	await kiosk.getByRole('button', { name: 'Go to payment' }).tap();
+	await confirmAge(kiosk, 16);
 	const paid = kiosk.waitForResponse((r) => /\/api\/kiosk\/sales\/[^/]+\/pay$/.test(r.url()));
 	await kiosk.getByRole('button', { name: /^Pay by card/ }).tap();
 	await kiosk.getByRole('button', { name: 'Approve payment' }).tap();

@@ -9,6 +9,8 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'sale-closed': true,
 	'basket-invalid': true,
 	'sold-out': true,
+	'age-unconfirmed': true,
+	'age-unattended': true,
 	'key-format': true,
 	'key-expired': true,
 	'key-used': true,
@@ -21,7 +23,8 @@ const CHECKOUT_FAILURES: Record<CheckoutFailure, true> = {
 	'card-outcome-unknown': true,
 	'platform-unavailable': true,
 	'deposits-unavailable': true,
-	'platform-refused': true
+	'platform-refused': true,
+	'out-of-order': true
 };
 
 const stages = ['start', 'scan', 'pay'] as const;

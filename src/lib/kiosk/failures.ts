@@ -36,6 +36,8 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'sale-closed',
 	'basket-invalid',
 	'sold-out',
+	'age-unconfirmed',
+	'age-unattended',
 	'key-format',
 	'key-expired',
 	'key-used',
@@ -49,6 +51,7 @@ export const API_FAILURES: readonly ApiFailure[] = [
 	'platform-unavailable',
 	'deposits-unavailable',
 	'platform-refused',
+	'out-of-order',
 	'payment-pending',
 	'card-refund-pending',
 	'not-paired',
@@ -155,6 +158,10 @@ export function planFor(failure: ApiFailure, context: FailureContext): FailurePl
 				orCard('kiosk_failure_platform_refused', 'kiosk_failure_platform_refused_no_card'),
 				'payment'
 			);
+		case 'out-of-order':
+			// Staff took the kiosk out of order meanwhile: the attract screen says so once the next
+			// heartbeat brings it.
+			return plan('kiosk_failure_offline', 'menu', [], { clearSale: true });
 		case 'sale-closed':
 		case 'sale-not-found':
 			return plan('kiosk_failure_sale_closed', 'payment', [], { clearSale: true });
@@ -166,6 +173,15 @@ export function planFor(failure: ApiFailure, context: FailureContext): FailurePl
 		case 'sold-out':
 			// The newest menu marks the line sold out in the basket: the guest removes it.
 			return plan('kiosk_failure_sold_out', 'menu', [], { clearSale: true, refreshMenu: true });
+		case 'age-unconfirmed':
+			// The screen asks again when the guest goes to payment (a screen older than the rule).
+			return plan('kiosk_failure_age_unconfirmed', 'menu', [], { clearSale: true });
+		case 'age-unattended':
+			// The newest menu of this kiosk no longer offers them: they leave the basket.
+			return plan('kiosk_failure_age_unattended', 'menu', [], {
+				clearSale: true,
+				refreshMenu: true
+			});
 		case 'not-paired':
 			return plan('kiosk_failure_generic', 'reload');
 		case 'offline':

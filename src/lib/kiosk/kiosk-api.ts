@@ -71,8 +71,9 @@ export class KioskApi {
 		this.#fetch = fetcher;
 	}
 
-	start(basket: readonly BasketLine[]): Promise<ApiResult<SaleView>> {
-		return call(this.#fetch, resolve('/api/kiosk/sales'), 'POST', { basket });
+	/** `confirmedAge`: the age the guest confirmed (#lib/shared/age-limits.ts), 0 for none. */
+	start(basket: readonly BasketLine[], confirmedAge: number): Promise<ApiResult<SaleView>> {
+		return call(this.#fetch, resolve('/api/kiosk/sales'), 'POST', { basket, confirmedAge });
 	}
 
 	get(id: string): Promise<ApiResult<SaleView>> {

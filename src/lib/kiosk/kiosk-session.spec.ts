@@ -383,6 +383,45 @@ describe('a guest at the ordering kiosk', () => {
 		expect(session.step).toBe('attract');
 	});
 
+	describe('fleet health', () => {
+		it('out of order: the attract screen starts nothing; back in service it does', () => {
+			const { session } = kiosk();
+			session.outOfOrder = { text: {} };
+			session.begin();
+			expect(session.step).toBe('attract');
+			session.outOfOrder = null;
+			session.begin();
+			expect(session.step).toBe('language');
+		});
+
+		it('a sale refused as out of order tells the guest to go to the counter', async () => {
+			const { session } = kiosk();
+			ordered(session);
+			server.answer('start', reply.failure('out-of-order'));
+			await session.payByCard();
+			expect([session.step, session.problem?.message, session.sale]).toEqual([
+				'menu',
+				'kiosk_failure_offline',
+				null
+			]);
+		});
+
+		it('keeps the last receipt’s outcome and card payment’s answer across guests', async () => {
+			const { session } = kiosk();
+			expect([session.lastPrint, session.lastCardPayment]).toEqual([null, null]);
+			ordered(session);
+			session.toPayment();
+			server.answer('start', reply.ok(quotedSale()));
+			server.answer('pay', reply.ok(paid()));
+			await session.payByCard();
+			server.answer('print', reply.ok({ outcome: 'paper-out' }));
+			await session.printReceipt();
+			expect([session.lastPrint, session.lastCardPayment]).toEqual(['paper-out', 'paid']);
+			session.startOver();
+			expect([session.lastPrint, session.lastCardPayment]).toEqual(['paper-out', 'paid']);
+		});
+	});
+
 	describe('out of reach', () => {
 		it('of its server: ordering pauses before anything is sent; the menu stays', () => {
 			const { session, reach } = kiosk();

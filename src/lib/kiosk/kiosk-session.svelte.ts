@@ -5,6 +5,7 @@
  * for a sale whose state is `completed`. Every failure ends in a message and a next step
  * (failures.ts). Forgetting the guest (done, idle, start over) releases an open sale.
  */
+import { ageConfirmed, basketAge, lineAge, NO_AGE } from '#lib/shared/age-limits.ts';
 import { browser } from '$app/env';
 import { GuestLanguage } from '#lib/i18n/guest-language.svelte.ts';
 import type { Locale } from '#lib/paraglide/runtime.js';
@@ -100,6 +101,14 @@ export class KioskSession {
 	terminalProgress = $state<TerminalProgress['messageId'] | null>(null);
 	/** The receipt on the kiosk's printer: not asked yet, under way, or how it went. */
 	receiptPrint = $state<'idle' | 'printing' | ReceiptPrintOutcome>('idle');
+	/** Staff put this kiosk out of order (the heartbeat's answer): the venue's text; null: not. */
+	outOfOrder = $state<{ text: Record<string, string> } | null>(null);
+	/**
+	 * For the fleet page (fleet/screen-report.ts): the last receipt's outcome and the last card
+	 * payment's answer, kept across guests; null: none yet.
+	 */
+	lastPrint = $state<ReceiptPrintOutcome | null>(null);
+	lastCardPayment = $state<'paid' | ApiFailure | null>(null);
 
 	readonly #view: () => KioskView;
 	readonly #refresh: () => Promise<void>;
@@ -127,6 +136,17 @@ export class KioskSession {
 	 * the menu that says so): shown marked, and nothing is paid until the guest removes them.
 	 */
 	readonly soldOutLines = $derived(this.summary.lines.filter((line) => line.product.soldOut));
+	/** The age the basket needs (#lib/shared/age-limits.ts): its lines' products and choices. */
+	readonly basketAge = $derived(
+		basketAge(this.summary.lines.map((line) => lineAge(line.product, line.options)))
+	);
+	/**
+	 * The age this guest confirmed ("I am 18 or older"): asked once per sale, at "Go to payment",
+	 * and sent with the sale, which the server refuses without it. 0: none confirmed.
+	 */
+	confirmedAge = $state(NO_AGE);
+	/** The age question is open (the basket needs more than the guest confirmed); null: not asked. */
+	askingAge: number | null = $state(null);
 	/**
 	 * The scanned account holds no credits: the platform took none although it would have taken
 	 * what there is (not EXTERNAL_PAYMENT, the fallback of a wallet short of the whole order). The
@@ -198,6 +218,8 @@ export class KioskSession {
 
 	/** To the language step; where the venue offers one language only, on to the menu. */
 	begin(): void {
+		// Out of order: the attract screen says so and starts nothing.
+		if (this.outOfOrder) return;
 		this.problem = null;
 		this.step = this.#choosesLanguage ? 'language' : 'menu';
 	}
@@ -222,7 +244,39 @@ export class KioskSession {
 		const paused = this.#pausedFor();
 		if (paused) return this.#show(paused, 'start');
 		this.problem = null;
+		if (!ageConfirmed(this.basketAge, this.confirmedAge)) {
+			this.askingAge = this.basketAge;
+			return;
+		}
 		this.step = 'payment';
+	}
+
+	/** "I am 18 or older": confirmed for this sale, on to payment. */
+	confirmAge(): void {
+		if (this.askingAge === null) return;
+		this.confirmedAge = this.askingAge;
+		this.askingAge = null;
+		this.toPayment();
+	}
+
+	/** The question closed unanswered (Escape, back): asked again at the next "Go to payment". */
+	closeAgeCheck(): void {
+		this.askingAge = null;
+	}
+
+	/** "Remove these": the lines the question was about leave the basket; the guest stays. */
+	removeRestricted(): void {
+		const confirmed = this.confirmedAge;
+		const restricted = this.summary.lines.filter(
+			(line) => !ageConfirmed(lineAge(line.product, line.options), confirmed)
+		);
+		for (const line of restricted)
+			this.basket = withQuantity(
+				this.basket,
+				{ productId: line.product.id, options: line.optionIds },
+				0
+			);
+		this.askingAge = null;
 	}
 
 	backToMenu(): void {
@@ -234,7 +288,8 @@ export class KioskSession {
 	/** "Back" on the keypad: one step back where the flow has one (never out of a payment). */
 	back(): void {
 		if (this.busy) return;
-		if (this.step === 'language') this.startOver();
+		if (this.askingAge !== null) this.closeAgeCheck();
+		else if (this.step === 'language') this.startOver();
 		else if (this.step === 'menu' && this.#choosesLanguage) this.step = 'language';
 		else if (this.step === 'menu') this.startOver();
 		else if (this.step === 'payment') this.backToMenu();
@@ -350,6 +405,7 @@ export class KioskSession {
 		const result = await this.#api.print(sale.id, this.language.current);
 		if (generation !== this.#generation) return;
 		this.receiptPrint = result.ok ? result.value.outcome : 'failed';
+		if (result.ok) this.lastPrint = result.value.outcome;
 	}
 
 	/** While the card is paid on a ZVT terminal, what it shows, read every second. */
@@ -403,6 +459,8 @@ export class KioskSession {
 		this.receiptPrint = 'idle';
 		this.terminalProgress = null;
 		this.#suggestionOffered = false;
+		this.confirmedAge = NO_AGE;
+		this.askingAge = null;
 		this.step = 'attract';
 		this.language.reset();
 	}
@@ -433,7 +491,7 @@ export class KioskSession {
 		const generation = this.#generation;
 		try {
 			if (current) await this.#release(current);
-			const result = await this.#api.start(this.basket);
+			const result = await this.#api.start(this.basket, this.confirmedAge);
 			if (generation !== this.#generation) return false;
 			if (!result.ok) {
 				await this.#fail(result.failure, 'start');
@@ -468,6 +526,7 @@ export class KioskSession {
 		const result = await this.#api.pay(sale.id);
 		if (generation !== this.#generation) return;
 		this.paying = false;
+		if (amount > 0) this.lastCardPayment = result.ok ? 'paid' : result.failure;
 		if (result.ok) {
 			this.#completed(result.value);
 			return;

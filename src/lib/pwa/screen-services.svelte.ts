@@ -6,9 +6,15 @@
  * kiosk's: the menu changed), and a new version of the app. News — a newer snapshot, a new
  * version — is taken only while the screen is idle: never under a guest's basket or half-done
  * return; except that the live feed's "the menu changed" (a product sold out) shows the newest
- * snapshot at once, so a basket holding a sold-out product says so before the guest pays.
+ * snapshot at once, so a basket holding a sold-out product says so before the guest pays. And
+ * its heartbeat to the fleet page (fleet/screen-heartbeat.svelte.ts), with what it paused.
  */
 import { LiveConnection } from '#lib/board/live-connection.svelte.ts';
+import { startScreenHeartbeat } from '#lib/fleet/screen-heartbeat.svelte.ts';
+import { printerCondition, terminalCondition } from '#lib/fleet/screen-report.ts';
+import type { ApiFailure } from '#lib/kiosk/failures.ts';
+import type { ReceiptPrintOutcome } from '#lib/kiosk/kiosk-api.ts';
+import type { HeartbeatAnswer, PauseReason } from '#lib/shared/fleet.ts';
 import { ScreenKeeper } from '#lib/screen-data/keeper.ts';
 import type { ScreenData } from '#lib/screen-data/screen-data.svelte.ts';
 import { ScreenStore } from '#lib/screen-data/screen-store.ts';
@@ -21,6 +27,20 @@ interface GuestSession {
 	/** Nothing under way: the screen may change under no one. */
 	readonly idle: boolean;
 	watch(reachability: ServerReachability): void;
+	/** The last receipt's outcome and card payment's answer (the kiosk's: fleet/screen-report.ts). */
+	readonly lastPrint?: ReceiptPrintOutcome | null;
+	readonly lastCardPayment?: 'paid' | ApiFailure | null;
+	/** Staff put the screen out of order, or back (the kiosk's). */
+	outOfOrder?: HeartbeatAnswer['outOfOrder'];
+}
+
+/** What the screen has paused, by what its server told it. */
+function pausedBy(reachability: ServerReachability): PauseReason[] {
+	if (!reachability.reachable) return ['server'];
+	const paused: PauseReason[] = [];
+	if (!reachability.platform.loyalty) paused.push('loyalty');
+	if (!reachability.platform.deposits) paused.push('deposits');
+	return paused;
 }
 
 export interface ScreenServicesOptions<S extends ScreenSnapshot> {
@@ -58,6 +78,16 @@ export function startScreenServices<S extends ScreenSnapshot>({
 					network: window
 				});
 	live?.start();
+	const stopHeartbeat = startScreenHeartbeat({
+		known: () => ({
+			paused: pausedBy(reachability),
+			printer: printerCondition(session.lastPrint ?? null),
+			terminal: terminalCondition(session.lastCardPayment ?? null),
+			busy: !session.idle
+		}),
+		idle: () => session.idle,
+		outOfOrder: 'outOfOrder' in session ? (value) => (session.outOfOrder = value) : undefined
+	});
 	const stopEffects = $effect.root(() => {
 		$effect(() => {
 			if (session.idle) data.settle();
@@ -73,6 +103,7 @@ export function startScreenServices<S extends ScreenSnapshot>({
 		});
 	});
 	return () => {
+		stopHeartbeat();
 		stopEffects();
 		live?.stop();
 		keeper.stop();

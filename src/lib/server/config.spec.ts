@@ -20,8 +20,36 @@ describe('loadServerConfig', () => {
 			unattendedSaleMs: 600_000,
 			leaseMs: 300_000,
 			retention: { orderInboxMs: 48 * 3_600_000, journalMs: 400 * 24 * 3_600_000 },
-			venueTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone
+			venueTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+			metrics: { allow: [] },
+			logLevel: 'info'
 		});
+	});
+
+	it('/metrics: METRICS_TOKEN of at least 32 characters, METRICS_ALLOW of addresses and ranges; anything else stops the start naming the variable', () => {
+		const token = 'm'.repeat(32);
+		expect(
+			loadServerConfig({ ...SECRET, METRICS_TOKEN: token, METRICS_ALLOW: '10.0.0.0/8, ::1' })
+				.metrics
+		).toEqual({
+			token,
+			allow: [
+				{ address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+				{ address: '::1', prefix: 128, family: 'ipv6' }
+			]
+		});
+		expect(() => loadServerConfig({ ...SECRET, METRICS_TOKEN: 'short' })).toThrow(
+			/METRICS_TOKEN: METRICS_TOKEN needs at least 32/
+		);
+		expect(() => loadServerConfig({ ...SECRET, METRICS_TOKEN: `${token} x` })).toThrow(
+			/METRICS_TOKEN/
+		);
+		for (const allow of ['10.0.0.0/33', 'kiosk.local', '10.0.0.1/8/2', '', ' , '])
+			expect(() => loadServerConfig({ ...SECRET, METRICS_ALLOW: allow }), allow).toThrow(
+				/METRICS_ALLOW: METRICS_ALLOW must list addresses or CIDR ranges/
+			);
+		expect(() => loadServerConfig({ ...SECRET, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+		expect(loadServerConfig({ ...SECRET, LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
 	});
 
 	it('the venue’s time zone, when told, is one the runtime knows', () => {

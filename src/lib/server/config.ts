@@ -10,6 +10,8 @@
  * mode because one variable of several was set.
  */
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logging/log-levels.ts';
+import { addressRanges, type AddressRange } from './metrics/address-ranges.ts';
 import { SECRET_REQUIRED } from './store/keyring.ts';
 
 const optionalUrl = z
@@ -100,7 +102,32 @@ const environmentSchema = z
 			.min(1)
 			.max(24 * 366)
 			.default(48),
-		JOURNAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_600).default(400)
+		JOURNAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_600).default(400),
+		METRICS_TOKEN: z
+			.string()
+			.regex(
+				/^[\x21-\x7e]{32,}$/,
+				'METRICS_TOKEN needs at least 32 printable characters without spaces (`openssl rand -hex 32`)'
+			)
+			.optional(),
+		METRICS_ALLOW: z
+			.string()
+			.transform((list, context) => {
+				const ranges = addressRanges(list);
+				if (ranges === null) {
+					context.addIssue({
+						code: 'custom',
+						message:
+							'METRICS_ALLOW must list addresses or CIDR ranges, separated by commas (10.0.0.0/8, 127.0.0.1, ::1)'
+					});
+					return z.NEVER;
+				}
+				return ranges;
+			})
+			.optional(),
+		LOG_LEVEL: z
+			.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+			.default('info')
 	})
 	// The keys at rest open with the secret only; outside demo mode it never lies in the data
 	// folder (store/keyring.ts).
@@ -197,6 +224,13 @@ export interface ServerConfig {
 	 * server's own time zone unless told.
 	 */
 	venueTimeZone: string;
+	/**
+	 * Who may read /metrics (metrics/metrics-access.ts): the bearer token, the source addresses.
+	 * Neither set: nobody (404).
+	 */
+	metrics: { token?: string; allow: AddressRange[] };
+	/** The least severe log line written (logging/logger.ts). */
+	logLevel: LogLevel;
 }
 
 /**
@@ -247,7 +281,12 @@ export function loadServerConfig(
 			orderInboxMs: values.ORDER_INBOX_RETENTION_HOURS * 3_600_000,
 			journalMs: values.JOURNAL_RETENTION_DAYS * 24 * 3_600_000
 		},
-		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+		venueTimeZone: values.VENUE_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+		metrics: {
+			...(values.METRICS_TOKEN ? { token: values.METRICS_TOKEN } : {}),
+			allow: values.METRICS_ALLOW ?? []
+		},
+		logLevel: values.LOG_LEVEL
 	};
 }
 

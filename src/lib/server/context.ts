@@ -5,7 +5,12 @@
  * to this secret (fingerprints, callback tokens sealed before); periodic jobs keep the platform
  * view fresh, settle the journal and unfinished sales, and prune what is kept no longer.
  */
+import { NO_AGE } from '#lib/shared/age-limits.ts';
+import { counterOrderKey } from './counter-orders/counter-order-card.ts';
+import { appOrderAge, IdChecks } from './orders/id-checks.ts';
+import { isUnattended } from './devices/unattended.ts';
 import { hostname } from 'node:os';
+import { version } from '$app/env';
 import { AuditLog } from './audit/audit-log.ts';
 import { AttemptThrottle } from './auth/attempt-throttle.ts';
 import { LoginAttempts } from './auth/login-attempts.ts';
@@ -20,6 +25,8 @@ import type { ServerConfig } from './config.ts';
 import { DeviceRepository } from './devices/device-repository.ts';
 import { activeDepositConfiguration, PlatformViewStore } from './devices/platform-view.ts';
 import { Journal } from './journal/journal.ts';
+import { Fleet } from './fleet/fleet.ts';
+import { HeartbeatRepository } from './fleet/heartbeat-repository.ts';
 import { boardSettings } from './orders/board-settings.ts';
 import { CounterOrders } from './counter-orders/counter-orders.ts';
 import { announcePaidSale, KioskOrders } from './orders/kiosk-orders.ts';
@@ -45,12 +52,16 @@ import { KioskTerminals } from './terminal/kiosk-terminals.ts';
 import { PlaceMediaCache } from './screens/place-media-cache.ts';
 import { checkScreenPin } from './setup/screen-pin.ts';
 import { Settings } from './settings.ts';
+import { metricsGuard, type MetricsGuard } from './metrics/metrics-access.ts';
+import { countEndedSale } from './metrics/sale-metrics.ts';
+import { registerServerGauges } from './metrics/server-gauges.ts';
 import { JobLeases } from './store/job-leases.ts';
 import { StoreLocks } from './store/store-locks.ts';
 import { loadKeyring } from './store/keyring.ts';
 import { openStore } from './store/open-store.ts';
 import { pruneStore, RETENTION_INTERVAL_MS } from './store/retention.ts';
 import type { Store } from './store/store.ts';
+import { log, messageOf } from './logging/logger.ts';
 
 /**
  * The boards and pickup screens hear of changes at most four times a second: a burst of
@@ -97,6 +108,8 @@ export interface ServerContext {
 	terminals: KioskTerminals;
 	/** The kiosks' paid orders on the order board. */
 	kioskOrders: KioskOrders;
+	/** The ID checks staff recorded on the board (age-restricted orders). */
+	idChecks: IdChecks;
 	/** Tells the open boards that something changed. */
 	orderFeed: OrderFeed;
 	/** The platform's counter orders (spec 2): callbacks, staff steps, desks. */
@@ -114,6 +127,10 @@ export interface ServerContext {
 	platformFor: PlatformFor;
 	/** Which parts of the platform the screens can use now (from how its calls went). */
 	platformHealth: PlatformHealth;
+	/** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW). */
+	metricsAccess: MetricsGuard;
+	/** The screens' heartbeats, the fleet page and its remote actions (fleet/fleet.ts). */
+	fleet: Fleet;
 	/** Refreshes every device's platform view now. */
 	refreshAll(): Promise<void>;
 	/** Resolves open journal outcomes (on start-up, periodically, and from diagnostics). */
@@ -168,9 +185,18 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const terminals = new KioskTerminals({ store, settings, simulated: terminal });
 	const orderFeed = new OrderFeed(store, ORDER_FEED_SPACING_MS);
 	const menuFeed = new MenuFeed(store);
-	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(orderFeed, sale) });
+	const sales = new SaleRepository(store, {
+		onSaved: (sale) => {
+			announcePaidSale(orderFeed, sale);
+			countEndedSale(sale);
+		}
+	});
 	const places = new KnownPlaces(devices, views);
-	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed });
+	const idChecks = new IdChecks(store);
+	/** The menu's ages by product id: app orders are checked by the products the menu knows. */
+	const productAges = async () =>
+		new Map((await catalog.list()).map((product) => [product.id, product.minAge]));
+	const kioskOrders = new KioskOrders({ store, places, sales, feed: orderFeed, idChecks });
 	const counterOrders = new CounterOrders({
 		store,
 		keyring,
@@ -179,7 +205,12 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		places,
 		feed: orderFeed,
 		platformFor,
-		reconcileMs: config.orderReconcileMs
+		reconcileMs: config.orderReconcileMs,
+		idCheckPending: async (order) => {
+			if (appOrderAge(order.items, await productAges()) === NO_AGE) return false;
+			const key = counterOrderKey(order.id);
+			return !(await idChecks.checked([key])).has(key);
+		}
 	});
 	await counterOrders.tokens.sealUnsealed();
 	await sales.keepReportColumns();
@@ -193,23 +224,29 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		desks: counterOrders.desks,
 		health: counterOrders.health,
 		productNames: () => catalog.names(),
+		productAges,
+		idChecks,
 		containerNames: async () => (await venueNames(settings)).containers,
 		settings: () => boardSettings(settings)
 	});
+	const heartbeats = new HeartbeatRepository(store);
 	const checkout = new Checkout({
 		sales,
 		journal,
 		platformFor,
 		terminal: terminals,
 		takesCards: async (deviceId) => (await terminals.cardTerminalOf(deviceId)) !== null,
+		unattended: (deviceId) => isUnattended(settings, deviceId),
 		depositConfiguration: async (deviceId) => activeDepositConfiguration(await views.get(deviceId)),
 		depositsUsable: () => platformHealth.parts().deposits,
+		outOfOrder: (deviceId) => heartbeats.isOutOfOrder(deviceId),
 		products: () => catalog.list(),
 		settings: () => checkoutSettings(settings),
 		serverId,
 		claimMs: config.leaseMs,
 		inTransaction: (work) => store.db.transaction().execute(work)
 	});
+	const audit = new AuditLog(store);
 	const loginAttempts = new LoginAttempts(new AttemptThrottle(store));
 	const sessions = new SessionStore(store);
 	// A return takes its preview, validate and the settling of a lost answer: well within a minute.
@@ -251,7 +288,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 	const periodically = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
 		const timer = setInterval(() => {
 			jobs.runExclusive(name, intervalMs, job).catch((error: unknown) => {
-				console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+				log.error(`${name}: ${messageOf(error)}`);
 			});
 		}, intervalMs);
 		timer.unref();
@@ -272,6 +309,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		)
 	];
 	counterOrders.start();
+	registerServerGauges();
 	// One printer object per address: its calls queue, as the printer takes one job at a time.
 	const printers = new Map<string, NetworkPrinter>();
 	const printing = new ReceiptPrinting({
@@ -299,7 +337,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		}),
 		loginAttempts,
 		setupCode: new SetupCode(settings),
-		audit: new AuditLog(store),
+		audit,
 		journal,
 		catalog,
 		menuFeed,
@@ -312,6 +350,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		terminal,
 		terminals,
 		kioskOrders,
+		idChecks,
 		orderFeed,
 		counterOrders,
 		orderBoard,
@@ -321,6 +360,16 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		printing,
 		platformFor,
 		platformHealth,
+		metricsAccess: metricsGuard(config.metrics),
+		fleet: new Fleet({
+			heartbeats,
+			devices,
+			places,
+			journal,
+			settings,
+			audit,
+			serverVersion: version
+		}),
 		refreshAll,
 		resolveJournal,
 		recoverSales,

@@ -9,6 +9,10 @@ export type CheckoutFailure =
 	| 'basket-invalid'
 	/** The basket holds a product sold out since it was chosen (the menu's `soldOut`). */
 	| 'sold-out'
+	/** The basket holds age-restricted goods and the guest did not confirm the age they need. */
+	| 'age-unconfirmed'
+	/** The basket holds age-restricted goods and the kiosk is set to run unattended. */
+	| 'age-unattended'
 	| 'key-format'
 	| 'key-expired'
 	| 'key-used'
@@ -22,4 +26,6 @@ export type CheckoutFailure =
 	| 'card-outcome-unknown'
 	| 'platform-unavailable'
 	| 'deposits-unavailable'
-	| 'platform-refused';
+	| 'platform-refused'
+	/** Staff put the kiosk out of order (the fleet page): it starts no sale. */
+	| 'out-of-order';

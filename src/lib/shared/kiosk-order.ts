@@ -20,6 +20,10 @@ export interface KioskOrder {
 	}[];
 	/** Reusable containers that go with the order, per category; `name` is the platform's. */
 	containers: { categoryId: string; name: string; quantity: number }[];
+	/** The age the sale needs (age-limits.ts), 0 for none: staff check the ID at handover. */
+	minAge: number;
+	/** Staff recorded the ID check (the order may be collected). */
+	idChecked: boolean;
 }
 
 export interface KioskOrderBoard {

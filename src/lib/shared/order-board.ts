@@ -44,7 +44,9 @@ export type BoardActionError =
 	| 'message-too-long'
 	| 'desks-refused'
 	| 'desks-unreachable'
-	| 'unknown-product';
+	| 'unknown-product'
+	/** "Collected" before staff tapped "ID checked" on an age-restricted order. */
+	| 'id-check-needed';
 
 /** A product of the menu on the board's sold-out list: staff mark it sold out and back. */
 export interface SoldOutEntry {
@@ -75,6 +77,12 @@ interface BoardOrderBase {
 	/** When the order reached the counter (ISO): the age timer runs from here. */
 	since: string;
 	lines: BoardOrderLine[];
+	/**
+	 * The order holds age-restricted goods (#lib/shared/age-limits.ts): the age to check the ID
+	 * for at handover, and whether staff recorded the check; null: no check needed (or, for an
+	 * app order, none of its products known to the menu as restricted).
+	 */
+	idCheck: { age: number; checked: boolean } | null;
 }
 
 export interface CounterBoardOrder extends BoardOrderBase {
@@ -179,8 +187,11 @@ export interface OrderBoardView {
 export interface PickupView {
 	placeName: string | null;
 	preparing: { key: string; orderNumber: string }[];
-	/** `desk`: where to collect (counter orders name their desk; kiosk orders have none). */
-	ready: { key: string; orderNumber: string; desk: string | null }[];
+	/**
+	 * `desk`: where to collect (counter orders name their desk; kiosk orders have none);
+	 * `idCheck`: the guest brings an ID (an age-restricted order not yet checked).
+	 */
+	ready: { key: string; orderNumber: string; desk: string | null; idCheck: boolean }[];
 }
 
 export const DEFAULT_BOARD_SETTINGS: BoardSettings = {

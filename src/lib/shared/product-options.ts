@@ -15,6 +15,8 @@ export interface OptionChoice {
 	/** What the choice adds to the product's allergens and additives (food-facts.ts factsWith). */
 	allergens?: AllergenId[];
 	additives?: string[];
+	/** The age the choice is sold from (age-limits.ts lineAge); absent or 0 for none. */
+	minAge?: number;
 }
 
 export interface OptionGroup {

@@ -42,6 +42,8 @@ export interface MenuItem {
 	facts?: FoodFacts;
 	/** The venue's names of the additives it and its choices name; absent in older snapshots. */
 	additiveNames?: AdditiveNames;
+	/** The age it is sold from (age-limits.ts), its choices' in `options`; absent or 0: none. */
+	minAge?: number;
 }
 
 /** How a kiosk takes cards: its ZVT terminal, the on-screen one (demo mode), or not at all. */

@@ -4,6 +4,7 @@ import { readForm } from '#lib/server/http/forms.ts';
 import {
 	counterOrderStep,
 	changeDesks,
+	idCheck,
 	kioskOrderStep,
 	type BoardActionResult
 } from '#lib/server/orders/board-actions.ts';
@@ -58,6 +59,9 @@ export const actions: Actions = {
 		boardAction(locals, request, (deviceId, form) =>
 			kioskOrderStep(serverContext(), deviceId, form)
 		),
+	/** Staff checked the guest's ID for an age-restricted order (audited there). */
+	idChecked: ({ locals, request }) =>
+		boardAction(locals, request, (deviceId, form) => idCheck(serverContext(), deviceId, form)),
 	/** Opens or closes one, several or all desks. */
 	desks: ({ locals, request }) =>
 		boardAction(locals, request, (deviceId, form) => changeDesks(serverContext(), deviceId, form)),

@@ -14,5 +14,6 @@ export const BOARD_ERROR_LABEL: Record<BoardActionError, () => string> = {
 	'message-too-long': m.board_error_message_too_long,
 	'desks-refused': m.board_error_desks_refused,
 	'desks-unreachable': m.board_error_desks_unreachable,
-	'unknown-product': m.board_error_unknown_product
+	'unknown-product': m.board_error_unknown_product,
+	'id-check-needed': m.board_error_id_check_needed
 };

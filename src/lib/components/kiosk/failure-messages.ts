@@ -9,6 +9,8 @@ import { m } from '#lib/paraglide/messages.js';
 export const FAILURE_MESSAGES: Record<FailureMessage, () => string> = {
 	kiosk_failure_basket_invalid: m.kiosk_failure_basket_invalid,
 	kiosk_failure_sold_out: m.kiosk_failure_sold_out,
+	kiosk_failure_age_unconfirmed: m.kiosk_failure_age_unconfirmed,
+	kiosk_failure_age_unattended: m.kiosk_failure_age_unattended,
 	kiosk_failure_card_declined: m.kiosk_failure_card_declined,
 	kiosk_failure_card_declined_credits: m.kiosk_failure_card_declined_credits,
 	kiosk_failure_card_outcome_unknown: m.kiosk_failure_card_outcome_unknown,

@@ -2,7 +2,8 @@
  * The audit log (docs/back-office.md, The audit log): who changed which setting, device or the
  * menu, who refunded what and who settled what in the journal, when. Written by the modules that
  * make the back office's changes (setup/*: setting-changes, menu-edits, device-admin, add-device,
- * refund-steps, journal-steps, staff-login; orders/sold-out: the board's sold-out list) once a
+ * refund-steps, journal-steps, staff-login; orders/sold-out: the board's sold-out list;
+ * orders/board-actions: the board's ID checks) once a
  * change succeeded, and for a refund when it is confirmed (what was asked) and when it ended
  * (its outcomes, or why it was refused); never by a route. Details hold what was changed — before
  * and after where that makes sense — and never a secret: no API key, password, token, PIN or
@@ -28,17 +29,24 @@ export const AUDIT_ACTIONS = [
 	'settings.screen-geometry',
 	'settings.screen-pin',
 	'settings.guest-languages',
+	'settings.fleet',
 	'device.add',
 	'device.remove',
 	'device.pair',
 	'device.callback-rotate',
 	'device.printer',
 	'device.terminal',
+	'device.reload',
+	'device.out-of-order',
+	'device.in-service',
+	'device.unattended',
 	'terminal.day-closing',
 	'menu.import',
 	'menu.availability',
 	'menu.sold-out',
 	'menu.facts',
+	'menu.age',
+	'order.id-checked',
 	'menu.picture',
 	'menu.picture-remove',
 	'menu.names',

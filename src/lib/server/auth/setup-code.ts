@@ -12,6 +12,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Settings } from '../settings.ts';
+import { log as logger } from '../logging/logger.ts';
 
 const KEY = 'first_run_setup_code';
 /** Letters and digits that cannot be mistaken for each other when typed from a log (no 0/O, 1/I/L). */
@@ -68,7 +69,7 @@ export class SetupCode {
 export async function announceSetupCode(
 	passwordsExist: () => Promise<boolean>,
 	code: SetupCode,
-	log: (line: string) => void = console.log
+	log: (line: string) => void = (line) => logger.info(line)
 ): Promise<void> {
 	if (await passwordsExist()) return;
 	log(

@@ -19,7 +19,8 @@ const toProduct = (row: Row<'products'>): Product => ({
 	available: row.available === 1,
 	position: row.position,
 	options: JSON.parse(row.options),
-	facts: { ...NO_FACTS, ...(JSON.parse(row.food_facts) as Partial<FoodFacts>) }
+	facts: { ...NO_FACTS, ...(JSON.parse(row.food_facts) as Partial<FoodFacts>) },
+	minAge: row.min_age
 });
 
 export class CatalogRepository {
@@ -85,7 +86,8 @@ export class CatalogRepository {
 			available: product.available ? 1 : 0,
 			position: product.position,
 			options: JSON.stringify(product.options),
-			food_facts: JSON.stringify(product.facts)
+			food_facts: JSON.stringify(product.facts),
+			min_age: product.minAge
 		};
 		await db
 			.insertInto('products')
@@ -117,6 +119,17 @@ export class CatalogRepository {
 			await this.#store.db
 				.updateTable('products')
 				.set({ food_facts: JSON.stringify(facts) })
+				.where('id', '=', id)
+				.executeTakeFirst()
+		);
+	}
+
+	/** Product `id`'s minimum age (checked by the caller); false for an unknown product. */
+	async setMinAge(id: string, minAge: number): Promise<boolean> {
+		return touchedOne(
+			await this.#store.db
+				.updateTable('products')
+				.set({ min_age: minAge })
 				.where('id', '=', id)
 				.executeTakeFirst()
 		);

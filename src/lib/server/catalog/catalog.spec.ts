@@ -55,7 +55,8 @@ describe('menu import and export', () => {
 					]
 				}
 			],
-			facts: { allergens: [], additives: [], diets: ['vegan'] }
+			facts: { allergens: [], additives: [], diets: ['vegan'] },
+			minAge: 0
 		});
 	});
 

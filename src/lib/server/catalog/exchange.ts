@@ -15,14 +15,18 @@
  * JSON. JSON also carries the venue's additive list (`additives`: catalog/additives.ts); without
  * it the list stays as it is, and every additive a product names must be in the list that is in
  * force after the import. Import validates every row first and reports each problem with its
- * row; nothing is imported unless all rows are valid.
+ * row; nothing is imported unless all rows are valid. A product's `minAge` (a column in CSV) and
+ * an option choice's (in its JSON) is 0 for none or one of the venue's age limits in force
+ * (catalog/age-limits.ts, #lib/shared/age-limits.ts).
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { m } from '#lib/paraglide/messages.js';
 import { locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
+import { DEFAULT_AGE_LIMITS, type AgeLimit } from '#lib/shared/age-limits.ts';
 import { additiveListSchema, DEFAULT_ADDITIVES, type Additive } from './additives.ts';
+import { unknownAges } from './age-limits.ts';
 import { unknownAdditives } from './food-facts-input.ts';
 import { NAME_KINDS, namesByIdSchema } from './menu-names.ts';
 import { productInputSchema, toExchangeForm, type Product } from './product.ts';
@@ -45,6 +49,7 @@ const CSV_COLUMNS = [
 	'allergens',
 	'additives',
 	'diets',
+	'minAge',
 	...perLanguage('category_name')
 ];
 
@@ -62,7 +67,8 @@ const MAX_PRODUCTS = 2_000;
 
 function importProducts(
 	rows: unknown[],
-	rowLabel: (index: number) => string
+	rowLabel: (index: number) => string,
+	ageLimits: readonly AgeLimit[]
 ): { products: Product[]; problems: string[] } {
 	if (rows.length > MAX_PRODUCTS) {
 		return { products: [], problems: [`at most ${MAX_PRODUCTS} products`] };
@@ -78,6 +84,13 @@ function importProducts(
 			}
 			return;
 		}
+		const ages = [
+			result.data.minAge,
+			...result.data.options.flatMap((group) => group.choices.map((choice) => choice.minAge ?? 0))
+		];
+		const known = ageLimits.map((limit) => limit.age).join(', ');
+		for (const age of unknownAges(ages, ageLimits))
+			problems.push(`${rowLabel(index)}, minAge: ${m.menu_import_unknown_age({ age, known })}`);
 		if (seen.has(result.data.id))
 			problems.push(`${rowLabel(index)}: id ${result.data.id} repeated`);
 		seen.add(result.data.id);
@@ -113,10 +126,14 @@ function outcome(
 		: { ok: true, products, names };
 }
 
-/** `additives`: the venue's list in force, which a file without its own keeps. */
+/**
+ * `additives`: the venue's list in force, which a file without its own keeps; `ageLimits`: the
+ * venue's age limits.
+ */
 export function importJson(
 	text: string,
-	additives: readonly Additive[] = DEFAULT_ADDITIVES
+	additives: readonly Additive[] = DEFAULT_ADDITIVES,
+	ageLimits: readonly AgeLimit[] = DEFAULT_AGE_LIMITS
 ): ImportResult {
 	let file: unknown;
 	try {
@@ -125,14 +142,14 @@ export function importJson(
 		return { ok: false, problems: ['the file is not valid JSON'] };
 	}
 	if (Array.isArray(file))
-		return outcome(importProducts(file, productLabel), {}, { inForce: additives });
+		return outcome(importProducts(file, productLabel, ageLimits), {}, { inForce: additives });
 	if (typeof file !== 'object' || file === null || !Array.isArray(Reflect.get(file, 'products')))
 		return {
 			ok: false,
 			problems: ['the JSON must be an array of products, or an object with its "products"']
 		};
 	const fields = file as Record<string, unknown>;
-	const read = importProducts(fields.products as unknown[], productLabel);
+	const read = importProducts(fields.products as unknown[], productLabel, ageLimits);
 	const names: Partial<VenueNames> = {};
 	for (const kind of NAME_KINDS) {
 		if (fields[kind] === undefined) continue;
@@ -155,10 +172,11 @@ export function importJson(
 
 const productLabel = (index: number) => `product ${index + 1}`;
 
-/** `additives`: the venue's list in force (CSV does not carry it). */
+/** `additives`, `ageLimits`: the venue's lists in force (CSV carries neither). */
 export function importCsv(
 	text: string,
-	additives: readonly Additive[] = DEFAULT_ADDITIVES
+	additives: readonly Additive[] = DEFAULT_ADDITIVES,
+	ageLimits: readonly AgeLimit[] = DEFAULT_AGE_LIMITS
 ): ImportResult {
 	let records: Record<string, string>[];
 	let header: string[] = [];
@@ -193,11 +211,12 @@ export function importCsv(
 		options: record.options ? toJson(record.options) : [],
 		allergens: toList(record.allergens),
 		additives: toList(record.additives),
-		diets: toList(record.diets)
+		diets: toList(record.diets),
+		minAge: record.minAge
 	}));
 	// Row 1 is the header.
 	const rowLabel = (index: number) => `row ${index + 2}`;
-	const read = importProducts(rows, rowLabel);
+	const read = importProducts(rows, rowLabel, ageLimits);
 	const carriesCategoryNames = perLanguage('category_name').some((column) =>
 		records.some((record) => column in record)
 	);
@@ -300,6 +319,7 @@ export function exportCsv(products: Product[], names: VenueNames = NO_NAMES): st
 				allergens: form.allergens.join(','),
 				additives: form.additives.join(','),
 				diets: form.diets.join(','),
+				minAge: form.minAge || '',
 				...cells('category_name', names.categories[form.category])
 			};
 		}),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
+import { minAge } from './age-limits.ts';
 import { additiveList, allergenList } from './food-facts-input.ts';
 import { translatedName } from './translated-name.ts';
 
@@ -21,7 +22,9 @@ const choiceSchema = z.object({
 	price: z.number().min(0).max(100_000).default(0),
 	/** What the choice adds to the product's (oat milk: none; cow's milk: milk). */
 	allergens: allergenList.optional(),
-	additives: additiveList.optional()
+	additives: additiveList.optional(),
+	/** The age the choice is sold from when higher than its product's (a shot of rum). */
+	minAge: minAge.optional()
 });
 
 const groupSchema = z
@@ -82,7 +85,8 @@ export function optionGroupsToExchangeForm(groups: readonly OptionGroup[], curre
 			name: choice.name,
 			price: fromMinor(choice.priceMinor, currencyCode),
 			...(choice.allergens?.length ? { allergens: choice.allergens } : {}),
-			...(choice.additives?.length ? { additives: choice.additives } : {})
+			...(choice.additives?.length ? { additives: choice.additives } : {}),
+			...(choice.minAge ? { minAge: choice.minAge } : {})
 		}))
 	}));
 }

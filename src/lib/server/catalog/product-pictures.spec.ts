@@ -25,7 +25,8 @@ function product(id: string, image: string | null = null): Product {
 		available: true,
 		position: 0,
 		options: [],
-		facts: NO_FACTS
+		facts: NO_FACTS,
+		minAge: 0
 	};
 }
 

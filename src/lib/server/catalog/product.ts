@@ -16,6 +16,8 @@ import type { FoodFacts } from '#lib/shared/food-facts.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import type { Translated } from '#lib/shared/translated.ts';
 import { isSupportedVatRate } from '@venue-kiosk/vocabulary/vat.ts';
+import { NO_AGE } from '#lib/shared/age-limits.ts';
+import { minAge } from './age-limits.ts';
 import { additiveList, allergenList, dietConflict, dietList } from './food-facts-input.ts';
 import { isImageAddress } from './image-address.ts';
 import { descriptions, translatedName } from './translated-name.ts';
@@ -37,6 +39,8 @@ export interface Product {
 	options: OptionGroup[];
 	/** Its allergens, additives and diet labels (#lib/shared/food-facts.ts); its choices add theirs. */
 	facts: FoodFacts;
+	/** The age it is sold from (#lib/shared/age-limits.ts), 0 for none; its choices may raise it. */
+	minAge: number;
 }
 
 /**
@@ -64,7 +68,8 @@ export const productInputSchema = z
 		options: optionGroupsInputSchema.default([]),
 		allergens: allergenList.default([]),
 		additives: additiveList.default([]),
-		diets: dietList.default([])
+		diets: dietList.default([]),
+		minAge: minAge.default(NO_AGE)
 	})
 	.transform((input, context): Product => {
 		let valid = true;
@@ -111,7 +116,8 @@ export const productInputSchema = z
 					priceMinor: minor(price, ['options', groupIndex, 'choices', choiceIndex, 'price'])
 				}))
 			})),
-			facts: { allergens: input.allergens, additives: input.additives, diets: input.diets }
+			facts: { allergens: input.allergens, additives: input.additives, diets: input.diets },
+			minAge: input.minAge
 		};
 		return valid ? product : z.NEVER;
 	});
@@ -132,6 +138,7 @@ export function toExchangeForm(product: Product) {
 		options: optionGroupsToExchangeForm(product.options, product.currencyCode),
 		allergens: product.facts.allergens,
 		additives: product.facts.additives,
-		diets: product.facts.diets
+		diets: product.facts.diets,
+		minAge: product.minAge
 	};
 }

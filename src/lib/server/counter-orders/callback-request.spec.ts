@@ -6,6 +6,7 @@ import { answerCallback } from './callback-request.ts';
 import { CallbackTokens, callbackUrl } from './callback-tokens.ts';
 import type { CallbackOutcome } from './counter-orders.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
+import { log } from '../logging/logger.ts';
 
 const TOKEN = 'a'.repeat(43);
 const tokens = { deviceOf: async (token: string) => (token === TOKEN ? 'dev-1' : undefined) };
@@ -98,7 +99,7 @@ describe('answerCallback', () => {
 
 	it('answers 503 when the store cannot take the callback, so the platform retries', async () => {
 		const received = vi.fn(() => Promise.reject(new Error('database or disk is full')));
-		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
 		const answer = await answerCallback({ tokens, received }, TOKEN, query('orderId=ord_1'));
 		expect(answer).toEqual({ status: 503, body: { error: 'not-recorded-try-again' } });
 		expect(logged).toHaveBeenCalledWith('order callback not recorded: database or disk is full');

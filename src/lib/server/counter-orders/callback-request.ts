@@ -11,6 +11,7 @@
 import type { CallbackTokens } from './callback-tokens.ts';
 import type { CallbackOutcome } from './counter-orders.ts';
 import { isOrderId } from './order-id.ts';
+import { log, messageOf } from '../logging/logger.ts';
 
 export interface CallbackAnswer {
 	status: 200 | 400 | 404 | 429 | 503;
@@ -52,9 +53,7 @@ export async function answerCallback(
 	try {
 		outcome = await counterOrders.received(token, orderId);
 	} catch (error) {
-		console.error(
-			`order callback not recorded: ${error instanceof Error ? error.message : String(error)}`
-		);
+		log.error(`order callback not recorded: ${messageOf(error)}`);
 		return { status: 503, body: { error: 'not-recorded-try-again' } };
 	}
 	if (outcome === 'unknown-callback') return UNKNOWN_CALLBACK;

@@ -147,7 +147,7 @@ describe('counterOrderCard', () => {
 		receivedAt: '2026-11-22T10:00:05.000Z',
 		updatedAt: '2026-11-22T10:00:05.000Z'
 	});
-	const context = { nameOf: () => null, sending: null, problem: null };
+	const context = { nameOf: () => null, sending: null, problem: null, idCheck: null };
 
 	it('shows the stage, the amount to collect and the offered steps', () => {
 		const card = counterOrderCard(stored(read()), context);

@@ -75,7 +75,12 @@ export interface CardContext {
 	/** The step on its way to the platform, if any. */
 	sending: CounterOrderAction | null;
 	problem: { action: CounterOrderAction; reason: OrderStepProblem } | null;
+	/** The ID check its products known to the menu call for (orders/order-board.ts), or none. */
+	idCheck: CounterBoardOrder['idCheck'];
 }
+
+/** A counter order's key on the board and in the ID checks (orders/id-checks.ts). */
+export const counterOrderKey = (orderId: string) => `app:${orderId}`;
 
 export function counterOrderCard(
 	stored: StoredCounterOrder,
@@ -86,7 +91,8 @@ export function counterOrderCard(
 	const address = order.deliveryAddressData;
 	return {
 		kind: 'counter',
-		key: `app:${order.id}`,
+		key: counterOrderKey(order.id),
+		idCheck: context.idCheck,
 		orderId: order.id,
 		orderNumber: order.orderNumber,
 		stage: stageOf(order.status),

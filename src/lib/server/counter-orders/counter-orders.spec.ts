@@ -21,6 +21,7 @@ import {
 	testClock,
 	type Behaviour
 } from './testing/order-store.ts';
+import { log } from '../logging/logger.ts';
 
 /** The rigs' CounterOrders, whose last wakes are worked before their stores close. */
 const made: CounterOrders[] = [];
@@ -246,7 +247,7 @@ describe.each(ENGINES)('CounterOrders on %s', (engine) => {
 			const { counterOrders } = await rig(engine);
 			const unhandled: unknown[] = [];
 			const listener = (reason: unknown) => void unhandled.push(reason);
-			const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+			const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
 			process.on('unhandledRejection', listener);
 			try {
 				await closeOrderStores();

@@ -10,6 +10,7 @@
  * queue behind them on the one thread. What a crash leaves in the inbox is fetched after the
  * restart (order-fetcher.ts).
  */
+import type { CounterOrder } from '../platform/counter-orders.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -29,6 +30,7 @@ import { OrderReconciler, type ReconcileSummary } from './order-reconciler.ts';
 import { DeviceHealthTracker } from './device-health.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { orderOfReference, StepSender } from './step-sender.ts';
+import { log, messageOf } from '../logging/logger.ts';
 
 const WORKER_TICK_MS = 1_000;
 
@@ -69,6 +71,8 @@ export interface CounterOrdersDeps {
 	now?: () => Date;
 	/** The jitter of the retry delays, in [0, 1). */
 	random?: () => number;
+	/** "Picked up" waits for the ID check of an age-restricted order (StaffSteps). */
+	idCheckPending?(order: CounterOrder): Promise<boolean>;
 }
 
 export class CounterOrders {
@@ -131,7 +135,8 @@ export class CounterOrders {
 			queued: () => {
 				this.sender.wake();
 				feed.changed();
-			}
+			},
+			idCheckPending: deps.idCheckPending
 		});
 		this.reconciler = new OrderReconciler({
 			orders: this.orders,
@@ -192,7 +197,7 @@ export class CounterOrders {
 		const at = this.#now().getTime();
 		if (at - (this.#refusalLogged.get(deviceId) ?? -Infinity) < UNKNOWN_ORDERS.windowMs) return;
 		this.#refusalLogged.set(deviceId, at);
-		console.warn(
+		log.warn(
 			`Order callbacks of device ${deviceId} named ${UNKNOWN_ORDERS.budget} or more orders the ` +
 				'platform does not know within a minute: new order ids are refused for now (the ' +
 				'platform sends them again). If this goes on, the callback address has leaked: rotate ' +
@@ -231,7 +236,7 @@ export class CounterOrders {
 		}, WORKER_TICK_MS);
 		const reconcile = setInterval(() => {
 			this.reconcile().catch((error: unknown) => {
-				console.error(`order reconciliation: ${error instanceof Error ? error.message : error}`);
+				log.error(`order reconciliation: ${messageOf(error)}`);
 			});
 		}, this.#deps.reconcileMs);
 		for (const timer of [tick, reconcile]) timer.unref();

@@ -198,6 +198,16 @@ export class OrderInbox {
 		return Number(result.numDeletedRows);
 	}
 
+	/** How many callbacks of all devices wait to be fetched (the inbox's depth, metrics). */
+	async depth(): Promise<number> {
+		const row = await this.#store.db
+			.selectFrom('order_inbox')
+			.select((eb) => eb.fn.countAll<number>().as('waiting'))
+			.where('state', '=', 'waiting')
+			.executeTakeFirstOrThrow();
+		return Number(row.waiting);
+	}
+
 	async health(deviceIds: string[]): Promise<InboxHealth> {
 		if (deviceIds.length === 0)
 			return { lastCallbackAt: null, waiting: 0, oldestWaitingSince: null };

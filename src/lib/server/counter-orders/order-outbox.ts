@@ -193,6 +193,16 @@ export class OrderOutbox {
 		return row.unsent;
 	}
 
+	/** How many steps of all devices are still on their way (the outbox's depth, metrics). */
+	async depth(): Promise<number> {
+		const row = await this.#store.db
+			.selectFrom('order_outbox')
+			.select((eb) => eb.fn.countAll<number>().as('unsent'))
+			.where('state', '=', 'pending')
+			.executeTakeFirstOrThrow();
+		return Number(row.unsent);
+	}
+
 	/** Every step staff took on the order, oldest first. */
 	async history(orderId: string): Promise<StepRecord[]> {
 		const rows = (await this.#store.db

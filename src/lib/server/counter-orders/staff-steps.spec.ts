@@ -8,7 +8,11 @@ import { OrderOutbox } from './order-outbox.ts';
 import { StaffSteps } from './staff-steps.ts';
 import { closeOrderStores, orderStore, testClock } from './testing/order-store.ts';
 
-async function rig(engine: Engine, order: Record<string, unknown> = {}) {
+async function rig(
+	engine: Engine,
+	order: Record<string, unknown> = {},
+	idCheckPending?: () => Promise<boolean>
+) {
 	const clock = testClock();
 	const store = await orderStore(engine, clock);
 	const orders = new CounterOrderRepository(store.store, clock.now);
@@ -24,7 +28,8 @@ async function rig(engine: Engine, order: Record<string, unknown> = {}) {
 		orders,
 		outbox,
 		placeOf: async (deviceId) => places[deviceId],
-		queued: () => void (queued += 1)
+		queued: () => void (queued += 1),
+		idCheckPending
 	});
 	const message = () =>
 		store.store.db.selectFrom('order_outbox').select('rejection_message').executeTakeFirst();
@@ -42,6 +47,24 @@ describe.each(ENGINES)('StaffSteps on %s', (engine) => {
 			});
 			expect(await r.outbox.pending(['ord_000001'])).toEqual(new Map([['ord_000001', 'collect']]));
 			expect(r.queued()).toBe(1);
+		});
+
+		it('refuses "picked up" of an age-restricted order until its ID check is recorded', async () => {
+			let pending = true;
+			const r = await rig(
+				engine,
+				{ status: 'DONE', transactionStatus: 'PAID_EXTERNALLY' },
+				async () => pending
+			);
+			expect(await r.steps.request(r.store.deviceId, 'ord_000001', 'picked-up')).toEqual({
+				ok: false,
+				refusal: 'id-check-needed'
+			});
+			expect(r.queued()).toBe(0);
+			pending = false;
+			expect(await r.steps.request(r.store.deviceId, 'ord_000001', 'picked-up')).toEqual({
+				ok: true
+			});
 		});
 
 		it('refuses a step the order does not offer (approve before the counter payment)', async () => {

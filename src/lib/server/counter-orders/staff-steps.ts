@@ -5,6 +5,7 @@
  */
 import type { CounterOrderAction } from '#lib/shared/order-board.ts';
 import { REJECTION_MESSAGE_MAX } from '../platform/counter-orders.ts';
+import type { CounterOrder } from '../platform/counter-orders.ts';
 import type { CounterOrderRepository } from './counter-order-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';
 import { stepsFor } from './order-steps.ts';
@@ -17,7 +18,9 @@ export type StepRefusal =
 	/** Another step of this order is still on its way. */
 	| 'busy'
 	/** spec 2 Limits: "rejectionMessage: at most 2000 characters". */
-	| 'message-too-long';
+	| 'message-too-long'
+	/** "Picked up" before staff recorded the ID check of an age-restricted order. */
+	| 'id-check-needed';
 
 export interface StaffStepsDeps {
 	orders: CounterOrderRepository;
@@ -26,6 +29,11 @@ export interface StaffStepsDeps {
 	placeOf(deviceId: string): Promise<string | undefined>;
 	/** A step was queued (the sender starts, the boards show it). */
 	queued(): void;
+	/**
+	 * The order holds a product the menu sells only from an age and staff have not recorded its
+	 * ID check (orders/id-checks.ts): "picked up" waits for it. None: no check.
+	 */
+	idCheckPending?(order: CounterOrder): Promise<boolean>;
 }
 
 export class StaffSteps {
@@ -47,6 +55,8 @@ export class StaffSteps {
 			return { ok: false, refusal: 'unknown-order' };
 		}
 		if (!stepsFor(stored.order).includes(action)) return { ok: false, refusal: 'not-offered' };
+		if (action === 'picked-up' && (await this.#deps.idCheckPending?.(stored.order)))
+			return { ok: false, refusal: 'id-check-needed' };
 		// Counted in UTF-16 units: never more than the platform's count in characters.
 		const message = action === 'reject' ? rejectionMessage?.trim() || undefined : undefined;
 		if (message !== undefined && message.length > REJECTION_MESSAGE_MAX) {

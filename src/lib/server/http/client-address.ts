@@ -5,6 +5,7 @@
  * answering an address; such requests are counted together under one name (the login throttle
  * slows them down as one client) rather than failing with a 500, and the server says so once.
  */
+import { log } from '../logging/logger.ts';
 export const NO_ADDRESS = 'no-address-header';
 
 let warned = false;
@@ -15,7 +16,7 @@ export function clientAddress(getClientAddress: () => string): string {
 	} catch (problem) {
 		if (!warned) {
 			warned = true;
-			console.warn(
+			log.warn(
 				`A request without the client address header (${problem instanceof Error ? problem.message : String(problem)}): is the server reachable past its proxy?`
 			);
 		}

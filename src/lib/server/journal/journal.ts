@@ -24,6 +24,13 @@ export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 /** An entry whose outcome is known and needs nobody: what the retention may remove. */
 const SETTLED: JournalStatus[] = ['succeeded', 'failed', 'resolved'];
 
+/** An entry that still wants something: its sender, the resolver, or staff. */
+export const UNSETTLED_STATUSES = [
+	'pending',
+	'uncertain',
+	'needs-staff'
+] as const satisfies readonly JournalStatus[];
+
 export interface JournalEntry {
 	id: number;
 	deviceId: string;
@@ -170,6 +177,25 @@ export class Journal {
 	}
 
 	/**
+	 * How many entries are in each unsettled status (the metrics): over the status index, never
+	 * the settled entries that make up most of the table.
+	 */
+	async unsettledCounts(): Promise<Record<(typeof UNSETTLED_STATUSES)[number], number>> {
+		const rows = await this.#store.db
+			.selectFrom('journal')
+			.select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+			.where('status', 'in', UNSETTLED_STATUSES)
+			.groupBy('status')
+			.execute();
+		const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+		return {
+			pending: count('pending'),
+			uncertain: count('uncertain'),
+			'needs-staff': count('needs-staff')
+		};
+	}
+
+	/**
 	 * Takes an open entry to resolve it: only when nobody holds it (its sender settled or gave it
 	 * up, or its hold lapsed), or an earlier run of this server held it. False: another server
 	 * works it, or it changed since it was read.
@@ -263,6 +289,17 @@ export class Journal {
 	}
 
 	/** Entries matching `filter`, newest first. `db`: a transaction of the caller's, to read in it. */
+	/** How many entries wait for staff, per device (the fleet page's `needs-staff`). */
+	async needsStaffByDevice(): Promise<Map<string, number>> {
+		const rows = await this.#store.db
+			.selectFrom('journal')
+			.select(['device_id', (eb) => eb.fn.countAll<number>().as('entries')])
+			.where('status', '=', 'needs-staff')
+			.groupBy('device_id')
+			.execute();
+		return new Map(rows.map((row) => [row.device_id, Number(row.entries)]));
+	}
+
 	async list(filter: JournalFilter = {}, db: StoreDb = this.#store.db): Promise<JournalEntry[]> {
 		let query = db.selectFrom('journal').selectAll();
 		if (filter.status !== undefined) query = query.where('status', '=', filter.status);

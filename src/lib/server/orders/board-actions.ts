@@ -9,6 +9,9 @@ import {
 } from '#lib/shared/order-board.ts';
 import { KIOSK_ORDER_STATUSES, type KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { ServerContext } from '../context.ts';
+import { counterOrderKey } from '../counter-orders/counter-order-card.ts';
+import { kioskOrderKey } from './kiosk-orders.ts';
+import { boardStaff } from './sold-out.ts';
 import { textField } from '../http/forms.ts';
 import { isOrderId } from '../counter-orders/order-id.ts';
 import { isRefusal } from '../platform/errors.ts';
@@ -49,9 +52,65 @@ export async function kioskOrderStep(
 	if (!ID.test(saleId) || !KIOSK_ORDER_STATUSES.includes(status)) {
 		return { ok: false, error: 'bad-request' };
 	}
-	return (await context.kioskOrders.setStatus(boardDeviceId, saleId, status))
+	const outcome = await context.kioskOrders.setStatus(boardDeviceId, saleId, status);
+	return outcome === 'done'
 		? { ok: true }
-		: { ok: false, error: 'unknown-order', key: `kiosk:${saleId}` };
+		: { ok: false, error: outcome, key: kioskOrderKey(saleId) };
+}
+
+/**
+ * Staff checked the guest's ID for an age-restricted order: a kiosk order (`saleId`) or an app
+ * order holding a product the menu knows as restricted (`orderId`). Recorded once
+ * (orders/id-checks.ts) and audited as the board, so "collected" (kiosk-orders.ts) and "picked
+ * up" (counter-orders/staff-steps.ts) are possible; a repeated tap changes nothing.
+ */
+export async function idCheck(
+	context: ServerContext,
+	boardDeviceId: string,
+	form: FormData
+): Promise<BoardActionResult> {
+	const saleId = textField(form, 'saleId');
+	const orderId = textField(form, 'orderId');
+	const board = await context.devices.get(boardDeviceId);
+	let checked: { key: string; orderNumber: string; age: number; recorded: boolean } | null = null;
+	if (ID.test(saleId)) {
+		const kiosk = await context.kioskOrders.checkId(boardDeviceId, saleId);
+		if (kiosk)
+			checked = {
+				key: kioskOrderKey(saleId),
+				orderNumber: kiosk.order.orderNumber,
+				age: kiosk.order.minAge,
+				recorded: kiosk.recorded
+			};
+	} else if (isOrderId(orderId)) {
+		const placeId = (await context.places.placeOf(boardDeviceId))?.id;
+		const app = placeId
+			? (await context.orderBoard.ordersAtPlace(placeId)).find(
+					(order) => order.key === counterOrderKey(orderId)
+				)
+			: undefined;
+		if (app?.idCheck)
+			checked = {
+				key: app.key,
+				orderNumber: app.orderNumber,
+				age: app.idCheck.age,
+				recorded: await context.idChecks.record(app.key)
+			};
+		if (checked?.recorded) context.orderFeed.changed();
+	} else return { ok: false, error: 'bad-request' };
+	if (!board || !checked)
+		return {
+			ok: false,
+			error: 'unknown-order',
+			key: saleId ? kioskOrderKey(saleId) : counterOrderKey(orderId)
+		};
+	if (checked.recorded)
+		await context.audit.write(boardStaff(board), 'order.id-checked', checked.orderNumber, {
+			board: board.id,
+			order: checked.key,
+			age: checked.age
+		});
+	return { ok: true };
 }
 
 /** Opens or closes desks: `deskId` (one or more), `enabled` ('true' or 'false'). */

@@ -7,6 +7,7 @@ import type { Sale } from '../sales/sale.ts';
 import { quoteFactory, saleFactory } from '../sales/testing/factories.ts';
 import type { Engine, Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
+import { IdChecks } from './id-checks.ts';
 import { announcePaidSale, KioskOrders, RECENTLY_COLLECTED } from './kiosk-orders.ts';
 import { OrderFeed } from './order-feed.ts';
 
@@ -26,7 +27,7 @@ async function freshBoard(engine: Engine) {
 	const feed = new OrderFeed(store);
 	const sales = new SaleRepository(store, { onSaved: (sale) => announcePaidSale(feed, sale) });
 	const orders = new KioskOrders(
-		{ store, places: new KnownPlaces(devices, views), sales, feed },
+		{ store, places: new KnownPlaces(devices, views), sales, feed, idChecks: new IdChecks(store) },
 		() => NOW
 	);
 	return {
@@ -120,17 +121,40 @@ describe.each(ENGINES)('kiosk orders on the order board on %s', (engine) => {
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
-		expect(await orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect(await orders.setStatus(board, paid.id, 'ready')).toBe('done');
 		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.status).toBe('ready');
-		expect(await orders.setStatus(board, paid.id, 'collected')).toBe(true);
+		expect(await orders.setStatus(board, paid.id, 'collected')).toBe('done');
 		expect(await orders.atPlace(MAIN_STAGE.id)).toMatchObject({
 			open: [],
 			collected: [{ orderNumber: 'K-001' }]
 		});
-		expect(await orders.setStatus(board, paid.id, 'ready')).toBe(true);
+		expect(await orders.setStatus(board, paid.id, 'ready')).toBe('done');
 		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.status).toBe('ready');
 		await feed.current(); // the announcements are written
 		expect(listener).toHaveBeenCalledTimes(3);
+	});
+
+	it('an age-restricted order is collected only after its ID check, recorded once', async () => {
+		const { orders, sales, board, kiosk } = await freshBoard(engine);
+		const restricted = sale(kiosk, 'completed', 'K-001');
+		const paid = await sales.create({ ...restricted, quote: { ...restricted.quote, minAge: 16 } });
+		const plain = await sales.create(sale(kiosk, 'completed', 'K-002'));
+		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]).toMatchObject({
+			minAge: 16,
+			idChecked: false
+		});
+
+		await orders.setStatus(board, paid.id, 'ready');
+		expect(await orders.setStatus(board, paid.id, 'collected')).toBe('id-check-needed');
+		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.status).toBe('ready');
+		// An order without age-restricted goods needs no check, and takes none.
+		expect(await orders.checkId(board, plain.id)).toBeNull();
+		expect(await orders.setStatus(board, plain.id, 'collected')).toBe('done');
+
+		expect(await orders.checkId(board, paid.id)).toMatchObject({ recorded: true });
+		expect(await orders.checkId(board, paid.id)).toMatchObject({ recorded: false });
+		expect((await orders.atPlace(MAIN_STAGE.id)).open[0]?.idChecked).toBe(true);
+		expect(await orders.setStatus(board, paid.id, 'collected')).toBe('done');
 	});
 
 	it('a board cannot touch what it does not show: another place, an unpaid sale, an unknown id', async () => {
@@ -141,9 +165,9 @@ describe.each(ENGINES)('kiosk orders on the order board on %s', (engine) => {
 		const listener = vi.fn();
 		feed.subscribe(listener);
 
-		expect(await orders.setStatus(board, elsewhere.id, 'collected')).toBe(false);
-		expect(await orders.setStatus(board, unpaid.id, 'ready')).toBe(false);
-		expect(await orders.setStatus(board, 'no-such-sale', 'ready')).toBe(false);
+		expect(await orders.setStatus(board, elsewhere.id, 'collected')).toBe('unknown-order');
+		expect(await orders.setStatus(board, unpaid.id, 'ready')).toBe('unknown-order');
+		expect(await orders.setStatus(board, 'no-such-sale', 'ready')).toBe('unknown-order');
 		expect((await orders.atPlace(MAIN_STAGE.id)).open).toEqual([]);
 		await feed.current();
 		expect(listener).not.toHaveBeenCalled();
@@ -152,7 +176,7 @@ describe.each(ENGINES)('kiosk orders on the order board on %s', (engine) => {
 	it('a board whose place is not known yet says so and shows nothing', async () => {
 		const { orders, sales, lostBoard, kiosk } = await freshBoard(engine);
 		const paid = await sales.create(sale(kiosk, 'completed', 'K-001'));
-		expect(await orders.setStatus(lostBoard, paid.id, 'ready')).toBe(false);
+		expect(await orders.setStatus(lostBoard, paid.id, 'ready')).toBe('unknown-order');
 		expect(await orders.atPlace('place_unknown')).toEqual({ open: [], collected: [] });
 	});
 

@@ -5,12 +5,19 @@
  * go to the platform (its counter orders are the app's), so their status and its history live
  * here. A board sees the orders of the kiosks at its own place (each device's cached identity);
  * the sales themselves come from their repository.
+ *
+ * An order of age-restricted goods (the age its sale was quoted with, #lib/shared/age-limits.ts)
+ * is handed over only after staff checked the guest's ID (JuSchG § 2 Abs. 2): "collected" is
+ * refused here, whatever the board's buttons show, until the check is recorded (`checkId`,
+ * orders/id-checks.ts).
  */
+import { NO_AGE } from '#lib/shared/age-limits.ts';
 import type { KioskOrder, KioskOrderBoard, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
 import type { Sale } from '../sales/sale.ts';
 import type { SaleRepository } from '../sales/sale-repository.ts';
 import type { Store } from '../store/store.ts';
+import type { IdChecks } from './id-checks.ts';
 import type { OrderFeed } from './order-feed.ts';
 
 /** How many collected orders the board keeps in view (to reopen one tapped by mistake). */
@@ -24,7 +31,14 @@ export interface KioskOrdersDeps {
 	places: Pick<KnownPlaces, 'placeOf' | 'devicesAt'>;
 	sales: Pick<SaleRepository, 'ordersOf'>;
 	feed: OrderFeed;
+	idChecks: IdChecks;
 }
+
+/** What came of a staff step on a kiosk order. */
+export type KioskStepOutcome = 'done' | 'unknown-order' | 'id-check-needed';
+
+/** The order's key on the board and in `order_id_checks`. */
+export const kioskOrderKey = (saleId: string) => `kiosk:${saleId}`;
 
 /** A sale was saved: once it has an order number (it is paid), the boards learn of it. */
 export function announcePaidSale(feed: OrderFeed, sale: Sale): void {
@@ -49,8 +63,11 @@ export class KioskOrders {
 			[...kiosks.keys()],
 			new Date(this.#now().getTime() - BOARD_WINDOW_MS)
 		);
-		const statuses = await this.#statuses(sales.map((sale) => sale.id));
-		const orders = sales.map((sale) => toOrder(sale, statuses.get(sale.id) ?? 'new', kiosks));
+		const ids = sales.map((sale) => sale.id);
+		const [statuses, checked] = await Promise.all([this.#statuses(ids), this.#idChecked(ids)]);
+		const orders = sales.map((sale) =>
+			toOrder(sale, statuses.get(sale.id) ?? 'new', kiosks, checked.has(sale.id))
+		);
 		return {
 			open: orders.filter((order) => order.status !== 'collected'),
 			collected: orders
@@ -60,16 +77,19 @@ export class KioskOrders {
 		};
 	}
 
-	/** Moves an order of the board's place to `status`; false when the board cannot see it. */
+	/**
+	 * Moves an order of the board's place to `status`: `unknown-order` when the board cannot see
+	 * it, `id-check-needed` for "collected" before the ID check of an age-restricted order.
+	 */
 	async setStatus(
 		boardDeviceId: string,
 		saleId: string,
 		status: KioskOrderStatus
-	): Promise<boolean> {
-		const placeId = (await this.#deps.places.placeOf(boardDeviceId))?.id;
-		if (!placeId) return false;
-		const { open, collected } = await this.atPlace(placeId);
-		if (![...open, ...collected].some((order) => order.saleId === saleId)) return false;
+	): Promise<KioskStepOutcome> {
+		const order = await this.#visible(boardDeviceId, saleId);
+		if (!order) return 'unknown-order';
+		if (status === 'collected' && order.minAge !== NO_AGE && !order.idChecked)
+			return 'id-check-needed';
 		const at = this.#now().toISOString();
 		await this.#deps.store.db.transaction().execute(async (trx) => {
 			await trx
@@ -85,7 +105,37 @@ export class KioskOrders {
 			await trx.insertInto('kiosk_order_history').values({ sale_id: saleId, status, at }).execute();
 		});
 		this.#deps.feed.changed();
-		return true;
+		return 'done';
+	}
+
+	/**
+	 * Staff checked the guest's ID for an age-restricted order of the board's place: recorded
+	 * once. The order, or null when the board cannot see it or it needs no check; `recorded`:
+	 * false for a repeated tap (nothing changed).
+	 */
+	async checkId(
+		boardDeviceId: string,
+		saleId: string
+	): Promise<{ order: KioskOrder; recorded: boolean } | null> {
+		const order = await this.#visible(boardDeviceId, saleId);
+		if (!order || order.minAge === NO_AGE) return null;
+		const recorded = await this.#deps.idChecks.record(kioskOrderKey(saleId));
+		if (recorded) this.#deps.feed.changed();
+		return { order, recorded };
+	}
+
+	/** The order `saleId` if the board's place has it on its board. */
+	async #visible(boardDeviceId: string, saleId: string): Promise<KioskOrder | undefined> {
+		const placeId = (await this.#deps.places.placeOf(boardDeviceId))?.id;
+		if (!placeId) return undefined;
+		const { open, collected } = await this.atPlace(placeId);
+		return [...open, ...collected].find((order) => order.saleId === saleId);
+	}
+
+	/** The sales of `saleIds` whose ID check staff recorded. */
+	async #idChecked(saleIds: string[]): Promise<Set<string>> {
+		const checked = await this.#deps.idChecks.checked(saleIds.map(kioskOrderKey));
+		return new Set(saleIds.filter((saleId) => checked.has(kioskOrderKey(saleId))));
 	}
 
 	/** Every status staff gave the order, oldest first (the server-side history). */
@@ -116,7 +166,12 @@ export class KioskOrders {
 	}
 }
 
-function toOrder(sale: Sale, status: KioskOrderStatus, kiosks: Map<string, string>): KioskOrder {
+function toOrder(
+	sale: Sale,
+	status: KioskOrderStatus,
+	kiosks: Map<string, string>,
+	idChecked: boolean
+): KioskOrder {
 	return {
 		saleId: sale.id,
 		orderNumber: sale.orderNumber ?? '',
@@ -133,6 +188,8 @@ function toOrder(sale: Sale, status: KioskOrderStatus, kiosks: Map<string, strin
 			categoryId: line.categoryId,
 			name: line.name,
 			quantity: line.quantity
-		}))
+		})),
+		minAge: sale.quote.minAge ?? NO_AGE,
+		idChecked
 	};
 }

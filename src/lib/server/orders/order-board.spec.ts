@@ -20,6 +20,7 @@ import { KnownPlaces } from '../devices/known-places.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { counterOrderSchema } from '../platform/schemas/counter-orders.ts';
 import { counterOrder, externalDevice } from '../platform/testing/fixtures.ts';
+import { IdChecks } from './id-checks.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 import { kioskCard, OrderBoard } from './order-board.ts';
 
@@ -61,6 +62,8 @@ async function rig(
 		desks: { known: () => [] } as unknown as BoardDesks,
 		health,
 		productNames: async () => new Map(),
+		productAges: async () => AGES,
+		idChecks: new IdChecks(store.store),
 		containerNames: async () => containerNames,
 		settings: async () => DEFAULT_BOARD_SETTINGS,
 		now: clock.now
@@ -70,6 +73,9 @@ async function rig(
 	return { clock, store, board, outbox, inbox, health, save, identify };
 }
 
+/** The menu's ages (catalog): the Pilsner of the platform's fixtures is 16+. */
+const AGES = new Map([['drink_pils', 16]]);
+
 const kioskOrder = (saleId: string, orderedAt: string): KioskOrder => ({
 	saleId,
 	orderNumber: `K-${saleId}`,
@@ -77,7 +83,9 @@ const kioskOrder = (saleId: string, orderedAt: string): KioskOrder => ({
 	orderedAt,
 	status: 'new',
 	lines: [],
-	containers: []
+	containers: [],
+	minAge: 0,
+	idChecked: false
 });
 
 describe.each(ENGINES)('OrderBoard on %s', (engine) => {
@@ -97,6 +105,23 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 				'kiosk:s1',
 				'app:ord_2'
 			]);
+		});
+
+		it('asks an ID check of an app order holding a product the menu knows as restricted', async () => {
+			const r = await rig(engine, [{ ...kioskOrder('s1', at(5)), minAge: 18 }]);
+			await r.save({ id: 'ord_1' });
+			const checks = (async () =>
+				Object.fromEntries(
+					(await r.board.view(r.store.deviceId)).orders.map((order) => [order.key, order.idCheck])
+				))();
+			expect(await checks).toEqual({
+				'app:ord_1': { age: 16, checked: false },
+				'kiosk:s1': { age: 18, checked: false }
+			});
+			expect(await new IdChecks(r.store.store).record('app:ord_1')).toBe(true);
+			expect(await new IdChecks(r.store.store).record('app:ord_1')).toBe(false);
+			const [app] = (await r.board.view(r.store.deviceId)).orders;
+			expect(app!.idCheck).toEqual({ age: 16, checked: true });
 		});
 
 		it("names a kiosk order's containers by the names staff gave them, the platform's beside", async () => {

@@ -12,16 +12,18 @@ import type {
 	OrderBoardView
 } from '#lib/shared/order-board.ts';
 import type { KioskOrder, KioskOrderStatus } from '#lib/shared/kiosk-order.ts';
+import { NO_AGE } from '#lib/shared/age-limits.ts';
 import { optionProductId } from '#lib/shared/product-options.ts';
 import type { Translated, VenueNames } from '#lib/shared/translated.ts';
 import type { PlatformViewStore } from '../devices/platform-view.ts';
 import type { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
-import { counterOrderCard } from '../counter-orders/counter-order-card.ts';
+import { counterOrderCard, counterOrderKey } from '../counter-orders/counter-order-card.ts';
 import type { BoardDesks } from '../counter-orders/board-desks.ts';
 import type { OrderInbox } from '../counter-orders/order-inbox.ts';
 import type { OrderOutbox } from '../counter-orders/order-outbox.ts';
 import type { DeviceHealthTracker } from '../counter-orders/device-health.ts';
 import type { KnownPlaces } from '../devices/known-places.ts';
+import { appOrderAge, type IdChecks } from './id-checks.ts';
 import type { KioskOrders } from './kiosk-orders.ts';
 
 /** How many finished counter orders stay in view (to see what happened to one). */
@@ -41,6 +43,12 @@ export interface OrderBoardDeps {
 	 * product id"), read once per view.
 	 */
 	productNames(): Promise<ReadonlyMap<string, Translated>>;
+	/**
+	 * The age each product of the menu is sold from (#lib/shared/age-limits.ts), by id: an app
+	 * order holding a known restricted product is checked like a kiosk order; read once per view.
+	 */
+	productAges(): Promise<ReadonlyMap<string, number>>;
+	idChecks: Pick<IdChecks, 'checked'>;
 	/** The names staff gave the container categories (catalog/menu-names.ts), read once per view. */
 	containerNames(): Promise<VenueNames['containers']>;
 	settings(): Promise<BoardSettings>;
@@ -90,7 +98,8 @@ export function kioskCard(
 			quantity
 		})),
 		next: KIOSK_NEXT[order.status],
-		previous: KIOSK_PREVIOUS[order.status]
+		previous: KIOSK_PREVIOUS[order.status],
+		idCheck: order.minAge === NO_AGE ? null : { age: order.minAge, checked: order.idChecked }
 	};
 }
 
@@ -121,25 +130,30 @@ export class OrderBoard {
 	/** Every order of the place in progress, and the last few done, oldest first. */
 	async ordersAtPlace(placeId: string): Promise<BoardOrder[]> {
 		const { counterOrders, outbox, kioskOrders } = this.#deps;
-		const [names, containerNames] = await Promise.all([
+		const [names, ages, containerNames] = await Promise.all([
 			this.#deps.productNames(),
+			this.#deps.productAges(),
 			this.#deps.containerNames()
 		]);
 		const nameOf = (productId: string) => names.get(productId) ?? null;
 		const stored = await counterOrders.atPlace(placeId, RECENTLY_DONE);
 		const ids = stored.map((entry) => entry.order.id);
-		const [sending, problems, kiosk] = await Promise.all([
+		const [sending, problems, kiosk, checked] = await Promise.all([
 			outbox.pending(ids),
 			outbox.problems(ids),
-			kioskOrders.atPlace(placeId)
+			kioskOrders.atPlace(placeId),
+			this.#deps.idChecks.checked(ids.map(counterOrderKey))
 		]);
-		const app = stored.map((entry) =>
-			counterOrderCard(entry, {
+		const app = stored.map((entry) => {
+			const age = appOrderAge(entry.order.items, ages);
+			return counterOrderCard(entry, {
 				nameOf,
 				sending: sending.get(entry.order.id) ?? null,
-				problem: problems.get(entry.order.id) ?? null
-			})
-		);
+				problem: problems.get(entry.order.id) ?? null,
+				idCheck:
+					age === NO_AGE ? null : { age, checked: checked.has(counterOrderKey(entry.order.id)) }
+			});
+		});
 		const local = [...kiosk.open, ...kiosk.collected].map((order) =>
 			kioskCard(order, containerNames)
 		);

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.ts';
 import type { PostgresNotices } from '../store/change-notices.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { OrderFeed } from './order-feed.ts';
+import { log } from '../logging/logger.ts';
 
 describe('OrderFeed on one SQLite file', () => {
 	it('numbers every change in the store, so the number survives a restart', async () => {
@@ -95,7 +96,7 @@ describe.each(ENGINES)('OrderFeed on %s', (engine) => {
 	});
 
 	it('logs a change it cannot write, and goes on', async () => {
-		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
 		try {
 			const feed = new OrderFeed(store);
 			await store.db.deleteFrom('order_feed').execute();

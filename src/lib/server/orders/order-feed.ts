@@ -14,6 +14,7 @@
  */
 import { sql } from 'kysely';
 import type { Store } from '../store/store.ts';
+import { log, messageOf } from '../logging/logger.ts';
 
 export type FeedListener = (sequence: number) => void;
 
@@ -127,5 +128,5 @@ export class OrderFeed {
 const NOTICE_TOPIC = 'order_feed';
 
 function logFailure(error: unknown): void {
-	console.error(`order feed: ${error instanceof Error ? error.message : String(error)}`);
+	log.error(`order feed: ${messageOf(error)}`);
 }

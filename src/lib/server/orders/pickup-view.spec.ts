@@ -14,7 +14,8 @@ const kiosk = (number: string, stage: BoardOrder['stage'], since: string): Kiosk
 	status: stage === 'ready' ? 'ready' : stage === 'done' ? 'collected' : 'new',
 	containers: [],
 	next: null,
-	previous: null
+	previous: null,
+	idCheck: null
 });
 
 const app = (number: string, stage: BoardOrder['stage'], since: string): CounterBoardOrder =>
@@ -26,6 +27,7 @@ const app = (number: string, stage: BoardOrder['stage'], since: string): Counter
 		stage,
 		since,
 		lines: [],
+		idCheck: null,
 		desk: { id: 'desk_1', name: 'Bar counter', type: 'COUNTER' }
 	}) as unknown as CounterBoardOrder;
 
@@ -36,7 +38,14 @@ describe('the pickup screen', () => {
 			kiosk('K-002', 'preparing', '2026-11-22T12:05:00Z'),
 			app('M-001', 'preparing', '2026-11-22T12:01:00Z'),
 			app('M-003', 'ready', '2026-11-22T12:03:00Z'),
-			kiosk('K-001', 'ready', '2026-11-22T12:02:00Z'),
+			{
+				...kiosk('K-001', 'ready', '2026-11-22T12:02:00Z'),
+				idCheck: { age: 18, checked: false }
+			},
+			{
+				...app('M-004', 'ready', '2026-11-22T12:04:00Z'),
+				idCheck: { age: 16, checked: true }
+			},
 			kiosk('K-000', 'done', '2026-11-22T11:00:00Z')
 		]);
 		expect(view).toEqual({
@@ -46,8 +55,10 @@ describe('the pickup screen', () => {
 				{ key: 'kiosk:K-002', orderNumber: 'K-002' }
 			],
 			ready: [
-				{ key: 'kiosk:K-001', orderNumber: 'K-001', desk: null },
-				{ key: 'app:M-003', orderNumber: 'M-003', desk: 'Bar counter' }
+				// Not checked yet: the guest brings an ID; checked: nothing more to say.
+				{ key: 'kiosk:K-001', orderNumber: 'K-001', desk: null, idCheck: true },
+				{ key: 'app:M-003', orderNumber: 'M-003', desk: 'Bar counter', idCheck: false },
+				{ key: 'app:M-004', orderNumber: 'M-004', desk: 'Bar counter', idCheck: false }
 			]
 		});
 	});

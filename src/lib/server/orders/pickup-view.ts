@@ -2,7 +2,9 @@
  * What the pickup screen shows guests (pure): the numbers being prepared and the numbers ready,
  * with the desk to collect at. A counter order still waiting for approval is not shown: it is not
  * accepted yet (spec 2: APPROVABLE → APPROVED or REJECTED). Longest waiting first, so the number
- * a guest has waited for longest is never pushed off the screen.
+ * a guest has waited for longest is never pushed off the screen. A ready order of age-restricted
+ * goods whose ID staff have not checked yet says "ID check" beside its number, so the guest
+ * brings one to the counter.
  */
 import type { BoardOrder, PickupView } from '#lib/shared/order-board.ts';
 
@@ -21,7 +23,8 @@ export function pickupView(placeName: string | null, orders: BoardOrder[]): Pick
 		ready: inStage('ready').map((order) => ({
 			key: order.key,
 			orderNumber: order.orderNumber,
-			desk: order.kind === 'counter' ? order.desk.name : null
+			desk: order.kind === 'counter' ? order.desk.name : null,
+			idCheck: order.idCheck !== null && !order.idCheck.checked
 		}))
 	};
 }

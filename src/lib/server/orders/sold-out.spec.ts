@@ -6,9 +6,7 @@ import { MenuFeed } from '../catalog/menu-feed.ts';
 import type { Product } from '../catalog/product.ts';
 import type { ServerContext } from '../context.ts';
 import type { DeviceMode, DeviceRecord } from '../devices/device-repository.ts';
-import { Journal } from '../journal/journal.ts';
-import { Checkout } from '../sales/checkout.ts';
-import { SaleRepository } from '../sales/sale-repository.ts';
+import { checkoutOverStore } from '../sales/testing/checkout-over-store.ts';
 import type { PostgresNotices } from '../store/change-notices.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
@@ -26,7 +24,8 @@ const product = (id: string, position: number): Product => ({
 	available: true,
 	position,
 	options: [],
-	facts: NO_FACTS
+	facts: NO_FACTS,
+	minAge: 0
 });
 
 const device = (id: string, mode: DeviceMode): DeviceRecord => ({
@@ -161,25 +160,10 @@ describe.each(ENGINES)('sold out on the order board, on %s', (engine) => {
 	describe('a sale holding a sold-out product', () => {
 		const ask = vi.fn();
 		function checkout() {
-			return new Checkout({
-				sales: new SaleRepository(store),
-				journal: new Journal(store),
-				platformFor: async () => {
-					throw new Error('no platform call for a refused basket');
-				},
+			return checkoutOverStore(store, {
 				terminal: { pay: ask } as never,
-				takesCards: async () => true,
-				depositConfiguration: async () => null,
-				depositsUsable: () => true,
 				// As the server wires it (context.ts): the whole menu.
-				products: () => catalog.list(),
-				settings: async () => ({
-					creditPaymentType: 'SPLIT_PAYMENT',
-					serviceFeeMinor: 0,
-					serviceFeeVatBp: 0,
-					depositVatBp: 0
-				}),
-				inTransaction: (work) => store.db.transaction().execute(work)
+				products: () => catalog.list()
 			});
 		}
 		const basket = [

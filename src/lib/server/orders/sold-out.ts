@@ -37,7 +37,10 @@ export async function soldOutList(context: ServerContext): Promise<SoldOutEntry[
 }
 
 /** Who the audit log names for a tap on the board: the board, as staff. */
-const boardStaff = (board: DeviceRecord): StaffMember => ({ name: board.name, role: 'staff' });
+export const boardStaff = (board: DeviceRecord): StaffMember => ({
+	name: board.name,
+	role: 'staff'
+});
 
 /**
  * Marks a product sold out or back for the browser paired as `screenDeviceId`: `productId`,

@@ -5,8 +5,12 @@
  *
  * The API key lives only in this class's private options: it is sent as a header and never
  * copied into an error, a log line or a returned object.
+ *
+ * Every attempt is reported as it ends (metrics/platform-calls.ts: counted, timed and logged by
+ * operation and outcome), a retry as an attempt of its own.
  */
 import type { z } from 'zod';
+import { reportPlatformAttempt } from '../metrics/platform-calls.ts';
 import {
 	PlatformApiError,
 	PlatformClientError,
@@ -103,12 +107,22 @@ export class PlatformTransport {
 		const retry = retryPolicyOf(spec.operation);
 		let earlierUncertain = false;
 		for (let attempt = 1; ; attempt += 1) {
+			const started = performance.now();
+			const report = (error: PlatformClientError | null) =>
+				reportPlatformAttempt({
+					operation: spec.operation,
+					attempt,
+					durationMs: performance.now() - started,
+					error
+				});
 			try {
 				const result = await this.#attempt(spec);
+				report(null);
 				this.#options.observe(spec.operation, null);
 				return result;
 			} catch (thrown) {
 				if (!(thrown instanceof PlatformClientError)) throw thrown;
+				report(thrown);
 				const error: PlatformClientError = earlierUncertain
 					? stillUncertain(thrown, attempt)
 					: thrown;

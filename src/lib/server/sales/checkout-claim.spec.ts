@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Journal } from '../journal/journal.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
-import { Checkout } from './checkout.ts';
 import { SaleRepository } from './sale-repository.ts';
 import type {
 	PaymentTerminal,
 	TerminalRecord,
 	TerminalRequest
 } from '../terminal/payment-terminal.ts';
+import { checkoutOverStore } from './testing/checkout-over-store.ts';
 import { quoteFactory, saleFactory } from './testing/factories.ts';
 
 const CLAIM_MS = 60_000;
@@ -78,27 +78,14 @@ describe.each(ENGINES)('the claim of a sale for payment on %s', (engine) => {
 	/** A kiosk server: its own repository and checkout over the shared store. */
 	function server(serverId: string) {
 		const sales = new SaleRepository(store, { now: () => now });
-		const checkout = new Checkout({
+		// A card-only sale without containers calls no platform.
+		const checkout = checkoutOverStore(store, {
 			sales,
 			journal: new Journal(store, () => now, { server: serverId, ms: CLAIM_MS }),
-			platformFor: async () => {
-				throw new Error('a card-only sale without containers calls no platform');
-			},
 			terminal,
-			takesCards: async () => true,
-			depositConfiguration: async () => null,
-			depositsUsable: () => true,
-			products: async () => [],
-			settings: async () => ({
-				creditPaymentType: 'SPLIT_PAYMENT',
-				serviceFeeMinor: 0,
-				serviceFeeVatBp: 0,
-				depositVatBp: 0
-			}),
 			now: () => now,
 			serverId,
-			claimMs: CLAIM_MS,
-			inTransaction: (work) => store.db.transaction().execute(work)
+			claimMs: CLAIM_MS
 		});
 		return { sales, checkout };
 	}

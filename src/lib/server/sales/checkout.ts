@@ -41,8 +41,14 @@
  * loyalty credits pay in full: its credits are previewed as CREDIT, all or nothing, and a sale
  * with anything left to pay by card is refused before it is claimed — nothing is charged, no
  * goods are issued.
+ *
+ * A basket with age-restricted goods (#lib/shared/age-limits.ts) is sold only when the guest
+ * confirmed at least the age it needs, and never by a kiosk left unattended: both refused in
+ * `start`, before any sale exists, so nothing is charged — the screen's question alone is never
+ * trusted. Staff check the ID at handover (orders/id-checks.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { ageConfirmed, NO_AGE } from '#lib/shared/age-limits.ts';
 import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
 import type { SaleProblem } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
@@ -86,6 +92,10 @@ export interface CheckoutDependencies {
 	depositConfiguration(deviceId: string): Promise<DepositConfiguration | null>;
 	/** Whether the platform's deposits can be used now (platform/platform-health.ts). */
 	depositsUsable(): boolean;
+	/** Whether staff put the kiosk out of order (fleet/fleet.ts): it starts no sale. */
+	outOfOrder(deviceId: string): Promise<boolean>;
+	/** The kiosk is set to run unattended: it sells nothing age-restricted. */
+	unattended(deviceId: string): Promise<boolean>;
 	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
 	products(): Promise<Product[]>;
 	settings(): Promise<CheckoutSettings>;
@@ -131,15 +141,22 @@ export class Checkout {
 		this.#deposits = new DepositIssuing(dependencies.journal, dependencies.platformFor);
 	}
 
-	/** Prices the basket (server prices) and opens the sale. */
-	async start(deviceId: string, basket: unknown): Promise<Sale> {
+	/**
+	 * Prices the basket (server prices) and opens the sale. `confirmedAge`: the age the guest
+	 * confirmed on the screen (0: none asked).
+	 */
+	async start(deviceId: string, basket: unknown, confirmedAge = NO_AGE): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
-		const [settings, products, depositConfiguration] = await Promise.all([
+		const [outOfOrder, settings, products, depositConfiguration, unattended] = await Promise.all([
+			this.#deps.outOfOrder(deviceId),
 			this.#deps.settings(),
 			this.#deps.products(),
-			this.#deps.depositConfiguration(deviceId)
+			this.#deps.depositConfiguration(deviceId),
+			this.#deps.unattended(deviceId)
 		]);
+		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
+		if (outOfOrder) throw new CheckoutError('out-of-order');
 		const result = quoteSale({
 			basket: parsed.data,
 			products,
@@ -155,6 +172,9 @@ export class Checkout {
 				result.problem
 			);
 		}
+		const minAge = result.quote.minAge ?? NO_AGE;
+		if (minAge !== NO_AGE && unattended) throw new CheckoutError('age-unattended');
+		if (!ageConfirmed(minAge, confirmedAge)) throw new CheckoutError('age-unconfirmed');
 		// No sale whose containers could not be issued: nothing is charged for a code never made.
 		if (result.quote.depositLines.length > 0 && !this.#deps.depositsUsable())
 			throw new CheckoutError('deposits-unavailable');

@@ -20,6 +20,8 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'sale-closed': 409,
 	'basket-invalid': 400,
 	'sold-out': 409,
+	'age-unconfirmed': 409,
+	'age-unattended': 409,
 	'key-format': 400,
 	'key-expired': 400,
 	'key-used': 400,
@@ -32,7 +34,8 @@ const STATUS: Record<CheckoutFailure, number> = {
 	'card-outcome-unknown': 409,
 	'platform-unavailable': 503,
 	'deposits-unavailable': 503,
-	'platform-refused': 502
+	'platform-refused': 502,
+	'out-of-order': 409
 };
 
 export function failureResponse(
@@ -97,7 +100,11 @@ export async function ownSale(
 	return sale;
 }
 
-export const startSaleSchema = z.object({ basket: z.unknown() });
+/** `confirmedAge`: the age the guest confirmed (#lib/shared/age-limits.ts); none when absent. */
+export const startSaleSchema = z.object({
+	basket: z.unknown(),
+	confirmedAge: z.int().min(0).max(99).default(0)
+});
 export const loyaltySchema = z.object({ key: z.string().min(1).max(200) });
 /**
  * The simulated terminal's answer: the screen's demo panel sends approve or decline; `uncertain`

@@ -8,6 +8,7 @@
  * keeps every price and VAT rate it was made with, so a menu or settings edit during the sale
  * changes neither what the guest pays nor their receipt.
  */
+import { basketAge, lineAge } from '#lib/shared/age-limits.ts';
 import { factsWith } from '#lib/shared/food-facts.ts';
 import { z } from 'zod';
 import {
@@ -55,6 +56,11 @@ export interface SaleQuote {
 	serviceFeeVatBp: number;
 	/** What to issue after payment: `[{productId, quantity}]` of mapped lines (spec 1 create body). */
 	depositItems: { productId: string; quantity: number }[];
+	/**
+	 * The age the sale is sold from (#lib/shared/age-limits.ts): the highest of its products' and
+	 * chosen choices'; absent for none (and in sales quoted before ages existed).
+	 */
+	minAge?: number;
 }
 
 export type QuoteProblem =
@@ -95,6 +101,7 @@ export function quoteSale({
 		merged.set(key, line);
 	}
 	const lines: ProductLine[] = [];
+	const ages: number[] = [];
 	for (const { productId, options, quantity } of merged.values()) {
 		const product = byId.get(productId);
 		if (!product) return { ok: false, problem: { kind: 'unknown-product', productId } };
@@ -104,6 +111,7 @@ export function quoteSale({
 		const choice = chooseOptions(product.options, options);
 		if (!choice.ok) return { ok: false, problem: { productId, ...choice.problem } };
 		const unitMinor = unitPriceWith(product.grossMinor, choice.chosen);
+		ages.push(lineAge(product, choice.chosen));
 		lines.push({
 			productId,
 			name: product.name,
@@ -129,6 +137,7 @@ export function quoteSale({
 	);
 	const goodsMinor = sum(lines.map((line) => line.lineMinor));
 	const depositMinor = sum(depositLines.map((line) => line.lineMinor));
+	const minAge = basketAge(ages);
 	return {
 		ok: true,
 		quote: {
@@ -140,7 +149,8 @@ export function quoteSale({
 			totalMinor: goodsMinor + depositMinor,
 			serviceFeeMinor: serviceFee.minor,
 			serviceFeeVatBp: serviceFee.vatBp,
-			depositItems
+			depositItems,
+			...(minAge > 0 ? { minAge } : {})
 		}
 	};
 }

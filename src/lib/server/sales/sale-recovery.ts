@@ -10,6 +10,7 @@
 import type { Checkout } from './checkout.ts';
 import { isOpen } from '#lib/shared/sale-states.ts';
 import type { SaleRepository } from './sale-repository.ts';
+import { log } from '../logging/logger.ts';
 
 export interface RecoveryOptions {
 	checkout: Checkout;
@@ -37,7 +38,7 @@ export class SaleRecovery {
 	constructor(options: RecoveryOptions) {
 		this.#options = {
 			now: () => new Date(),
-			log: (message) => console.error(message),
+			log: (message) => log.error(message),
 			...options
 		};
 	}

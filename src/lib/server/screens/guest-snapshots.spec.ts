@@ -11,7 +11,13 @@ import type { ExternalDevice } from '../platform/identity.ts';
 import { placeMediaAddress } from './place-media.ts';
 import { externalDevice } from '../platform/testing/fixtures.ts';
 import { quoteSale } from '../sales/quote.ts';
-import { depositTermsOf, kioskSnapshot, menuItemsOf, returnSnapshot } from './guest-snapshots.ts';
+import {
+	depositTermsOf,
+	kioskSnapshot,
+	menuItemsOf,
+	returnSnapshot,
+	unattendedMenu
+} from './guest-snapshots.ts';
 
 const product = (id: string, overrides: Partial<Product> = {}): Product => ({
 	id,
@@ -26,6 +32,7 @@ const product = (id: string, overrides: Partial<Product> = {}): Product => ({
 	position: 0,
 	options: [],
 	facts: NO_FACTS,
+	minAge: 0,
 	...overrides
 });
 
@@ -210,6 +217,42 @@ describe('the guest screens’ snapshots', () => {
 			expect(quote.quote.depositMinor, item.id).toBe(2 * (item.deposit?.unitMinor ?? 0));
 			expect(quote.quote.depositLines[0]?.categoryId, item.id).toBe(item.deposit?.categoryId);
 		}
+	});
+
+	it('an unattended kiosk is served no age-restricted product or choice', async () => {
+		const rum = { id: 'rum', name: { en: 'Rum' }, priceMinor: 200, minAge: 18 };
+		const ice = { id: 'ice', name: { en: 'Ice' }, priceMinor: 0 };
+		const menu = [
+			product('beer', { minAge: 16 }),
+			product('lemonade', {
+				options: [{ id: 'extra', name: { en: 'Extra' }, min: 0, max: 2, choices: [rum, ice] }]
+			}),
+			// Its only way to be ordered needs an age: gone with it.
+			product('grog', {
+				options: [{ id: 'spirit', name: { en: 'Spirit' }, min: 1, max: 1, choices: [rum] }]
+			})
+		];
+		const unattended = unattendedMenu(menu);
+		expect(unattended.map((entry) => entry.id)).toEqual(['lemonade']);
+		expect(unattended[0]!.options).toEqual([
+			{ id: 'extra', name: { en: 'Extra' }, min: 0, max: 1, choices: [ice] }
+		]);
+
+		const served = async (unattendedKiosk: boolean) => {
+			const stub = context(view(), { 'unattended:k-1': unattendedKiosk });
+			const snapshot = await kioskSnapshot(
+				{ ...stub, catalog: { list: async () => menu } } as unknown as ServerContext,
+				'k-1',
+				NOW
+			);
+			return snapshot.menu.value.map((item) => [item.id, item.minAge]);
+		};
+		expect(await served(false)).toEqual([
+			['beer', 16],
+			['lemonade', 0],
+			['grog', 0]
+		]);
+		expect(await served(true)).toEqual([['lemonade', 0]]);
 	});
 
 	it('the menu marks what is sold out and keeps it; the return station’s has no menu', async () => {

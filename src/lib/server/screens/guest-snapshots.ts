@@ -5,6 +5,8 @@
  * them), the menu (sold-out products marked), the screen's settings. One function per screen, so the page and
  * the endpoint cannot drift apart.
  */
+import { isRestricted } from '#lib/shared/age-limits.ts';
+import { isUnattended } from '../devices/unattended.ts';
 import type {
 	DepositTerms,
 	KioskSnapshot,
@@ -112,7 +114,8 @@ export function menuItemsOf(
 			image,
 			options,
 			available,
-			facts
+			facts,
+			minAge
 		}) => ({
 			id,
 			category,
@@ -125,12 +128,36 @@ export function menuItemsOf(
 			options,
 			soldOut: !available,
 			facts,
+			minAge,
 			additiveNames: additiveNamesOf(additives, [
 				...facts.additives,
 				...options.flatMap((group) => group.choices.flatMap((choice) => choice.additives ?? []))
 			])
 		})
 	);
+}
+
+/**
+ * What a kiosk set to run unattended (devices/unattended.ts) offers: no age-restricted product
+ * or choice, and no product whose required group has only such choices left.
+ */
+export function unattendedMenu(products: readonly Product[]): Product[] {
+	return products
+		.filter((product) => !isRestricted(product))
+		.map((product) => ({
+			...product,
+			options: product.options.map((group) => ({
+				...group,
+				choices: group.choices.filter((choice) => !isRestricted(choice))
+			}))
+		}))
+		.filter((product) => product.options.every((group) => group.choices.length >= group.min))
+		.map((product) => ({
+			...product,
+			options: product.options
+				.filter((group) => group.choices.length > 0)
+				.map((group) => ({ ...group, max: Math.min(group.max, group.choices.length) }))
+		}));
 }
 
 async function base(context: ServerContext, deviceId: string, now: Date, names: VenueNames) {
@@ -152,20 +179,26 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal, names, additives] = await Promise.all([
+	const [settings, printer, terminal, names, additives, unattended] = await Promise.all([
 		kioskSettings(context.settings),
 		printerSettings(context.settings, deviceId),
 		context.terminals.cardTerminalOf(deviceId),
 		venueNames(context.settings),
-		venueAdditives(context.settings)
+		venueAdditives(context.settings),
+		isUnattended(context.settings, deviceId)
 	]);
+	const products = await context.catalog.list();
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
 	return {
 		screen: 'kiosk',
 		...(await base(context, deviceId, now, names)),
 		menu: {
-			value: menuItemsOf(await context.catalog.list(), names.categories, additives),
+			value: menuItemsOf(
+				unattended ? unattendedMenu(products) : products,
+				names.categories,
+				additives
+			),
 			fetchedAt
 		},
 		settings: {

@@ -4,6 +4,8 @@
  * terminal's day closing, removing the device. Each writes its audit entry once done — what was
  * changed, never a secret (the callback address, the terminal's password).
  */
+import { textField } from '../http/forms.ts';
+import { isUnattended, saveUnattended } from '../devices/unattended.ts';
 import type { Cookies } from '@sveltejs/kit';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
@@ -72,6 +74,29 @@ export async function changePrinter(
 		after: reading.printer
 	});
 	return { ok: true };
+}
+
+/**
+ * Whether the kiosk runs unattended (`unattended`: 'true' or 'false'): then it sells nothing
+ * age-restricted (devices/unattended.ts); its menu is sent again at once.
+ */
+export async function changeUnattended(
+	context: ServerContext,
+	actor: StaffMember,
+	kiosk: DeviceRecord,
+	form: FormData
+): Promise<boolean> {
+	const value = textField(form, 'unattended');
+	if (value !== 'true' && value !== 'false') return false;
+	const before = await isUnattended(context.settings, kiosk.id);
+	await saveUnattended(context.settings, kiosk.id, value === 'true');
+	await context.audit.write(actor, 'device.unattended', kiosk.id, {
+		name: kiosk.name,
+		before: { unattended: before },
+		after: { unattended: value === 'true' }
+	});
+	await context.menuFeed.changed();
+	return true;
 }
 
 /** The kiosk's card terminal from the form; the entry says whether its password changed. */

@@ -87,7 +87,8 @@ describe.each(ENGINES)('a manager imports a menu file (%s)', (engine) => {
 				available: true,
 				position: 0,
 				options: [],
-				facts: NO_FACTS
+				facts: NO_FACTS,
+				minAge: 0
 			}
 		]);
 		await saveVenueNames(settings, {

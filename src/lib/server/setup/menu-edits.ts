@@ -12,6 +12,7 @@ import type { AllergenId, DietId } from '#lib/shared/food-facts.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
 import { venueAdditives, venueAdditivesSetting } from '../catalog/additives.ts';
+import { minAge, unknownAges, venueAgeLimits } from '../catalog/age-limits.ts';
 import {
 	additiveList,
 	allergenList,
@@ -38,7 +39,11 @@ export async function importMenu(
 ): Promise<MenuImport> {
 	const { catalog, pictures, audit, settings } = context;
 	const additivesBefore = await venueAdditives(settings);
-	const result = await readMenuUpload(form.get('file'), additivesBefore);
+	const result = await readMenuUpload(
+		form.get('file'),
+		additivesBefore,
+		await venueAgeLimits(settings)
+	);
 	if (!result) return { ok: false, missing: true };
 	if (!result.ok) return { ok: false, problems: result.problems };
 	const before = await catalog.list();
@@ -122,6 +127,31 @@ export async function setFacts(
 	if (conflict) return { ok: false, problem: 'conflict', ...conflict };
 	if (!(await catalog.setFacts(id, facts))) return { ok: false, problem: 'unknown' };
 	await audit.write(actor, 'menu.facts', id, { before: product.facts, after: facts });
+	return { ok: true, id };
+}
+
+/**
+ * Product `id`'s minimum age as the form's choice gives it (`minAge`: 0 for none, or one of the
+ * venue's age limits, catalog/age-limits.ts); audited as `menu.age`.
+ */
+export async function setMinAge(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<{ ok: true; id: string } | { ok: false }> {
+	const id = textField(form, 'id');
+	const { catalog, audit, settings } = context;
+	const product = await catalog.get(id);
+	const age = minAge.safeParse(textField(form, 'minAge'));
+	if (!product || !age.success || unknownAges([age.data], await venueAgeLimits(settings)).length)
+		return { ok: false };
+	if (!(await catalog.setMinAge(id, age.data))) return { ok: false };
+	await audit.write(actor, 'menu.age', id, {
+		before: { minAge: product.minAge },
+		after: { minAge: age.data }
+	});
+	// The kiosks show the new age (an unattended one hides the product) at once.
+	await context.menuFeed.changed();
 	return { ok: true, id };
 }
 

@@ -7,6 +7,7 @@
  */
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { log } from '../logging/logger.ts';
 
 const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -32,7 +33,7 @@ function tighten(path: string): void {
 			chmodSync(path, mode);
 		} catch (error) {
 			// Owned by another user (a mounted volume): the operator must see to it.
-			console.warn(
+			log.warn(
 				`DATA_DIR: could not make ${path} readable by its owner only: ${(error as Error).message}`
 			);
 		}

@@ -357,5 +357,22 @@ export const postgresMigrations: readonly string[] = [
 	`,
 	/* 15: a product's allergens, additives and diet labels (#lib/shared/food-facts.ts) as JSON */ `
 	ALTER TABLE products ADD COLUMN food_facts text NOT NULL DEFAULT '{}';
+	`,
+	/* 16: SQLite's 22, the age a product is sold from (#lib/shared/age-limits.ts), 0 for none; the
+	   ID checks staff confirmed on the board, one per order */ `
+	ALTER TABLE products ADD COLUMN min_age integer NOT NULL DEFAULT 0;
+	CREATE TABLE order_id_checks (
+		order_key text PRIMARY KEY,
+		checked_at text NOT NULL
+	);
+	`,
+	/* 17: SQLite's 23, each screen's last heartbeat and what staff asked of it */ `
+	CREATE TABLE screen_heartbeats (
+		device_id text PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		seen_at text,
+		report text,
+		out_of_order integer NOT NULL DEFAULT 0,
+		reload_asked_at text
+	);
 	`
 ];

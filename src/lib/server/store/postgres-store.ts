@@ -5,9 +5,12 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { log } from '../logging/logger.ts';
+import { observeCommit } from '../metrics/store-commits.ts';
 import { PostgresNotices } from './change-notices.ts';
 import { postgresMigrations } from './postgres-migrations.ts';
 import type { Store } from './store.ts';
+import { timedCommits } from './timed-commits.ts';
 import type { KioskTables } from './tables.ts';
 
 /** Names this application's migration lock among the database's advisory locks. */
@@ -45,8 +48,12 @@ export async function openPostgresStore(location: PostgresLocation): Promise<Sto
 	});
 	// An idle connection the server drops (a restart, a fail-over) is an error event on the pool;
 	// unhandled it would end the process. The next query takes a new connection.
-	pool.on('error', (error) => console.error(`PostgreSQL connection: ${error.message}`));
-	const db = new Kysely<KioskTables>({ dialect: new PostgresDialect({ pool }) });
+	pool.on('error', (error) => log.error(`PostgreSQL connection: ${error.message}`));
+	const db = new Kysely<KioskTables>({
+		dialect: timedCommits(new PostgresDialect({ pool }), (seconds) =>
+			observeCommit('postgres', seconds)
+		)
+	});
 	try {
 		await migratePostgres(db);
 	} catch (error) {

@@ -5,6 +5,7 @@
  * a drain makes it go round once more, so a row written meanwhile is not left for the periodic
  * tick. Other processes drain the same queue safely: the leases keep them apart.
  */
+import { log, messageOf } from '../logging/logger.ts';
 export interface QueueWork {
 	/** Names the queue in the log. */
 	name: string;
@@ -69,6 +70,6 @@ export class QueueDrain {
 	}
 
 	#log(error: unknown): void {
-		console.error(`${this.#work.name}: ${error instanceof Error ? error.message : String(error)}`);
+		log.error(`${this.#work.name}: ${messageOf(error)}`);
 	}
 }

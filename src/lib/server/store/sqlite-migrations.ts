@@ -406,5 +406,23 @@ export const migrations: readonly string[] = [
 	`,
 	/* 21: a product's allergens, additives and diet labels (#lib/shared/food-facts.ts) as JSON */ `
 	ALTER TABLE products ADD COLUMN food_facts TEXT NOT NULL DEFAULT '{}';
+	`,
+	/* 22: the age a product is sold from (#lib/shared/age-limits.ts), 0 for none; the ID checks
+	   staff confirmed on the board, one per order */ `
+	ALTER TABLE products ADD COLUMN min_age INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE order_id_checks (
+		order_key TEXT PRIMARY KEY,
+		checked_at TEXT NOT NULL
+	);
+	`,
+	/* 23: each screen's last heartbeat (fleet/heartbeat-repository.ts): one row per device,
+	   written over on every beat, with what staff asked of the screen (out of order, reload) */ `
+	CREATE TABLE screen_heartbeats (
+		device_id TEXT NOT NULL PRIMARY KEY REFERENCES devices (id) ON DELETE CASCADE,
+		seen_at TEXT,
+		report TEXT,
+		out_of_order INTEGER NOT NULL DEFAULT 0,
+		reload_asked_at TEXT
+	);
 	`
 ];

@@ -4,9 +4,12 @@
  * checkpointed (wal-checkpointer.ts) off the event loop.
  */
 import { Kysely } from 'kysely';
+import { log } from '../logging/logger.ts';
+import { observeCommit } from '../metrics/store-commits.ts';
 import { LocalNotices } from './change-notices.ts';
 import { openDatabase } from './database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { timedCommits } from './timed-commits.ts';
 import { WalCheckpointer } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
 import type { Store } from './store.ts';
@@ -27,16 +30,18 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 	const database = openDatabase(dataDir);
 	const file = database.location();
 	const wal = file ? WalSync.ofFile(`${file}-wal`) : null;
-	if (wal) wal.onBroken = (error) => console.error(error.message);
+	if (wal) wal.onBroken = (error) => log.error(error.message);
 	const checkpointer = file
 		? new WalCheckpointer(database, file, {
 				everyMs: CHECKPOINT_EVERY_MS,
 				onFallback: (reason) =>
-					console.error(`Store checkpoints back on the server's thread: ${reason.message}`)
+					log.error(`Store checkpoints back on the server's thread: ${reason.message}`)
 			})
 		: null;
 	const dialect = new NodeSqliteDialect(database, wal);
-	const db = new Kysely<KioskTables>({ dialect });
+	const db = new Kysely<KioskTables>({
+		dialect: timedCommits(dialect, (seconds) => observeCommit('sqlite', seconds))
+	});
 	const notices = new LocalNotices();
 	return {
 		engine: 'sqlite',

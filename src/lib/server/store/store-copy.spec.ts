@@ -75,6 +75,10 @@ async function seed(store: Store): Promise<void> {
 		.insertInto('kiosk_order_history')
 		.values({ sale_id: 's1', status: 'ready', at })
 		.execute();
+	await db
+		.insertInto('order_id_checks')
+		.values({ order_key: 'kiosk:s1', checked_at: at })
+		.execute();
 	for (const reference of ['r1', 'r2', 'r3']) {
 		await db
 			.insertInto('journal')
@@ -148,6 +152,7 @@ describe.runIf(runsOn('postgres'))('copying a store from SQLite to PostgreSQL', 
 			journal: 2,
 			order_feed: 1,
 			kiosk_order_history: 1,
+			order_id_checks: 1,
 			product_images: 1
 		});
 

@@ -38,6 +38,7 @@ export const COPY_ORDER = [
 	'app_orders',
 	'order_outbox',
 	'kiosk_order_history',
+	'order_id_checks',
 	'order_feed',
 	'attempt_counts',
 	'job_leases',

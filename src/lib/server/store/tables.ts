@@ -99,6 +99,7 @@ export interface ProductsTable {
 	options: Generated<string>;
 	/** The food facts as JSON (#lib/shared/food-facts.ts FoodFacts), `{}` for none. */
 	food_facts: Generated<string>;
+	min_age: Generated<number>;
 }
 
 export interface ProductImagesTable {
@@ -277,6 +278,12 @@ export interface OrderOutboxTable {
 	settled_at: Nullable<string>;
 }
 
+/** An order whose buyer's ID staff checked (its board key: `kiosk:<saleId>`, `app:<orderId>`). */
+export interface OrderIdChecksTable {
+	order_key: string;
+	checked_at: string;
+}
+
 export interface KioskOrderHistoryTable {
 	id: Generated<number>;
 	sale_id: string;
@@ -304,6 +311,15 @@ export interface JobLeasesTable {
 	until: string;
 }
 
+/** A screen's last heartbeat (fleet/heartbeat-repository.ts); report: ScreenReport as JSON. */
+export interface ScreenHeartbeatsTable {
+	device_id: string;
+	seen_at: string | null;
+	report: string | null;
+	out_of_order: Generated<number>;
+	reload_asked_at: string | null;
+}
+
 export interface KioskTables {
 	devices: DevicesTable;
 	device_snapshots: DeviceSnapshotsTable;
@@ -327,10 +343,12 @@ export interface KioskTables {
 	app_orders: AppOrdersTable;
 	order_outbox: OrderOutboxTable;
 	kiosk_order_history: KioskOrderHistoryTable;
+	order_id_checks: OrderIdChecksTable;
 	order_feed: OrderFeedTable;
 	attempt_counts: AttemptCountsTable;
 	job_leases: JobLeasesTable;
 	audit_log: AuditLogTable;
+	screen_heartbeats: ScreenHeartbeatsTable;
 }
 
 /** A row as read, and as written, of table `T`. */

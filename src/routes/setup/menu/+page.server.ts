@@ -7,9 +7,11 @@ import {
 	importMenu,
 	removePicture,
 	setAvailability,
-	setFacts
+	setFacts,
+	setMinAge
 } from '#lib/server/setup/menu-edits.ts';
 import { venueAdditives } from '#lib/server/catalog/additives.ts';
+import { venueAgeLimits } from '#lib/server/catalog/age-limits.ts';
 import { containerEntries, renameMenuEntry } from '#lib/server/setup/menu-name-edits.ts';
 import { venueNames } from '#lib/server/catalog/menu-names.ts';
 import { DESCRIPTION_MAX, NAME_MAX } from '#lib/server/catalog/translated-name.ts';
@@ -29,6 +31,7 @@ export const load: PageServerLoad = async ({ locals }) => {
 		categoryNames: (await venueNames(context.settings)).categories,
 		containers: await containerEntries(context),
 		additives: await venueAdditives(context.settings),
+		ageLimits: await venueAgeLimits(context.settings),
 		nameLimits: { name: NAME_MAX, description: DESCRIPTION_MAX },
 		pictureLimits: {
 			megabytes: MAX_PICTURE_BYTES / (1024 * 1024),
@@ -76,6 +79,10 @@ export const actions: Actions = {
 		return edit.ok
 			? { factsSaved: edit.id }
 			: fail(400, { factsProblem: edit.problem === 'conflict' ? edit : { problem: edit.problem } });
+	},
+	age: async ({ request, locals }) => {
+		const edit = await setMinAge(serverContext(), requireManager(locals), await readForm(request));
+		return edit.ok ? { ageSaved: edit.id } : fail(400, { ageProblem: true });
 	},
 	removePicture: async ({ request, locals }) => {
 		const edit = await removePicture(

@@ -7,6 +7,6 @@ export const POST: RequestHandler = async ({ request, locals }) => {
 	if (body instanceof Response) return body;
 	const context = serverContext();
 	return saleStep(context, locals.screenDeviceId, (deviceId) =>
-		context.checkout.start(deviceId, body.basket)
+		context.checkout.start(deviceId, body.basket, body.confirmedAge)
 	);
 };

@@ -4,6 +4,7 @@ import { isManager, requireManager } from '#lib/server/auth/roles.ts';
 import { venueNames } from '#lib/server/catalog/menu-names.ts';
 import { serverContext } from '#lib/server/context.ts';
 import { readForm } from '#lib/server/http/forms.ts';
+import { isUnattended } from '#lib/server/devices/unattended.ts';
 import { printerSettings } from '#lib/server/printer/printer-settings.ts';
 import { isTerminalError } from '#lib/server/terminal/zvt-link.ts';
 import {
@@ -14,6 +15,7 @@ import {
 import {
 	changePrinter,
 	changeTerminal,
+	changeUnattended,
 	closeTerminalDay,
 	pairThisBrowser,
 	removeDevice,
@@ -50,6 +52,10 @@ export const load: PageServerLoad = async ({ params, url, locals }) => {
 				? await context.counterOrders.unfinishedOf(overview.device.id)
 				: null,
 		saved: url.searchParams.has('saved'),
+		unattended:
+			overview.device.mode === 'kiosk'
+				? await isUnattended(context.settings, overview.device.id)
+				: null,
 		printer:
 			overview.device.mode === 'kiosk'
 				? await printerSettings(context.settings, overview.device.id)
@@ -107,6 +113,13 @@ export const actions: Actions = {
 		const kiosk = await kioskOr404(params.id);
 		const saved = await changePrinter(serverContext(), actor, kiosk, await readForm(request));
 		return saved.ok ? { printerSaved: true } : fail(400, { printerInvalid: saved.invalid });
+	},
+	/** Unattended: the kiosk sells nothing age-restricted (audited in device-admin.ts). */
+	unattended: async ({ params, request, locals }) => {
+		const actor = requireManager(locals);
+		const kiosk = await kioskOr404(params.id);
+		const saved = await changeUnattended(serverContext(), actor, kiosk, await readForm(request));
+		return saved ? { unattendedSaved: true } : fail(400, { unattendedInvalid: true });
 	},
 	/** A test page: paper out of the printer, nothing changed. */
 	printerTest: async ({ params, locals }) => {

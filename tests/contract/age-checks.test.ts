@@ -1,0 +1,136 @@
+/**
+ * Age-restricted products over the server's own boundaries (docs/age-checks.md), wired as the
+ * server wires them, against the simulator as the platform: the menu file carries a product's
+ * and a choice's minimum age both ways (JSON and CSV), a bad age refuses the whole import by row
+ * and field with nothing changed; the kiosk's JSON API refuses a sale that needs an age the guest
+ * did not confirm, and any on a kiosk set to run unattended — before anything is charged.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
+import { exportCsv, exportJson } from '#lib/server/catalog/exchange.ts';
+import { loadServerConfig } from '#lib/server/config.ts';
+import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
+import { saveUnattended } from '#lib/server/devices/unattended.ts';
+import { importMenu } from '#lib/server/setup/menu-edits.ts';
+import { POST as startSale } from '../../src/routes/api/kiosk/sales/+server.ts';
+import { useSimulator } from './harness.ts';
+
+const sim = useSimulator();
+const MANAGER = { name: 'Mia Manager', role: 'manager' as const };
+
+const opened: { context: ServerContext; dataDir: string }[] = [];
+afterEach(async () => {
+	for (const { context, dataDir } of opened.splice(0)) {
+		await context.close();
+		rmSync(dataDir, { recursive: true, force: true });
+	}
+});
+
+async function kioskServer() {
+	const dataDir = mkdtempSync(join(tmpdir(), 'age-checks-'));
+	const config = loadServerConfig({ DATA_DIR: dataDir, KIOSK_SECRET: 'ab'.repeat(32) });
+	const context = await createServerContext(config);
+	opened.push({ context, dataDir });
+	setServerContext(context);
+	const device = await context.devices.add({
+		name: 'Main Stage Kiosk',
+		environment: 'custom',
+		baseUrl: sim.url,
+		mode: 'kiosk',
+		apiKey: sim.device('dev_kiosk_main').apiKey
+	});
+	await context.refreshAll();
+	return { context, deviceId: device.id };
+}
+
+const upload = (context: ServerContext, name: string, text: string) => {
+	const form = new FormData();
+	form.set('file', new File([text], name));
+	return importMenu(context, MANAGER, form);
+};
+
+async function start(deviceId: string, body: unknown) {
+	const event = {
+		params: {},
+		locals: { screenDeviceId: deviceId, staff: null },
+		request: new Request('http://kiosk.test/api/kiosk/sales', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body)
+		})
+	} as never;
+	const response = await startSale(event);
+	return { status: response.status, body: await response.json() };
+}
+
+describe('minimum ages in the menu file', () => {
+	it('round-trip through JSON and CSV; a bad age refuses the whole file, nothing changed', async () => {
+		const { context } = await kioskServer();
+		expect(await upload(context, 'menu.json', JSON.stringify(demoMenu))).toMatchObject({
+			ok: true
+		});
+		const menu = await context.catalog.list();
+		const ageOf = (id: string) => menu.find((product) => product.id === id)?.minAge;
+		expect([ageOf('drink_pils'), ageOf('drink_spritz'), ageOf('drink_lemonade')]).toEqual([
+			16, 18, 0
+		]);
+		expect(await upload(context, 'menu.json', exportJson(menu))).toMatchObject({ ok: true });
+		expect(await upload(context, 'menu.csv', exportCsv(menu))).toMatchObject({ ok: true });
+		expect(await context.catalog.list()).toEqual(menu);
+
+		const bad = demoMenu.map((product) =>
+			product.id === 'drink_water' ? { ...product, minAge: 14 } : product
+		);
+		const refused = await upload(context, 'menu.json', JSON.stringify(bad));
+		const row = demoMenu.findIndex((product) => product.id === 'drink_water') + 1;
+		expect(refused).toEqual({
+			ok: false,
+			problems: [
+				`product ${row}, minAge: no age limit 14 at this venue; its age limits are: 16, 18`
+			]
+		});
+		const csv = exportCsv(menu).replace(/,16,/, ',sixteen,');
+		const refusedCsv = await upload(context, 'menu.csv', csv);
+		expect(refusedCsv).toMatchObject({ ok: false });
+		expect(!refusedCsv.ok && 'problems' in refusedCsv && refusedCsv.problems.join()).toMatch(
+			/^row \d+, minAge: minimum age "sixteen"/
+		);
+		expect(await context.catalog.list()).toEqual(menu);
+	});
+});
+
+describe('the kiosk API', () => {
+	const BEER = [{ productId: 'drink_pils', quantity: 1 }];
+
+	it('refuses a sale needing an age the guest did not confirm (409), sells it once confirmed', async () => {
+		const { context, deviceId } = await kioskServer();
+		await upload(context, 'menu.json', JSON.stringify(demoMenu));
+		expect(await start(deviceId, { basket: BEER })).toEqual({
+			status: 409,
+			body: { error: { failure: 'age-unconfirmed' } }
+		});
+		expect(await start(deviceId, { basket: BEER, confirmedAge: 'yes' })).toMatchObject({
+			status: 400
+		});
+		const spritz = [{ productId: 'drink_spritz', quantity: 1 }];
+		expect((await start(deviceId, { basket: spritz, confirmedAge: 16 })).status).toBe(409);
+		// Nothing was sold, nothing charged: no sale exists.
+		expect(await context.store.db.selectFrom('sales').select('id').execute()).toEqual([]);
+		expect((await start(deviceId, { basket: BEER, confirmedAge: 16 })).status).toBe(200);
+	});
+
+	it('an unattended kiosk sells nothing age-restricted, whatever the screen confirmed', async () => {
+		const { context, deviceId } = await kioskServer();
+		await upload(context, 'menu.json', JSON.stringify(demoMenu));
+		await saveUnattended(context.settings, deviceId, true);
+		expect(await start(deviceId, { basket: BEER, confirmedAge: 18 })).toEqual({
+			status: 409,
+			body: { error: { failure: 'age-unattended' } }
+		});
+		const pretzel = [{ productId: 'food_pretzel', quantity: 1 }];
+		expect((await start(deviceId, { basket: pretzel })).status).toBe(200);
+	});
+});
