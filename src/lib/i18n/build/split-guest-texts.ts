@@ -81,6 +81,9 @@ const testsLocale = (test: Node, locales: readonly string[]) =>
  *
  *     if (locale === "de") return de_x(inputs)
  *     return guestText(locale, "x", inputs) ?? en_x(inputs)
+ *
+ * A message no guest-only catalogue translates (a staff page's) has nothing to ask for: it keeps
+ * English and German alone, as a staff screen needs.
  */
 export function splitMessageModule(
 	code: string,
@@ -95,13 +98,17 @@ export function splitMessageModule(
 	if (message === undefined) return code;
 	const fallbackCall = `${fallback}_${message}`;
 	const cuts: { start: number; end: number; text: string }[] = [];
+	let translated = false;
 	for (const { statement, declarator } of declarations(program)) {
-		if (localeFunction(declarator.id.name, split)) cuts.push({ ...statement, text: '' });
+		if (!localeFunction(declarator.id.name, split)) continue;
+		cuts.push({ ...statement, text: '' });
+		if (declarator.init?.type !== 'Identifier') translated = true;
 	}
 	for (const [node, parent] of nodes(program)) {
 		if (node.type === 'IfStatement' && testsLocale(node.test as Node, split)) {
 			cuts.push({ start: node.start, end: node.end, text: '' });
 		} else if (
+			translated &&
 			node.type === 'ReturnStatement' &&
 			parent?.type === 'BlockStatement' &&
 			(node.argument as Node | null)?.type === 'CallExpression' &&
@@ -111,14 +118,16 @@ export function splitMessageModule(
 			cuts.push({ start: node.start, end: node.end, text: `return ${lookUp}` });
 		}
 	}
-	if (!cuts.some(({ text }) => text !== '')) {
+	if (translated && !cuts.some(({ text }) => text !== '')) {
 		throw new Error(`split-guest-texts: no dispatch to ${fallbackCall} found in ${message}.js`);
 	}
 	let result = code;
 	for (const cut of cuts.sort((a, b) => b.start - a.start)) {
 		result = result.slice(0, cut.start) + cut.text + result.slice(cut.end);
 	}
-	return `import { guestText } from ${JSON.stringify(textsModule)};\n${result}`;
+	return translated
+		? `import { guestText } from ${JSON.stringify(textsModule)};\n${result}`
+		: result;
 }
 
 /**
