@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
 import settings from './project.inlang/settings.json' with { type: 'json' };
 import { splitGuestTexts } from './src/lib/i18n/build/split-guest-texts.ts';
+import { SAID_IN_EVERY_LANGUAGE } from './src/lib/i18n/languages.ts';
 import { isStaffLocale } from './src/lib/shared/staff-languages.ts';
 import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
@@ -70,7 +71,8 @@ export default defineConfig({
 		// a screen needs them (src/lib/i18n/guest-texts.svelte.ts).
 		splitGuestTexts(
 			settings.locales.filter((locale) => !isStaffLocale(locale)),
-			settings.baseLocale
+			settings.baseLocale,
+			SAID_IN_EVERY_LANGUAGE
 		)
 	],
 	test: {

@@ -31,7 +31,8 @@ const LOADERS: Record<Exclude<Locale, StaffLocale>, () => Promise<{ default: Gue
 };
 
 let loaded: Partial<Record<Locale, GuestTexts>> = $state.raw({});
-const loading = new Map<Locale, Promise<void>>();
+/** The loads begun, each once (not state: nothing shows it). */
+const loading: Partial<Record<Locale, Promise<void>>> = {};
 
 /**
  * A message in a guest-only language, once its texts are loaded; until then undefined (the
@@ -52,17 +53,13 @@ export function guestText(locale: Locale, message: string, inputs: object): stri
  */
 export function loadGuestTexts(locale: Locale): Promise<void> {
 	if (!browser || isStaffLocale(locale)) return Promise.resolve();
-	let load = loading.get(locale);
-	if (load === undefined) {
-		load = LOADERS[locale]().then(
-			({ default: texts }) => {
-				loaded = { ...loaded, [locale]: texts };
-			},
-			() => {
-				loading.delete(locale);
-			}
-		);
-		loading.set(locale, load);
-	}
-	return load;
+	loading[locale] ??= LOADERS[locale]().then(
+		({ default: texts }) => {
+			loaded = { ...loaded, [locale]: texts };
+		},
+		() => {
+			delete loading[locale];
+		}
+	);
+	return loading[locale];
 }

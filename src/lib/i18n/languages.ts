@@ -15,3 +15,17 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 	it: 'Italiano',
 	nl: 'Nederlands'
 };
+
+/**
+ * The messages a guest screen says in every language at once (the attract screen's invitation and
+ * out-of-order notice, the language step's question, the return station's title): the browser
+ * build keeps them whole (i18n/build/split-guest-texts.ts), so these screens load no language's
+ * texts to say them.
+ */
+export const SAID_IN_EVERY_LANGUAGE: readonly string[] = [
+	'kiosk_attract_start',
+	'kiosk_language_title',
+	'kiosk_out_of_order_title',
+	'kiosk_out_of_order_where',
+	'return_attract_title'
+];

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { SAID_IN_EVERY_LANGUAGE } from '../languages.ts';
 import { guestTextsModule, splitMessageModule } from './split-guest-texts.ts';
 
 const GUEST_ONLY = ['fr', 'es', 'it', 'nl'];
@@ -61,5 +62,21 @@ describe('a guest-only language’s texts', () => {
 	it('leave out a message the catalogue lacks (a staff page’s): it is said in English', async () => {
 		const texts = await load(guestTextsModule([compiled('setup_title')], 'fr'));
 		expect(Object.keys(texts)).toEqual([]);
+	});
+});
+
+describe('the messages said in every language at once', () => {
+	it('are the ones a screen asks for in a language of their own, kept whole', () => {
+		const src = join(import.meta.dirname, '..', '..', '..');
+		const asked = new Set<string>();
+		for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+			// A component that names a language for a message says it in each of several languages.
+			if (!file.endsWith('.svelte')) continue;
+			const code = readFileSync(join(src, file), 'utf8');
+			for (const [, message] of code.matchAll(/\bm\.(\w+)\([^()]*\{\s*locale\b/g)) {
+				asked.add(message!);
+			}
+		}
+		expect([...asked].sort()).toEqual([...SAID_IN_EVERY_LANGUAGE].sort());
 	});
 });

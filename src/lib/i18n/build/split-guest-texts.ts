@@ -154,8 +154,16 @@ const MESSAGES = join(PARAGLIDE, 'messages');
 const isMessageModule = (id: string) =>
 	id.startsWith(MESSAGES) && id.endsWith('.js') && !id.endsWith('_index.js');
 
-/** The plugin: `split` are the guest-only languages, `fallback` the base locale. */
-export function splitGuestTexts(split: readonly string[], fallback: string): Plugin {
+/**
+ * The plugin: `split` are the guest-only languages, `fallback` the base locale, `whole` the
+ * messages kept with every language (said in all at once).
+ */
+export function splitGuestTexts(
+	split: readonly string[],
+	fallback: string,
+	whole: readonly string[]
+): Plugin {
+	const keptWhole = new Set(whole.map((message) => join(MESSAGES, `${message}.js`)));
 	return {
 		name: 'split-guest-texts',
 		resolveId(id) {
@@ -169,12 +177,15 @@ export function splitGuestTexts(split: readonly string[], fallback: string): Plu
 				.filter(isMessageModule);
 			for (const file of files) this.addWatchFile(file);
 			const modules = files
+				.filter((file) => !keptWhole.has(file))
 				.map((file) => readFileSync(file, 'utf8'))
 				.filter((code) => code.includes(`const ${locale}_`));
 			return guestTextsModule(modules, locale);
 		},
 		transform(code, id) {
-			if (this.environment.name !== 'client' || !isMessageModule(id)) return null;
+			if (this.environment.name !== 'client' || !isMessageModule(id) || keptWhole.has(id)) {
+				return null;
+			}
 			return splitMessageModule(code, split, fallback);
 		}
 	};
