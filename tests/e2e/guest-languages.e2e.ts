@@ -1,6 +1,7 @@
 /**
  * The guest screens' languages as a guest and a venue meet them: a guest picks Français on the
- * language step and orders in French, the next guest starts in the venue's house language, and a
+ * language step and orders in French, the next guest starts in the venue's house language; the
+ * French texts load when the guest chooses French (i18n/guest-texts.svelte.ts), not before; and a
  * venue that offers only German and English (setup page) shows only those two, starting in its
  * house language.
  */
@@ -71,6 +72,8 @@ test('a guest orders in French; the next guest starts in the house language', as
 	await expect(page.getByRole('group', { name: fr.language })).toBeVisible();
 	await page.locator('ul.products li:nth-child(1) button.add').first().tap();
 	await page.getByRole('button', { name: fr.kiosk_to_payment }).tap();
+	// The Pilsner is sold from 16 (docs/age-checks.md).
+	await page.getByRole('button', { name: fr.kiosk_age_check_confirm.replace('{age}', '16') }).tap();
 	await page.getByRole('button', { name: fr.kiosk_pay_card, exact: true }).tap();
 	await page.getByRole('button', { name: fr.kiosk_demo_approve }).tap();
 	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_receipt_title })).toBeVisible();
@@ -80,6 +83,30 @@ test('a guest orders in French; the next guest starts in the house language', as
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
 	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 	await expect(page.getByText(en.kiosk_attract_hint)).toBeVisible();
+});
+
+test('French texts come when a guest chooses French: none before, at once then', async ({
+	page
+}) => {
+	// The scripts' bodies as they come (awaited before they are looked at).
+	const scripts: Promise<string>[] = [];
+	page.on('response', (response) => {
+		if (!new URL(response.url()).pathname.endsWith('.js')) return;
+		scripts.push(response.text().catch(() => ''));
+	});
+	const frenchLoaded = async () =>
+		(await Promise.all(scripts)).some((body) => body.includes(fr.kiosk_attract_hint));
+
+	await pairKiosk(page);
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await expect(page.locator('.languages .choices button')).toHaveCount(6);
+	// The attract screen and the language step say every language without loading one.
+	expect(await frenchLoaded()).toBe(false);
+
+	await page.getByRole('button', { name: 'Français', exact: true }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_menu_title })).toBeVisible();
+	await expect(page.getByRole('button', { name: fr.kiosk_to_payment })).toBeVisible();
+	expect(await frenchLoaded()).toBe(true);
 });
 
 test('a venue offering German and English shows only those, from its house language', async ({
