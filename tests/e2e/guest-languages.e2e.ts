@@ -1,9 +1,9 @@
 /**
  * The guest screens' languages as a guest and a venue meet them: a guest picks Français on the
  * language step and orders in French, the next guest starts in the venue's house language; the
- * French texts load when the guest chooses French (i18n/guest-texts.svelte.ts), not before; and a
- * venue that offers only German and English (setup page) shows only those two, starting in its
- * house language.
+ * French texts load when the guest chooses French (i18n/guest-texts.svelte.ts), not before; on a
+ * tablet the header's switch is one button opening the list; and a venue that offers only German
+ * and English (setup page) shows only those two, starting in its house language.
  */
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
@@ -107,6 +107,32 @@ test('French texts come when a guest chooses French: none before, at once then',
 	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_menu_title })).toBeVisible();
 	await expect(page.getByRole('button', { name: fr.kiosk_to_payment })).toBeVisible();
 	expect(await frenchLoaded()).toBe(true);
+});
+
+test('on a tablet the header names the current language, and its list switches', async ({
+	browser
+}) => {
+	const context = await browser.newContext({
+		viewport: { width: 800, height: 1280 },
+		hasTouch: true
+	});
+	const page = await context.newPage();
+	await pairKiosk(page);
+	await page.getByRole('button', { name: /Tap to order/ }).tap();
+	await page.getByRole('button', { name: 'English', exact: true }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: en.kiosk_menu_title })).toBeVisible();
+
+	// One button in the header, not a row of six: it opens the list.
+	const header = page.locator('header.top');
+	await expect(header.getByRole('group', { name: en.language })).toBeHidden();
+	const menu = header.locator('details.language-menu');
+	await menu.locator('summary').tap();
+	await header.getByRole('button', { name: 'Français', exact: true }).tap();
+
+	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_menu_title })).toBeVisible();
+	await expect(menu).not.toHaveAttribute('open');
+	await expect(menu.locator('summary')).toContainText('Français');
+	await context.close();
 });
 
 test('a venue offering German and English shows only those, from its house language', async ({

@@ -239,7 +239,7 @@ async function walkPickup(page: Page, check: Check) {
 	await guestScreenReady(page);
 	for (const locale of LOCALES) {
 		const current = await page.evaluate(() => document.documentElement.lang);
-		if (current !== locale) await page.locator(`.languages button[lang="${locale}"]`).click();
+		if (current !== locale) await press(page, `.languages button[lang="${locale}"]`);
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);
 		await guestScreenReady(page);
 		await check('pickup', locale);
