@@ -5,66 +5,29 @@
  * and field with nothing changed; the kiosk's JSON API refuses a sale that needs an age the guest
  * did not confirm, and any on a kiosk set to run unattended — before anything is charged.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
 import { exportCsv, exportJson } from '#lib/server/catalog/exchange.ts';
-import { loadServerConfig } from '#lib/server/config.ts';
-import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
+import type { ServerContext } from '#lib/server/context.ts';
 import { saveUnattended } from '#lib/server/devices/unattended.ts';
 import { importMenu } from '#lib/server/setup/menu-edits.ts';
 import { POST as startSale } from '../../src/routes/api/kiosk/sales/+server.ts';
 import { useSimulator } from './harness.ts';
+import { callAsKiosk, useKioskServers } from './kiosk-server.ts';
 
 const sim = useSimulator();
+const openKioskServer = useKioskServers(sim);
+/** A production kiosk server with the main stage's kiosk paired; each test imports its menu. */
+const kioskServer = () => openKioskServer({ menu: false });
 const MANAGER = { name: 'Mia Manager', role: 'manager' as const };
 
-const opened: { context: ServerContext; dataDir: string }[] = [];
-afterEach(async () => {
-	for (const { context, dataDir } of opened.splice(0)) {
-		await context.close();
-		rmSync(dataDir, { recursive: true, force: true });
-	}
-});
-
-async function kioskServer() {
-	const dataDir = mkdtempSync(join(tmpdir(), 'age-checks-'));
-	const config = loadServerConfig({ DATA_DIR: dataDir, KIOSK_SECRET: 'ab'.repeat(32) });
-	const context = await createServerContext(config);
-	opened.push({ context, dataDir });
-	setServerContext(context);
-	const device = await context.devices.add({
-		name: 'Main Stage Kiosk',
-		environment: 'custom',
-		baseUrl: sim.url,
-		mode: 'kiosk',
-		apiKey: sim.device('dev_kiosk_main').apiKey
-	});
-	await context.refreshAll();
-	return { context, deviceId: device.id };
-}
+const start = (deviceId: string, body: unknown) => callAsKiosk(startSale, deviceId, { body });
 
 const upload = (context: ServerContext, name: string, text: string) => {
 	const form = new FormData();
 	form.set('file', new File([text], name));
 	return importMenu(context, MANAGER, form);
 };
-
-async function start(deviceId: string, body: unknown) {
-	const event = {
-		params: {},
-		locals: { screenDeviceId: deviceId, staff: null },
-		request: new Request('http://kiosk.test/api/kiosk/sales', {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body)
-		})
-	} as never;
-	const response = await startSale(event);
-	return { status: response.status, body: await response.json() };
-}
 
 describe('minimum ages in the menu file', () => {
 	it('round-trip through JSON and CSV; a bad age refuses the whole file, nothing changed', async () => {

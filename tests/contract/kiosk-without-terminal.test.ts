@@ -6,14 +6,7 @@
  * kiosk sells what loyalty credits pay in full. In demo mode the on-screen terminal still takes
  * the guest's tap.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
-import { importJson } from '#lib/server/catalog/exchange.ts';
-import { loadServerConfig } from '#lib/server/config.ts';
-import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
+import { describe, expect, it } from 'vitest';
 import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { saveKioskSettings, kioskSettingsSchema } from '#lib/server/sales/kiosk-settings.ts';
 import { kioskSnapshot } from '#lib/server/screens/guest-snapshots.ts';
@@ -24,67 +17,16 @@ import { POST as pay } from '../../src/routes/api/kiosk/sales/[id]/pay/+server.t
 import { POST as answerTerminal } from '../../src/routes/api/kiosk/sales/[id]/terminal/+server.ts';
 import { POST as startSale } from '../../src/routes/api/kiosk/sales/+server.ts';
 import { useSimulator } from './harness.ts';
+import { callAsKiosk as call, useKioskServers } from './kiosk-server.ts';
 
 const sim = useSimulator();
+const openKioskServer = useKioskServers(sim);
+/** A kiosk server as `env` configures it, with the demo menu and the main stage's kiosk paired. */
+const kioskServer = (env: Record<string, string>) => openKioskServer({ env });
 const PILS_AND_PRETZEL = [
 	{ productId: 'drink_pils', quantity: 2 },
 	{ productId: 'food_pretzel', quantity: 1 }
 ];
-
-const opened: { context: ServerContext; dataDir: string }[] = [];
-afterEach(async () => {
-	for (const { context, dataDir } of opened.splice(0)) {
-		await context.close();
-		rmSync(dataDir, { recursive: true, force: true });
-	}
-});
-
-/** A kiosk server as `env` configures it, with the demo menu and the main stage's kiosk paired. */
-async function kioskServer(env: Record<string, string>) {
-	const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-without-terminal-'));
-	// Outside demo mode the secret is required (store/keyring.ts).
-	const config = loadServerConfig({ DATA_DIR: dataDir, KIOSK_SECRET: 'ab'.repeat(32), ...env });
-	const context = await createServerContext(config);
-	opened.push({ context, dataDir });
-	setServerContext(context);
-	const menu = importJson(JSON.stringify(demoMenu));
-	if (!menu.ok) throw new Error('demo menu invalid');
-	await context.catalog.replaceAll(menu.products);
-	const device = await context.devices.add({
-		name: 'Main Stage Kiosk',
-		environment: 'custom',
-		baseUrl: sim.url,
-		mode: 'kiosk',
-		apiKey: sim.device('dev_kiosk_main').apiKey
-	});
-	await context.refreshAll();
-	return { context, deviceId: device.id };
-}
-
-/** A request of the paired kiosk's screen to a route handler, answered as JSON. */
-async function call(
-	handler: (event: never) => Response | Promise<Response>,
-	deviceId: string,
-	{ id, body }: { id?: string; body?: unknown } = {}
-) {
-	const event = {
-		params: { id },
-		locals: { screenDeviceId: deviceId, staff: null },
-		request: new Request('http://kiosk.test/api/kiosk', {
-			method: body === undefined ? 'GET' : 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body)
-		})
-	} as never;
-	try {
-		const response = await handler(event);
-		return { status: response.status, body: await response.json() };
-	} catch (thrown) {
-		// SvelteKit's error(): the status it answers with.
-		const { status, body: message } = thrown as { status: number; body: unknown };
-		return { status, body: message };
-	}
-}
 
 async function newKey(walletId: string): Promise<string> {
 	return (await sim.control('POST', '/_sim/transaction-keys', { walletId })).body.transactionKey;

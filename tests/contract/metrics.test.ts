@@ -4,61 +4,24 @@
  * METRICS_ALLOW the endpoint does not exist; with a token only its bearer reads it; a sale moves
  * the sales counter and the platform calls' histogram; no key, token or secret is in the text.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
-import { importJson } from '#lib/server/catalog/exchange.ts';
-import { loadServerConfig } from '#lib/server/config.ts';
-import { createServerContext, setServerContext, type ServerContext } from '#lib/server/context.ts';
+import { describe, expect, it } from 'vitest';
 import { POST as scanKey } from '../../src/routes/api/kiosk/sales/[id]/loyalty/+server.ts';
 import { POST as pay } from '../../src/routes/api/kiosk/sales/[id]/pay/+server.ts';
 import { POST as startSale } from '../../src/routes/api/kiosk/sales/+server.ts';
 import { GET as metrics } from '../../src/routes/metrics/+server.ts';
 import { useSimulator } from './harness.ts';
+import { callAsKiosk as call, KIOSK_SECRET, useKioskServers } from './kiosk-server.ts';
 
 const sim = useSimulator();
-const KIOSK_SECRET = 'ab'.repeat(32);
+const openKioskServer = useKioskServers(sim);
+/** A production kiosk server as `env` adds to it, with the demo menu and a kiosk paired. */
+const kioskServer = (env: Record<string, string> = {}) =>
+	openKioskServer({ env: { PLATFORM_BASE_URL: sim.url, ...env } });
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef0123456789';
 const PILS_AND_PRETZEL = [
 	{ productId: 'drink_pils', quantity: 2 },
 	{ productId: 'food_pretzel', quantity: 1 }
 ];
-
-const opened: { context: ServerContext; dataDir: string }[] = [];
-afterEach(async () => {
-	for (const { context, dataDir } of opened.splice(0)) {
-		await context.close();
-		rmSync(dataDir, { recursive: true, force: true });
-	}
-});
-
-/** A production kiosk server as `env` adds to it, with the demo menu and a kiosk paired. */
-async function kioskServer(env: Record<string, string> = {}) {
-	const dataDir = mkdtempSync(join(tmpdir(), 'metrics-'));
-	const config = loadServerConfig({
-		DATA_DIR: dataDir,
-		KIOSK_SECRET,
-		PLATFORM_BASE_URL: sim.url,
-		...env
-	});
-	const context = await createServerContext(config);
-	opened.push({ context, dataDir });
-	setServerContext(context);
-	const menu = importJson(JSON.stringify(demoMenu));
-	if (!menu.ok) throw new Error('demo menu invalid');
-	await context.catalog.replaceAll(menu.products);
-	const device = await context.devices.add({
-		name: 'Main Stage Kiosk',
-		environment: 'custom',
-		baseUrl: sim.url,
-		mode: 'kiosk',
-		apiKey: sim.device('dev_kiosk_main').apiKey
-	});
-	await context.refreshAll();
-	return { context, deviceId: device.id };
-}
 
 /** A scrape from `address`, with `authorization` if given. */
 async function scrape({
@@ -97,25 +60,6 @@ function sampleSum(text: string, name: string, labels: Record<string, string> = 
 			sum += Number(match[3]);
 	}
 	return sum;
-}
-
-/** A request of the paired kiosk's screen to a route handler, answered as JSON. */
-async function call(
-	handler: (event: never) => Response | Promise<Response>,
-	deviceId: string,
-	{ id, body }: { id?: string; body: unknown }
-) {
-	const event = {
-		params: { id },
-		locals: { screenDeviceId: deviceId, staff: null },
-		request: new Request('http://kiosk.test/api/kiosk', {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body)
-		})
-	} as never;
-	const response = await handler(event);
-	return { status: response.status, body: await response.json() };
 }
 
 describe('GET /metrics', () => {

@@ -30,8 +30,14 @@ export async function openBoard(browser: Browser): Promise<Page> {
 export async function collectKioskOrders(board: Page): Promise<void> {
 	const saleIds = await board
 		.locator('form[action="?/kiosk"] input[name="saleId"]')
+		// The open orders only: "Recently done" keeps collected ones (to undo a tap), and one may
+		// leave that window while the others are collected.
 		.evaluateAll((inputs) => [
-			...new Set(inputs.map((input) => (input as HTMLInputElement).value))
+			...new Set(
+				inputs
+					.filter((input) => !input.closest('section.done'))
+					.map((input) => (input as HTMLInputElement).value)
+			)
 		]);
 	for (const saleId of saleIds) {
 		// Staff check the ID of an order with beer or wine first (refused, harmlessly, for others).

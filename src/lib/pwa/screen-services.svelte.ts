@@ -93,7 +93,12 @@ export function startScreenServices<S extends ScreenSnapshot>({
 			if (session.idle) data.settle();
 		});
 		$effect(() => {
-			if (session.idle && appUpdate.ready) appUpdate.apply();
+			if (!session.idle || !appUpdate.ready) return;
+			// The screen stops beating before the new version takes over: with a beat going
+			// through the old service worker, Chromium left the new one waiting (never activated;
+			// pwa-update.e2e.ts). The page reloads into the new version, which beats again.
+			stopHeartbeat();
+			appUpdate.apply();
 		});
 		let wasReachable = true;
 		$effect(() => {

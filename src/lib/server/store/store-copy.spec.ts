@@ -79,6 +79,10 @@ async function seed(store: Store): Promise<void> {
 		.insertInto('order_id_checks')
 		.values({ order_key: 'kiosk:s1', checked_at: at })
 		.execute();
+	await db
+		.insertInto('screen_heartbeats')
+		.values({ device_id: 'k1', seen_at: at, report: '{}', out_of_order: 1 })
+		.execute();
 	for (const reference of ['r1', 'r2', 'r3']) {
 		await db
 			.insertInto('journal')
@@ -153,6 +157,7 @@ describe.runIf(runsOn('postgres'))('copying a store from SQLite to PostgreSQL', 
 			order_feed: 1,
 			kiosk_order_history: 1,
 			order_id_checks: 1,
+			screen_heartbeats: 1,
 			product_images: 1
 		});
 

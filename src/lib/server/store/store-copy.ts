@@ -18,6 +18,7 @@ import type { Store } from './store.ts';
 export const COPY_ORDER = [
 	'devices',
 	'device_snapshots',
+	'screen_heartbeats',
 	'staff_credentials',
 	'manager_credentials',
 	'sessions',
