@@ -12,5 +12,8 @@ export const paraglideOptions = {
 	project: './project.inlang',
 	outdir: './src/lib/paraglide',
 	// A guest's choice (cookie) wins, then the browser's languages, then English.
-	strategy: ['cookie', 'preferredLanguage', 'baseLocale']
+	strategy: ['cookie', 'preferredLanguage', 'baseLocale'],
+	// A module per message in dev too (the plugin's default there is a module per language): the
+	// browser build leaves out the guest-only languages' texts by it (i18n/build/split-guest-texts.ts).
+	outputStructure: 'message-modules'
 } as const;

@@ -5,6 +5,10 @@ import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { paraglideOptions } from './paraglide.config.ts';
+import settings from './project.inlang/settings.json' with { type: 'json' };
+import { splitGuestTexts } from './src/lib/i18n/build/split-guest-texts.ts';
+import { SAID_IN_EVERY_LANGUAGE } from './src/lib/i18n/languages.ts';
+import { isStaffLocale } from './src/lib/shared/staff-languages.ts';
 import { contentSecurityPolicy } from './src/lib/server/http/content-security-policy.ts';
 
 const UNIT_SPECS = ['src', 'packages', 'tests', 'scripts'];
@@ -62,7 +66,14 @@ export default defineConfig({
 		// Vitest runs on messages compiled by `prepare`/`check`; the plugin's watcher would keep it alive.
 		...(process.env.VITEST
 			? []
-			: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })])
+			: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })]),
+		// The browser's messages carry English and German; a guest-only language's texts load when
+		// a screen needs them (src/lib/i18n/guest-texts.svelte.ts).
+		splitGuestTexts(
+			settings.locales.filter((locale) => !isStaffLocale(locale)),
+			settings.baseLocale,
+			SAID_IN_EVERY_LANGUAGE
+		)
 	],
 	test: {
 		expect: {

@@ -14,8 +14,9 @@ import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
 import { METRICS_PATH } from '#lib/server/metrics/metrics-endpoint.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
-import { localeRequest } from '#lib/server/http/locale-request.ts';
+import { localeRequest, pageLocale } from '#lib/server/http/locale-request.ts';
 import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
+import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
 import { requestLog } from '#lib/server/http/request-log.ts';
 import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
 import { configureLogging, log, messageOf } from '#lib/server/logging/logger.ts';
@@ -69,13 +70,20 @@ const sessions: Handle = async ({ event, resolve }) => {
 	return resolve(event);
 };
 
-/** The request's locale (cookie, then Accept-Language) for server rendering; no URL rewriting. */
-const i18n: Handle = ({ event, resolve }) =>
-	paraglideMiddleware(localeRequest(event.request), ({ locale }) => {
+/**
+ * The page's language for server rendering (http/locale-request.ts: a guest screen's house
+ * language, else the request's staff language); no URL rewriting.
+ */
+const i18n: Handle = async ({ event, resolve }) => {
+	const locale = await pageLocale(event.request, routedPath(event.url), async () => {
+		return (await guestLanguages(serverContext().settings)).house;
+	});
+	return paraglideMiddleware(localeRequest(event.request, locale), () => {
 		return resolve(event, {
 			transformPageChunk: ({ html }) => html.replace('%paraglide.lang%', locale)
 		});
 	});
+};
 
 /** Cross-site form posts are refused before anything runs (http/csrf.ts says why it is ours). */
 const csrf: Handle = ({ event, resolve }) => {

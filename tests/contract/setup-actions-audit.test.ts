@@ -94,6 +94,11 @@ const ACTIONS: Record<string, Row> = {
 		audits: ['settings.screen-geometry'],
 		form: () => ({ lowerEdgeMm: '900', visibleHeightMm: '700' })
 	},
+	'/setup?/guestLanguages': {
+		as: 'manager',
+		audits: ['settings.guest-languages'],
+		form: () => ({ offered: 'de', house: 'de' })
+	},
 	'/setup?/orderBoard': {
 		as: 'manager',
 		audits: ['settings.order-board'],

@@ -78,7 +78,10 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 			const classes = [...element.classList].filter((c) => !c.startsWith('svelte-')).join('.');
 			return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${label}"`;
 		};
+		// checkVisibility: not in a closed disclosure's content (content-visibility: hidden), whose
+		// boxes exist for measuring but are never painted.
 		const rendered = (element: Element) =>
+			element.checkVisibility() &&
 			element.getClientRects().length > 0 &&
 			!element.closest('.visually-hidden, [aria-hidden="true"]') &&
 			getComputedStyle(element).visibility !== 'hidden';

@@ -2,8 +2,9 @@
  * The installable app (docs/manual.md, Installable, and open without a network): Chromium finds
  * nothing missing to install it; the service worker caches this version's files and the screens as
  * last seen, so a kiosk whose server or network is gone still opens its screen — also from the
- * installed app's start page `/screen` — with the chunks it loads on demand; the screen keeps its
- * newest snapshot (menu and pictures too) in IndexedDB, and forgets it when unpaired.
+ * installed app's start page `/screen` — with the chunks it loads on demand (a guest-only
+ * language's texts among them); the screen keeps its newest snapshot (menu and pictures too) in
+ * IndexedDB, and forgets it when unpaired.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test, watchCsp } from './test.ts';
 import { KIOSK_URL } from '../../playwright.config.ts';
+import fr from '../../messages/fr.json' with { type: 'json' };
 import { chromiumLaunchOptions } from './chromium.ts';
 import { addProduct, beginOrder, pairKiosk, toPayment } from './kiosk-support.ts';
 import { underServiceWorker } from './pwa-support.ts';
@@ -81,10 +83,11 @@ test('with the network gone the kiosk opens from the cache, also from /screen', 
 	await guestScreenReady(page);
 	await expect(page.getByRole('button', { name: /Tap to order/ })).toBeVisible();
 
-	// The menu and the language step come from this version's cached files.
+	// The menu, the language step and a guest-only language's texts (loaded when a guest chooses
+	// it) come from this version's cached files.
 	await page.getByRole('button', { name: /Tap to order/ }).tap();
-	await page.getByRole('button', { name: 'English', exact: true }).tap();
-	await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+	await page.getByRole('button', { name: 'Français', exact: true }).tap();
+	await expect(page.getByRole('heading', { level: 1, name: fr.kiosk_menu_title })).toBeVisible();
 
 	// Back online: the server's page again.
 	await page.context().setOffline(false);

@@ -293,9 +293,12 @@ test('the language switch returns to a page on this site only; anything else is 
 		expect(await response.text()).toContain('This language switch is not valid');
 		expect(response.headers()['set-cookie'], JSON.stringify(next)).toBeUndefined();
 	}
-	const unknown = await to('xx', '/kiosk');
-	expect(unknown.status()).toBe(400);
-	expect(unknown.headers()['set-cookie']).toBeUndefined();
+	// A guest-only language is not the staff screens': the guest screens switch without a cookie.
+	for (const locale of ['xx', 'fr']) {
+		const refused = await to(locale, '/setup');
+		expect(refused.status(), locale).toBe(400);
+		expect(refused.headers()['set-cookie'], locale).toBeUndefined();
+	}
 
 	const back = await to('de', '/kiosk?idle=10');
 	expect(back.status()).toBe(303);

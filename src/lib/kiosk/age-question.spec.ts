@@ -3,6 +3,7 @@
  * when the basket needs an age, once per sale, and the confirmed age sent with the sale.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERY_GUEST_LANGUAGE } from '#lib/shared/guest-languages.ts';
 import { quotedSale } from '#lib/shared/testing/sale-views.ts';
 import { KioskApi } from './kiosk-api.ts';
 import { KioskSession } from './kiosk-session.svelte.ts';
@@ -41,7 +42,8 @@ function guestAtMenu() {
 			creditPaymentType: 'SPLIT_PAYMENT',
 			serviceFeeMinor: 0,
 			cardTerminal: 'on-screen'
-		}
+		},
+		languages: EVERY_GUEST_LANGUAGE
 	};
 	const session = new KioskSession(
 		() => view,

@@ -3,6 +3,7 @@
  * total, the sale, the message and what pauses — with the kiosk server faked at the fetch
  * boundary (testing/kiosk-server.ts), so every request the screen sends is checked too.
  */
+import { EVERY_GUEST_LANGUAGE, type GuestLanguages } from '#lib/shared/guest-languages.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KioskSession } from './kiosk-session.svelte.ts';
 import { KioskApi } from './kiosk-api.ts';
@@ -53,7 +54,11 @@ afterEach(() => {
 });
 
 /** A kiosk with the demo menu that takes cards on the screen and credits; a guest at the menu. */
-function kiosk(settings: Partial<KioskSettingsView> = {}, products = MENU) {
+function kiosk(
+	settings: Partial<KioskSettingsView> = {},
+	products = MENU,
+	languages: GuestLanguages = EVERY_GUEST_LANGUAGE
+) {
 	const view: KioskView = {
 		identity: null,
 		features: { deposits: true, loyalty: true },
@@ -64,7 +69,8 @@ function kiosk(settings: Partial<KioskSettingsView> = {}, products = MENU) {
 			serviceFeeMinor: 0,
 			cardTerminal: 'on-screen',
 			...settings
-		}
+		},
+		languages
 	};
 	const refreshed = vi.fn(async () => {});
 	const session = new KioskSession(() => view, refreshed, new KioskApi(server.fetch));
@@ -354,6 +360,27 @@ describe('a guest at the ordering kiosk', () => {
 
 		session.startOver();
 		expect(session.language.current).toBe('en');
+	});
+
+	it('offers the venue’s languages only, and starts each guest in its house language', () => {
+		const { session } = kiosk({}, MENU, { offered: ['de', 'fr', 'nl'], house: 'nl' });
+		expect(session.language.current).toBe('nl');
+		session.begin();
+		expect(session.step).toBe('language');
+		session.chooseLanguage('it');
+		expect(session.language.current).toBe('nl');
+		session.language.switch('fr');
+		expect(session.language.current).toBe('fr');
+		session.startOver();
+		expect(session.language.current).toBe('nl');
+	});
+
+	it('goes straight to the menu, and back to the start, where the venue offers one language', () => {
+		const { session } = kiosk({}, MENU, { offered: ['de'], house: 'de' });
+		session.begin();
+		expect([session.step, session.language.current]).toEqual(['menu', 'de']);
+		session.back();
+		expect(session.step).toBe('attract');
 	});
 
 	describe('fleet health', () => {

@@ -87,7 +87,7 @@ export class KioskSession {
 	/** Counts the guests forgotten: what a guest chose for themselves ends with them. */
 	guestsEnded = $state(0);
 	/** The guest's language; every message of the screen follows it. */
-	readonly language = new GuestLanguage();
+	readonly language = new GuestLanguage(() => this.data.languages);
 	basket: BasketLine[] = $state([]);
 	sale: SaleView | null = $state(null);
 	problem: Problem | null = $state(null);
@@ -206,16 +206,22 @@ export class KioskSession {
 		return this.#view();
 	}
 
+	/** Whether a guest has languages to choose from. */
+	get #choosesLanguage(): boolean {
+		return this.language.offered.length > 1;
+	}
+
 	/** The screen goes away (navigation): give getLocale back. */
 	destroy(): void {
 		this.language.destroy();
 	}
 
+	/** To the language step; where the venue offers one language only, on to the menu. */
 	begin(): void {
 		// Out of order: the attract screen says so and starts nothing.
 		if (this.outOfOrder) return;
 		this.problem = null;
-		this.step = 'language';
+		this.step = this.#choosesLanguage ? 'language' : 'menu';
 	}
 
 	chooseLanguage(locale: Locale): void {
@@ -284,7 +290,8 @@ export class KioskSession {
 		if (this.busy) return;
 		if (this.askingAge !== null) this.closeAgeCheck();
 		else if (this.step === 'language') this.startOver();
-		else if (this.step === 'menu') this.step = 'language';
+		else if (this.step === 'menu' && this.#choosesLanguage) this.step = 'language';
+		else if (this.step === 'menu') this.startOver();
 		else if (this.step === 'payment') this.backToMenu();
 		else if (this.step === 'scan') this.backToPayment();
 		else if (this.step === 'credits') void this.cancelCredits();

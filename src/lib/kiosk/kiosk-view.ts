@@ -1,4 +1,5 @@
 /** What the ordering kiosk shows, from a snapshot (the page's or a newer kept one). */
+import { EVERY_GUEST_LANGUAGE } from '#lib/shared/guest-languages.ts';
 import type { KioskSnapshot } from '#lib/shared/screen-snapshot.ts';
 import { menuOf } from './menu.ts';
 import type { KioskView } from './types.ts';
@@ -16,6 +17,7 @@ export function kioskView(snapshot: KioskSnapshot, idleOverride: number | null):
 		},
 		features: snapshot.features,
 		products: menuOf(snapshot.menu.value, snapshot.deposits.value),
-		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds }
+		settings: { ...settings, idleSeconds: idleOverride ?? settings.idleSeconds },
+		languages: snapshot.languages ?? EVERY_GUEST_LANGUAGE
 	};
 }

@@ -2,6 +2,7 @@
  * What the ordering screen works with beyond what the server sends (#lib/shared/screen-snapshot.ts,
  * #lib/shared/sale-view.ts): the menu with each product's deposit, the screen's view, the basket.
  */
+import type { GuestLanguages } from '#lib/shared/guest-languages.ts';
 import type { AdditiveNames } from '#lib/shared/food-fact-labels.ts';
 import type { FoodFacts } from '#lib/shared/food-facts.ts';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
@@ -40,6 +41,8 @@ export interface KioskView {
 	features: { deposits: boolean; loyalty: boolean };
 	products: MenuProduct[];
 	settings: KioskSettingsView;
+	/** The languages the venue offers its guests. */
+	languages: GuestLanguages;
 }
 
 /** One line of the guest's basket: what they chose, nothing else (prices come from the menu). */

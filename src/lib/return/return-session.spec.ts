@@ -1,3 +1,4 @@
+import { EVERY_GUEST_LANGUAGE } from '#lib/shared/guest-languages.ts';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReturnPreviewView, ReturnResultView } from '#lib/shared/return-view.ts';
 import { NOT_TAKEN } from '#lib/scanner/scanner.ts';
@@ -76,7 +77,8 @@ function station(
 	const view: ReturnView = {
 		identity: null,
 		settings: { staffAttended, idleSeconds: 60, resultSeconds: 15 },
-		containerNames: {}
+		containerNames: {},
+		languages: EVERY_GUEST_LANGUAGE
 	};
 	const session = new ReturnSession(() => view, api as unknown as ReturnApi);
 	if (reachability) session.watch(reachability);

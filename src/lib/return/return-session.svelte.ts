@@ -57,7 +57,7 @@ export class ReturnSession {
 	/** Counts the guests forgotten: what a guest chose for themselves ends with them. */
 	guestsEnded = $state(0);
 	/** The guest's language; every message of the screen follows it. */
-	readonly language = new GuestLanguage();
+	readonly language = new GuestLanguage(() => this.#view().languages);
 	/** The code's returnable containers (the stepper screen). */
 	preview: ReturnPreviewView | null = $state(null);
 	quantities: Quantities = $state({});

@@ -1,4 +1,5 @@
 /** What the return station shows, from a snapshot (the page's or a newer kept one). */
+import { EVERY_GUEST_LANGUAGE } from '#lib/shared/guest-languages.ts';
 import type { ReturnSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ReturnView } from './types.ts';
 
@@ -13,6 +14,7 @@ export function returnView(snapshot: ReturnSnapshot, idleOverride: number | null
 			(snapshot.deposits.value?.categories ?? []).flatMap((category) =>
 				category.names ? [[category.id, category.names]] : []
 			)
-		)
+		),
+		languages: snapshot.languages ?? EVERY_GUEST_LANGUAGE
 	};
 }

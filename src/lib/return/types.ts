@@ -2,6 +2,7 @@
  * What the return station's screen works with beyond what the server sends
  * (#lib/shared/return-view.ts, #lib/shared/screen-snapshot.ts): its view and the guest's choice.
  */
+import type { GuestLanguages } from '#lib/shared/guest-languages.ts';
 import type { ReturnSettings } from '#lib/shared/return-view.ts';
 import type { VenueNames } from '#lib/shared/translated.ts';
 
@@ -11,6 +12,8 @@ export interface ReturnView {
 	settings: ReturnSettings;
 	/** The names staff gave the container categories (#lib/shared/format.ts containerName). */
 	containerNames: VenueNames['containers'];
+	/** The languages the venue offers its guests. */
+	languages: GuestLanguages;
 }
 
 /** The guest's choice: containers to return per category id. */

@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'settings.order-board': m.audit_action_settings_board,
 	'settings.screen-geometry': m.audit_action_settings_geometry,
 	'settings.screen-pin': m.audit_action_settings_pin,
+	'settings.guest-languages': m.audit_action_settings_languages,
 	'settings.fleet': m.audit_action_settings_fleet,
 	'device.add': m.audit_action_device_add,
 	'device.remove': m.audit_action_device_remove,

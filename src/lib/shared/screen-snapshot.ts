@@ -13,6 +13,7 @@ import type { Locale } from '#lib/paraglide/runtime.js';
 import type { ReturnSettings } from './return-view.ts';
 import type { CreditPaymentType } from './credit-payment-type.ts';
 import type { OptionGroup } from './product-options.ts';
+import type { GuestLanguages } from './guest-languages.ts';
 import type { ScreenGeometry } from './screen-geometry.ts';
 import type { StaffNames, Translated } from './translated.ts';
 
@@ -112,6 +113,8 @@ interface SnapshotBase<S extends GuestScreen> {
 	features: { deposits: boolean; loyalty: boolean };
 	/** How the venue's screens are mounted, for reach mode; absent in older kept snapshots. */
 	screenGeometry?: ScreenGeometry;
+	/** The languages the venue offers its guests; absent in older kept snapshots (all of them). */
+	languages?: GuestLanguages;
 }
 
 export interface KioskSnapshot extends SnapshotBase<'kiosk'> {

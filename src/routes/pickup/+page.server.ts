@@ -1,6 +1,7 @@
 import { redirect } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
 import { pickupView } from '#lib/server/orders/pickup-view.ts';
+import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import { exitScreenAction, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { Actions, PageServerLoad } from './$types';
@@ -18,6 +19,7 @@ export const load: PageServerLoad = async ({ locals, depends }) => {
 			place ? await context.orderBoard.ordersAtPlace(place.id) : []
 		),
 		placeKnown: place !== null,
+		languages: await guestLanguages(context.settings),
 		hasPin: await hasScreenPin(context.settings)
 	};
 };

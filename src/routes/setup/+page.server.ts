@@ -8,6 +8,7 @@ import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import {
 	changeBoardSettings,
+	changeGuestLanguages,
 	changeKioskSettings,
 	changeReturnSettings,
 	changeScreenGeometry,
@@ -17,17 +18,19 @@ import { kioskSettings } from '#lib/server/sales/kiosk-settings.ts';
 import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money.ts';
 import { boardSettings } from '#lib/server/orders/board-settings.ts';
 import { returnSettings } from '#lib/server/returns/return-settings.ts';
+import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
 import { screenGeometry } from '#lib/server/screens/screen-geometry.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals }) => {
 	const context = serverContext();
-	const [kiosk, hasPin, returnStation, orderBoard, geometry] = await Promise.all([
+	const [kiosk, hasPin, returnStation, orderBoard, geometry, languages] = await Promise.all([
 		kioskSettings(context.settings),
 		hasScreenPin(context.settings),
 		returnSettings(context.settings),
 		boardSettings(context.settings),
-		screenGeometry(context.settings)
+		screenGeometry(context.settings),
+		guestLanguages(context.settings)
 	]);
 	const products = await context.catalog.list();
 	const currencyCode = products[0]?.currencyCode ?? 'EUR';
@@ -47,6 +50,7 @@ export const load: PageServerLoad = async ({ locals }) => {
 		returnStation,
 		orderBoard,
 		geometry,
+		languages,
 		/** The settings and passwords are a manager's (roles); staff see the devices. */
 		manager: isManager(locals.staff),
 		passwords: {
@@ -84,6 +88,14 @@ export const actions: Actions = {
 			await readForm(request)
 		);
 		return saved ? { geometrySaved: true } : fail(400, { geometryError: true });
+	},
+	guestLanguages: async ({ request, locals }) => {
+		const saved = await changeGuestLanguages(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved.ok ? { languagesSaved: true } : fail(400, { languagesError: saved.problem });
 	},
 	orderBoard: async ({ request, locals }) => {
 		const saved = await changeBoardSettings(

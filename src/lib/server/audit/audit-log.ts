@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
 	'settings.order-board',
 	'settings.screen-geometry',
 	'settings.screen-pin',
+	'settings.guest-languages',
 	'settings.fleet',
 	'device.add',
 	'device.remove',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cp858Char, encodeCp858, printableText } from './code-page.ts';
 
+const cp858Chars = (bytes: Uint8Array) =>
+	String.fromCharCode(...bytes).replace(/[\x80-\xff]/g, (char) => cp858Char(char.charCodeAt(0)));
+
 describe('code page 858', () => {
 	it('has the German letters and € at their code page 858 bytes', () => {
 		expect([...encodeCp858('ÄÖÜäöüß€')]).toEqual([0x8e, 0x99, 0x9a, 0x84, 0x94, 0x81, 0xe1, 0xd5]);
@@ -24,6 +27,15 @@ describe('code page 858', () => {
 		expect(printableText('4,50\u00a0€ – 2:05\u202fPM')).toBe('4,50 € - 2:05 PM');
 		expect(printableText('−1,00 € „Pils“ …')).toBe('-1,00 € "Pils" ...');
 		expect(printableText('Tee 🍵 茶')).toBe('Tee ? ?');
+	});
+
+	it('prints the guest languages’ letters: French, Spanish, Italian and Dutch receipts', () => {
+		const text =
+			'Œufs, Céleri, Çà · Cacahuetes, Dióxido, año, ¡Gracias! ¿Sí? · Perché, più · één, Geïnd';
+		expect(printableText(text)).toBe(
+			'OEufs, Céleri, Çà · Cacahuetes, Dióxido, año, ¡Gracias! ¿Sí? · Perché, più · één, Geïnd'
+		);
+		expect(cp858Chars(encodeCp858(printableText(text)))).toBe(printableText(text));
 	});
 
 	it('never lets a control character through, so a name cannot carry a printer command', () => {

@@ -24,7 +24,7 @@ const BYTE_OF = new Map<string, number>([...UPPER_HALF].map((char, index) => [ch
 /**
  * Characters that Intl and our messages produce but code page 858 lacks (or has only as an
  * invisible soft hyphen), printed as their nearest ASCII: the minus sign of a discount,
- * typographic quotes and dashes, the ellipsis.
+ * typographic quotes and dashes, the ellipsis, French's œ ("Œufs", an allergen's name).
  */
 const STAND_INS = new Map<string, string>([
 	['\u00ad', ''],
@@ -39,7 +39,9 @@ const STAND_INS = new Map<string, string>([
 	['\u201c', '"'],
 	['\u201d', '"'],
 	['\u201e', '"'],
-	['\u2026', '...']
+	['\u2026', '...'],
+	['Œ', 'OE'],
+	['œ', 'oe']
 ]);
 
 /** What cannot be printed becomes this. */

@@ -35,6 +35,7 @@ import type { DepositConfiguration } from '../platform/deposits.ts';
 import { returnSettings } from '../returns/return-settings.ts';
 import { kioskSettings } from '../sales/kiosk-settings.ts';
 import { placeMediaAddress, placeMediaOf } from './place-media.ts';
+import { guestLanguages } from './guest-languages.ts';
 import { screenGeometry } from './screen-geometry.ts';
 import { depositCategories } from '../setup/device-overview.ts';
 
@@ -168,7 +169,8 @@ async function base(context: ServerContext, deviceId: string, now: Date, names: 
 		identity: identityPart(view),
 		deposits: depositsPart(view, names.containers),
 		features: { deposits: features.deposits, loyalty: features.loyalty },
-		screenGeometry: await screenGeometry(context.settings)
+		screenGeometry: await screenGeometry(context.settings),
+		languages: await guestLanguages(context.settings)
 	};
 }
 

@@ -26,6 +26,12 @@ import {
 	type KioskSettingsFormContext
 } from '../sales/kiosk-settings.ts';
 import {
+	guestLanguages,
+	guestLanguagesFromForm,
+	saveGuestLanguages,
+	type GuestLanguagesForm
+} from '../screens/guest-languages.ts';
+import {
 	saveScreenGeometry,
 	screenGeometry,
 	screenGeometryFromForm
@@ -109,6 +115,24 @@ export async function changeScreenGeometry(
 		values
 	);
 	return true;
+}
+
+export async function changeGuestLanguages(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<{ ok: true } | Extract<GuestLanguagesForm, { ok: false }>> {
+	const parsed = guestLanguagesFromForm(form);
+	if (!parsed.ok) return parsed;
+	const { settings } = context;
+	await saveRecorded(
+		context,
+		actor,
+		'settings.guest-languages',
+		{ read: () => guestLanguages(settings), save: (next) => saveGuestLanguages(settings, next) },
+		parsed.values
+	);
+	return { ok: true };
 }
 
 export async function changeBoardSettings(
