@@ -49,6 +49,8 @@ export function freePort(): Promise<number> {
 export interface RunningKiosk {
 	url: string;
 	simulator: string;
+	/** Its data folder (the SQLite store, unless DATABASE_URL names another). */
+	dataDir: string;
 	/** The server's process (its simulator runs in it unless `simulatorUrl` named another). */
 	pid: number;
 	/** Kills the server as a power cut would (SIGKILL); its data folder stays until `stop`. */
@@ -120,6 +122,7 @@ export async function startKiosk(name: string, options: KioskOptions = {}): Prom
 	const kiosk: RunningKiosk = {
 		url,
 		simulator: options.simulatorUrl ?? `http://127.0.0.1:${simPort}`,
+		dataDir,
 		get pid() {
 			return pid;
 		},

@@ -26,6 +26,15 @@
  * simulator directly, the one platform call a card sale makes (the deposit create), the same
  * number of times: the sale's p50 and p99 are put against these as sale ÷ direct.
  *
+ * `--heartbeats N [--beat-seconds B]` adds fleet health's load: N screens of their own
+ * (scripts/bench-heartbeats.ts) beat while the kiosks sell, each every B s (default 15, as with
+ * the default threshold; 1 as with the shortest), their beats spread evenly. A run of sales at
+ * 15 s sees few beats: more `--sales` let each screen beat more often in each run. The
+ * measured sales then run twelve times — without beats, with, with, without, three times over (a
+ * load of others on the shared machine that comes and goes weighs on both alike) — and the sale's
+ * p50 and p99 and the server's CPU per sale (the beats' CPU included) are put side by side, with
+ * ÷ without. The figures above it are the runs without.
+ *
  * Ports: from BENCH_PORT on (scripts/bench-kiosk.ts), else free ones.
  */
 import { spawn } from 'node:child_process';
@@ -38,6 +47,7 @@ import pg from 'pg';
 import { createPlatformClient } from '../src/lib/server/platform/client.ts';
 import { startCluster } from '../tests/postgres/cluster.ts';
 import { percentile, reportFigures, type Figure } from './bench-goals.ts';
+import { beatingWhile, pairScreens } from './bench-heartbeats.ts';
 import {
 	benchPort,
 	fsyncsIn,
@@ -58,7 +68,9 @@ const { values } = parseArgs({
 		'warm-up': { type: 'string', default: '1' },
 		credits: { type: 'boolean', default: false },
 		store: { type: 'string', default: 'sqlite' },
-		servers: { type: 'string', default: '1' }
+		servers: { type: 'string', default: '1' },
+		heartbeats: { type: 'string', default: '0' },
+		'beat-seconds': { type: 'string', default: '15' }
 	}
 });
 const SERVERS = Number(values.servers);
@@ -74,15 +86,28 @@ const KIOSKS = Number(values.kiosks);
 // With credits every sale spends about €17 of the demo wallet's €500: 3 per kiosk by default.
 const SALES = Number(values.sales ?? (values.credits ? 3 : 4));
 const WARM_UP = Number(values['warm-up']);
+const HEARTBEATS = Number(values.heartbeats);
 for (const [name, value, least] of [
 	['--kiosks', KIOSKS, 1],
 	['--sales', SALES, 1],
-	['--warm-up', WARM_UP, 0]
+	['--warm-up', WARM_UP, 0],
+	['--heartbeats', HEARTBEATS, 0]
 ] as const) {
 	if (!Number.isInteger(value) || value < least || value > 1000) {
 		console.error(`${name} takes a whole number from ${least} to 1000`);
 		process.exit(2);
 	}
+}
+/** The measured runs with `--heartbeats`, in this order (see the module header). */
+const ALTERNATING = Array.from(
+	{ length: 3 },
+	() => ['without', 'with', 'with', 'without'] as const
+).flat();
+const BEAT_SECONDS = Number(values['beat-seconds']);
+// 15 s: the venue's default threshold (45 s); 1 s: the shortest threshold's (3 s).
+if (!Number.isInteger(BEAT_SECONDS) || BEAT_SECONDS < 1 || BEAT_SECONDS > 15) {
+	console.error('--beat-seconds takes a whole number from 1 to 15');
+	process.exit(2);
 }
 const BASKET = [
 	{ productId: 'drink_pils', quantity: 2 },
@@ -97,12 +122,16 @@ const timings: Record<StepName, number[]> = {
 	sale: [],
 	simulator: []
 };
+/** The whole sales of the runs with the screens beating (`--heartbeats`). */
+const salesWithBeats: number[] = [];
 const failures: string[] = [];
 
 const simulator = await startSimulator();
 const traces = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const servers: RunningKiosk[] = [];
 let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
+/** The servers' secret on PostgreSQL (on SQLite demo mode keeps one in the data folder). */
+const kioskSecret = randomBytes(32).toString('hex');
 /** Stops what was started: after the run, or when starting failed (nothing is left behind). */
 async function stopAll(): Promise<void> {
 	await Promise.all(servers.map((server) => server.stop()));
@@ -115,7 +144,7 @@ try {
 		cluster = await startCluster({ durable: true, port: await benchPort() });
 	}
 	const env: Record<string, string> = cluster
-		? { DATABASE_URL: cluster.url, KIOSK_SECRET: randomBytes(32).toString('hex') }
+		? { DATABASE_URL: cluster.url, KIOSK_SECRET: kioskSecret }
 		: {};
 	for (let index = 0; index < SERVERS; index += 1) {
 		const traceFsyncsTo = cluster ? undefined : join(traces, `fsyncs-${index}`);
@@ -195,15 +224,15 @@ function kioskApi(cookie: string) {
 	};
 }
 
-/** Whether the sales now running are counted (not the warm-up). */
-let counting = false;
+/** Whether the sales now running are counted (not the warm-up), and with the beats or not. */
+let counting: false | 'without' | 'with' = false;
 
 async function timed<T>(step: StepName, run: () => Promise<T>): Promise<T> {
 	const started = performance.now();
 	try {
 		return await run();
 	} finally {
-		if (counting) timings[step].push(performance.now() - started);
+		if (counting === 'without') timings[step].push(performance.now() - started);
 	}
 }
 
@@ -231,19 +260,21 @@ async function sale(api: ReturnType<typeof kioskApi>): Promise<void> {
 		await new Promise((done) => setTimeout(done, 5));
 	}
 	const paid = await paying;
-	if (counting) timings.sale.push(performance.now() - began);
+	if (counting)
+		(counting === 'with' ? salesWithBeats : timings.sale).push(performance.now() - began);
 	if (paid.status !== 200 || paid.body?.state !== 'completed')
 		throw new Error(`pay answered ${paid.status} ${String(paid.body?.state)}`);
 }
 
-/** When the sales began and ended (after pairing), how many completed, what they cost. */
+/** The measured runs without beats: how long they took, how many completed, what they cost. */
 const run = {
-	began: 0,
-	ended: 0,
+	seconds: 0,
 	completed: 0,
-	cpuMs: [] as number[],
-	flushes: NaN
+	cpuMs: servers.map(() => 0),
+	flushes: 0
 };
+/** The same of the runs with the screens beating, and the beats answered and failed. */
+const withBeats = { completed: 0, cpuMs: servers.map(() => 0), beats: 0, failedBeats: 0 };
 /** The store's log flushes so far (see the module header). */
 const flushes = async () =>
 	cluster
@@ -251,31 +282,64 @@ const flushes = async () =>
 		: servers.reduce((sum, _, index) => sum + fsyncsIn(join(traces, `fsyncs-${index}`)), 0);
 try {
 	const cookies = await Promise.all(Array.from({ length: KIOSKS }, pairedCookie));
+	const beating =
+		HEARTBEATS > 0
+			? await pairScreens(
+					{
+						dataDir: kiosk.dataDir,
+						databaseUrl: cluster?.url,
+						kioskSecret: cluster ? kioskSecret : undefined
+					},
+					HEARTBEATS
+				)
+			: [];
 	await Promise.all(
 		cookies.map(async (cookie) => {
 			for (let i = 0; i < WARM_UP; i += 1) await sale(kioskApi(cookie));
 		})
 	);
-	counting = true;
-	const cpuBefore = servers.map((server) => processCpuMs(server.pid));
-	const flushesBefore = await flushes();
-	run.began = performance.now();
-	await Promise.all(
-		cookies.map(async (cookie) => {
-			const api = kioskApi(cookie);
-			for (let i = 0; i < SALES; i += 1)
-				await sale(api).then(
-					() => void (run.completed += 1),
-					(error: Error) => void failures.push(error.message)
-				);
-		})
-	);
-	run.ended = performance.now();
-	run.cpuMs = servers.map((server, index) => processCpuMs(server.pid) - cpuBefore[index]!);
-	// PostgreSQL's statistics of a connection are complete once it has closed.
-	if (!cluster) run.flushes = (await flushes()) - flushesBefore;
+	/** Each kiosk's S sales at once; the servers' CPU they took and how many completed. */
+	const sales = async () => {
+		const cpuBefore = servers.map((server) => processCpuMs(server.pid));
+		let completed = 0;
+		await Promise.all(
+			cookies.map(async (cookie) => {
+				const api = kioskApi(cookie);
+				for (let i = 0; i < SALES; i += 1)
+					await sale(api).then(
+						() => void (completed += 1),
+						(error: Error) => void failures.push(error.message)
+					);
+			})
+		);
+		const cpuMs = servers.map((server, index) => processCpuMs(server.pid) - cpuBefore[index]!);
+		return { completed, cpuMs };
+	};
+	const add = (into: number[], cpuMs: number[]) => cpuMs.forEach((ms, at) => (into[at]! += ms));
+	// PostgreSQL's flushes are read once all runs are over (see `flushes`): with beats, theirs too.
+	const flushesBefore = cluster ? await flushes() : 0;
+	for (const phase of HEARTBEATS > 0 ? ALTERNATING : (['without'] as const)) {
+		counting = phase;
+		if (phase === 'with') {
+			const beaten = await beatingWhile(kiosk.url, beating, BEAT_SECONDS * 1000, sales);
+			withBeats.completed += beaten.result.completed;
+			add(withBeats.cpuMs, beaten.result.cpuMs);
+			withBeats.beats += beaten.beats;
+			withBeats.failedBeats += beaten.failed;
+		} else {
+			const began = performance.now();
+			const flushed = cluster ? 0 : await flushes();
+			const ran = await sales();
+			run.seconds += (performance.now() - began) / 1000;
+			run.completed += ran.completed;
+			add(run.cpuMs, ran.cpuMs);
+			if (!cluster) run.flushes += (await flushes()) - flushed;
+		}
+	}
 	await Promise.all(servers.map((server) => server.stop()));
+	// PostgreSQL's statistics of a connection are complete once it has closed.
 	if (cluster) run.flushes = (await flushes()) - flushesBefore;
+	counting = 'without';
 	await simulatorAlone();
 } finally {
 	await stopAll();
@@ -298,7 +362,7 @@ async function simulatorAlone(): Promise<void> {
 	);
 }
 
-const elapsed = (run.ended - run.began) / 1000;
+const elapsed = run.seconds;
 console.table(
 	(Object.keys(timings) as StepName[])
 		.filter((step) => timings[step].length > 0)
@@ -336,9 +400,57 @@ const figures: Figure[] = [
 		unit: 'ms',
 		goal: { max: 3 }
 	})),
-	{ what: 'log flushes per sale', value: perSale(run.flushes), unit: 'flushes', goal: { max: 4 } }
+	// On PostgreSQL the flushes are of every run (see `flushesBefore`), beats' included.
+	cluster && HEARTBEATS > 0
+		? {
+				what: 'log flushes per sale, beats included',
+				value: run.flushes / Math.max(1, run.completed + withBeats.completed),
+				unit: 'flushes'
+			}
+		: {
+				what: 'log flushes per sale',
+				value: perSale(run.flushes),
+				unit: 'flushes',
+				goal: { max: 4 }
+			}
 ];
 reportFigures(figures);
+if (HEARTBEATS > 0) reportHeartbeatEffect();
+
+/** The sales without and with the screens beating, side by side (`--heartbeats`). */
+function reportHeartbeatEffect(): void {
+	const cpuPerSale = (cpuMs: number[], completed: number) =>
+		cpuMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, completed);
+	const compared = [
+		['sale p50', percentile(timings.sale, 50), percentile(salesWithBeats, 50), 1.1],
+		['sale p99', percentile(timings.sale, 99), percentile(salesWithBeats, 99), 1.25],
+		[
+			// The beats' CPU counts with the sales' in the runs with them.
+			'server CPU per sale',
+			cpuPerSale(run.cpuMs, run.completed),
+			cpuPerSale(withBeats.cpuMs, withBeats.completed),
+			1.15
+		]
+	] as const;
+	console.log(
+		`With ${HEARTBEATS} screens beating every ${BEAT_SECONDS} s: ` +
+			`${withBeats.beats} beats answered, ${withBeats.failedBeats} failed, ` +
+			`${withBeats.completed} sales completed (without: ${run.completed}).`
+	);
+	reportFigures([
+		...compared.flatMap(([what, without, withThem, most]): Figure[] => [
+			{ what: `${what} without beats`, value: without, unit: 'ms' },
+			{ what: `${what} with beats`, value: withThem, unit: 'ms' },
+			{ what: `${what}, with ÷ without`, value: withThem / without, unit: '×', goal: { max: most } }
+		]),
+		{
+			what: 'beats not answered 200',
+			value: withBeats.failedBeats,
+			unit: 'beats',
+			goal: { max: 0 }
+		}
+	]);
+}
 if (failures.length > 0) {
 	console.log(`${failures.length} sales did not complete: ${[...new Set(failures)].join('; ')}`);
 	process.exit(1);

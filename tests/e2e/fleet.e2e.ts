@@ -3,8 +3,10 @@
  * stops beating (its page closed) is an alert on the order board and the fleet page within the
  * threshold, cleared once it beats again; a printer out of paper is an alert; a kiosk put out of
  * order from the fleet page says so on its attract screen and the server refuses its sales, until
- * it is back in service. The threshold is set short on the page (5 s: the screens then beat
- * every 1.7 s), so nothing waits long; the waits are for what the pages show.
+ * it is back in service; a card terminal that did not answer a payment is an alert (last: the
+ * payment it leaves to staff keeps the kiosk in alert). The threshold is set short on the page
+ * (5 s: the screens then beat every 1.7 s), so nothing waits long; the waits are for what the
+ * pages show.
  */
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
@@ -12,7 +14,7 @@ import {
 	type PrinterSimulator
 } from '@venue-kiosk/device-doubles/printer/printer-simulator.ts';
 import { expect, test } from './test.ts';
-import { cardSale, pairKiosk } from './kiosk-support.ts';
+import { cardSale, pairKiosk, pilsAndPretzelAtPayment } from './kiosk-support.ts';
 import {
 	expectNoAxeViolations,
 	logIn,
@@ -121,9 +123,17 @@ test('a kiosk that stops beating is an alert on the board and the fleet page, cl
 	await expectNoAxeViolations(staff);
 	await screenshot(staff, 'fleet-silent');
 
-	// Silenced until a new alert: the button gives way to the note.
+	// Silenced until a new alert: the button gives way to the note, and the board remembers it
+	// when it reloads (it does not beep again for the alert staff silenced).
 	await board.getByTestId('fleet-alerts').getByRole('button', { name: 'Silence' }).tap();
 	await expect(board.getByText('Silenced until the next alert')).toBeVisible();
+	await board.reload();
+	await expect(board.locator('main[data-ready]')).toBeVisible();
+	await expect(kioskAlert(board, 'Silent')).toBeVisible();
+	await expect(board.getByText('Silenced until the next alert')).toBeVisible();
+	await expect(
+		board.getByTestId('fleet-alerts').getByRole('button', { name: 'Silence' })
+	).toHaveCount(0);
 
 	// Back: cleared on both.
 	const again = await touchPage(browser);
@@ -170,10 +180,20 @@ test('out of order from the fleet page: the attract screen says so, a sale is re
 		.getByRole('button', { name: `Out of order · ${KIOSK}` })
 		.tap();
 	const notice = kiosk.getByTestId('out-of-order');
-	await expect(notice).toContainText('This kiosk is out of order.');
-	await expect(notice).toContainText('Please order at the nearest counter.');
-	await expect(notice).toContainText('Dieser Kiosk ist außer Betrieb.');
+	// In every language of the kiosk at once, each marked as its language (read out as such).
+	await expect(notice.locator('[lang="en"]')).toHaveText(
+		'This kiosk is out of order. Please order at the nearest counter.'
+	);
+	await expect(notice.locator('[lang="de"]')).toHaveText(
+		'Dieser Kiosk ist außer Betrieb. Bitte bestellen Sie an der nächsten Theke.'
+	);
+	// Nothing on it starts a sale: no order button, no language choice after a tap.
 	await expect(kiosk.getByRole('button', { name: /Tap to order/ })).toHaveCount(0);
+	await notice.tap();
+	await expect(
+		kiosk.getByRole('heading', { level: 1, name: 'This kiosk is out of order.' })
+	).toBeAttached();
+	await expect(kiosk.getByRole('heading', { name: /Choose your language/ })).toHaveCount(0);
 	await expectNoAxeViolations(kiosk);
 	await screenshot(kiosk, 'fleet-kiosk-out-of-order');
 	// The server refuses a sale from it too (a screen that has not heard yet, or a crafted call).
@@ -189,4 +209,33 @@ test('out of order from the fleet page: the attract screen says so, a sale is re
 		.tap();
 	await expect(kiosk.getByRole('button', { name: /Tap to order/ })).toBeVisible();
 	await expect(notice).toHaveCount(0);
+});
+
+test('a card terminal that did not answer is an alert', async ({ browser }) => {
+	const staff = await openFleet(browser);
+	await setThreshold(staff, 5);
+	const kiosk = await touchPage(browser);
+	await pilsAndPretzelAtPayment(kiosk);
+	const saleId = kiosk
+		.waitForResponse(
+			(response) =>
+				response.url().endsWith('/api/kiosk/sales') && response.request().method() === 'POST'
+		)
+		.then(async (response) => (await response.json()).id as string);
+	await kiosk.getByRole('button', { name: /^Pay by card/ }).tap();
+	// The terminal loses its connection mid-payment (the test drives the simulated terminal).
+	const terminal = `/api/kiosk/sales/${await saleId}/terminal`;
+	await expect
+		.poll(async () =>
+			(await kiosk.request.post(terminal, { data: { outcome: 'uncertain' } })).status()
+		)
+		.toBe(200);
+	await expect(kiosk.getByRole('heading', { level: 1, name: 'Please call staff' })).toBeVisible();
+
+	const board = await openBoard(browser);
+	await expect(kioskAlert(board, 'Card terminal unreachable')).toBeVisible();
+	await expect(kioskRow(staff)).toHaveAttribute('data-state', 'alert');
+	await expect(kioskRow(staff)).toContainText(
+		'Check the card terminal is on and connected; until then put the kiosk out of order.'
+	);
 });

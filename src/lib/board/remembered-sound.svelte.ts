@@ -144,7 +144,7 @@ export class RememberedSound {
 }
 
 /** localStorage in a browser; none while the server renders the page, or where it is blocked. */
-function browserStorage(): StorageLike | null {
+export function browserStorage(): StorageLike | null {
 	try {
 		return typeof window === 'undefined' ? null : window.localStorage;
 	} catch {
