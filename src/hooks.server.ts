@@ -105,15 +105,24 @@ const securityHeaders: Handle = async ({ event, resolve }) => {
 const pages = sequence(csrf, i18n, sessions);
 
 /**
+ * The screens' JSON APIs answer codes the screen translates (and the receipt printer is told its
+ * language in the body): no language to find. Finding it copied every posted request, three per
+ * card sale.
+ */
+const apis = sequence(csrf, sessions);
+
+/**
  * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
  * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
  * Prometheus' scrape of /metrics needs none of them either.
  */
-const callbacksOrPages: Handle = (input) =>
-	input.event.url.pathname.startsWith(`${CALLBACK_PATH}/`) ||
-	input.event.url.pathname === METRICS_PATH
-		? input.resolve(input.event)
-		: pages(input);
+const callbacksApisOrPages: Handle = (input) => {
+	const { pathname } = input.event.url;
+	if (pathname.startsWith(`${CALLBACK_PATH}/`) || pathname === METRICS_PATH) {
+		return input.resolve(input.event);
+	}
+	return pathname.startsWith('/api/') ? apis(input) : pages(input);
+};
 
 /**
  * Every request: its log line and id (http/request-log.ts); the security headers on whatever
@@ -123,5 +132,5 @@ export const handle: Handle = sequence(
 	requestLog,
 	securityHeaders,
 	allowedHost(() => serverContext().config.origin),
-	callbacksOrPages
+	callbacksApisOrPages
 );

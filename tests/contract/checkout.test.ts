@@ -78,6 +78,14 @@ describe('card only', () => {
 		expect(issued.body.items).toHaveLength(2);
 	});
 
+	it('a kiosk cannot pay another kiosk’s sale: not found, nothing claimed or charged', async () => {
+		const sale = await checkout.start(deviceId, PILS_AND_PRETZEL);
+		expect((await caught(checkout.pay(sale.id, 'another-kiosk'))).failure).toBe('sale-not-found');
+		expect(await checkout.get(sale.id)).toMatchObject({ state: 'quoted', payment: null });
+		expect(await journal.list()).toEqual([]);
+		expect(await checkout.pay(sale.id, deviceId)).toMatchObject({ state: 'completed' });
+	});
+
 	it('a basket without containers issues nothing', async () => {
 		const done = await checkout.pay(
 			(await checkout.start(deviceId, [{ productId: 'food_bratwurst', quantity: 2 }])).id

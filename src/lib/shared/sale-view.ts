@@ -1,7 +1,7 @@
 /**
  * A guest sale as the kiosk's API answers it (server/sales/sale-view.ts builds it): everything the
- * guest screen shows, nothing secret (no loyalty key, only its last four characters), the deposit
- * code also as an SVG QR code (drawn on the server, so the browser carries no QR generator). Every
+ * guest screen shows, nothing secret (no loyalty key, only its last four characters; the deposit
+ * code is the guest's, and the screen draws its QR code: components/kiosk/deposit-qr.ts). Every
  * line carries the VAT rate it was sold at (basis points), so the receipt never depends on the menu
  * or the settings as they are now. Amounts are integer minor units.
  */
@@ -119,6 +119,6 @@ export interface SaleView {
 	cardPaidMinor: number;
 	orderNumber: string | null;
 	problem: SaleProblem | null;
-	/** The containers' code once issued, with its QR code as SVG. */
-	deposit: (IssuedDeposit & { qrSvg: string }) | null;
+	/** The containers' code once issued. */
+	deposit: IssuedDeposit | null;
 }

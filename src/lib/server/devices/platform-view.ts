@@ -3,6 +3,11 @@
  * never fetched per sale (spec 1: identity "fetched at start-up and refreshed periodically";
  * the deposit configuration "cached and refreshed periodically"). A failed refresh keeps the
  * last good answer and records the error, so screens start at once and survive a flaky network.
+ *
+ * Every sale's start reads its kiosk's view: the stored rows are kept in memory between refreshes
+ * (store/read-cache.ts; every write here tells the cache), and each read parses them afresh, so no
+ * caller can change another's view. A removed device's rows go with it (cascade) and its id is
+ * never used again: the rows kept of it are never asked for.
  */
 import type { Features } from '#lib/shared/features.ts';
 import type { ExternalDevice } from '../platform/identity.ts';
@@ -10,7 +15,9 @@ import type { DepositConfiguration } from '../platform/deposits.ts';
 import { isDepositSchemeOff } from '../platform/deposits.ts';
 import { PlatformApiError, PlatformClientError } from '../platform/errors.ts';
 import type { PlatformClient } from '../platform/client.ts';
+import { StoreReadCache } from '../store/read-cache.ts';
 import type { Store } from '../store/store.ts';
+import type { Row } from '../store/tables.ts';
 
 /** `active`: configuration answered 200; `off`: 400 NOT_ENABLED or 404 (spec 1 recovery rule 1). */
 type DepositState = 'active' | 'off' | 'unknown';
@@ -51,21 +58,30 @@ function describeFailure(error: unknown): string {
 	return 'internal error';
 }
 
+type SnapshotRow = Pick<
+	Row<'device_snapshots'>,
+	'kind' | 'state' | 'body' | 'error' | 'fetched_at'
+>;
+
 export class PlatformViewStore {
 	readonly #store: Store;
 	readonly #now: () => Date;
+	readonly #stored: StoreReadCache<SnapshotRow[]>;
 
 	constructor(store: Store, now: () => Date = () => new Date()) {
 		this.#store = store;
 		this.#now = now;
+		this.#stored = new StoreReadCache(store, 'device_snapshots');
 	}
 
 	async get(deviceId: string): Promise<PlatformView> {
-		const rows = await this.#store.db
-			.selectFrom('device_snapshots')
-			.select(['kind', 'state', 'body', 'error', 'fetched_at'])
-			.where('device_id', '=', deviceId)
-			.execute();
+		const rows = await this.#stored.read(deviceId, () =>
+			this.#store.db
+				.selectFrom('device_snapshots')
+				.select(['kind', 'state', 'body', 'error', 'fetched_at'])
+				.where('device_id', '=', deviceId)
+				.execute()
+		);
 		const identity = rows.find((row) => row.kind === 'identity');
 		const deposits = rows.find((row) => row.kind === 'deposit-configuration');
 		return {
@@ -126,6 +142,7 @@ export class PlatformViewStore {
 			.values({ device_id: deviceId, kind, ...row })
 			.onConflict((conflict) => conflict.columns(['device_id', 'kind']).doUpdateSet(row))
 			.execute();
+		await this.#stored.changed(deviceId);
 	}
 
 	/** Keeps the last good answer; only the error changes (a first failure stores state unknown). */
@@ -142,5 +159,6 @@ export class PlatformViewStore {
 			})
 			.onConflict((conflict) => conflict.columns(['device_id', 'kind']).doUpdateSet({ error }))
 			.execute();
+		await this.#stored.changed(deviceId);
 	}
 }

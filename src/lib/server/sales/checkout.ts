@@ -253,12 +253,13 @@ export class Checkout {
 	 * gets its outcome; afterwards it takes the sale up where it stands. A sale another server is
 	 * paying (it holds the claim) is returned as it stands, as is one that cannot finish now (the
 	 * platform unreachable): the screen watches it end, the recovery pass finishes it.
+	 * `deviceId`: the kiosk asking; a sale of another device is not found (and not paid).
 	 */
-	pay(saleId: string): Promise<Sale> {
+	pay(saleId: string, deviceId?: string): Promise<Sale> {
 		const running = this.#paying.get(saleId);
 		if (running) return running;
 		const payment = this.#locks
-			.run(saleId, () => this.#pay(saleId))
+			.run(saleId, () => this.#pay(saleId, deviceId))
 			.finally(() => this.#paying.delete(saleId));
 		this.#paying.set(saleId, payment);
 		return payment;
@@ -315,9 +316,11 @@ export class Checkout {
 		return sale !== undefined && isInPayment(sale);
 	}
 
-	async #pay(saleId: string): Promise<Sale> {
+	async #pay(saleId: string, deviceId: string | undefined): Promise<Sale> {
 		for (;;) {
 			const sale = await this.get(saleId);
+			if (deviceId !== undefined && sale.deviceId !== deviceId)
+				throw new CheckoutError('sale-not-found');
 			if (sale.state === 'abandoned') throw new CheckoutError('sale-closed', sale.state);
 			if (!isOpen(sale)) return isInPayment(sale) ? this.#takeUp(sale, 'guest') : sale;
 			if (this.#cardDue(sale) > 0 && !(await this.#deps.takesCards(sale.deviceId)))

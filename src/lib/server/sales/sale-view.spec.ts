@@ -71,6 +71,11 @@ describe('saleView', () => {
 			names: names.cat_cup
 		});
 		expect(view.deposit?.categories[0]).toMatchObject({ names: names.cat_cup });
+		// The code as it was issued; the screen draws its QR code (components/kiosk/deposit-qr.ts).
+		expect(view.deposit).toEqual({
+			...deposit,
+			categories: [{ ...deposit.categories[0], names: names.cat_cup }]
+		});
 		const receiptLine = saleFigures(sale(), names).lines.find((line) => line.kind === 'deposit');
 		expect(receiptLine).toMatchObject({ name: 'Reusable cup 0.4 l', names: names.cat_cup });
 	});

@@ -1,11 +1,10 @@
 /**
  * A sale as the guest screen receives it (#lib/shared/sale-view.ts says what it holds): the sale
- * without what stays on the server, and the deposit code also as an SVG QR code, rendered here so
- * the browser carries no QR generator. The containers carry the names staff gave them
+ * without what stays on the server; the screen draws the deposit code's QR code itself
+ * (components/kiosk/deposit-qr.ts). The containers carry the names staff gave them
  * (catalog/menu-names.ts) beside the platform's, as they are now: the screens and the receipt
  * name them by the one rule (#lib/shared/format.ts containerName).
  */
-import { renderSVG } from 'uqr';
 import { figuresOf, type ReceiptFigures } from '#lib/shared/receipt.ts';
 import type { IssuedDeposit, SaleView } from '#lib/shared/sale-view.ts';
 import type { VenueNames } from '#lib/shared/translated.ts';
@@ -16,11 +15,7 @@ type ContainerNames = VenueNames['containers'];
 export function saleView(sale: Sale, containers: ContainerNames = {}): SaleView {
 	return {
 		...viewWithoutCode(sale, containers),
-		deposit: sale.deposit && {
-			...namedDeposit(sale.deposit, containers),
-			// A quiet zone of 4 modules; alphanumeric content keeps the code small.
-			qrSvg: renderSVG(sale.deposit.code, { border: 4, ecc: 'M' })
-		}
+		deposit: sale.deposit && namedDeposit(sale.deposit, containers)
 	};
 }
 
@@ -37,8 +32,8 @@ export function namedDeposit(deposit: IssuedDeposit, containers: ContainerNames)
 
 /**
  * A sale's receipt figures — lines, totals, the VAT contained per rate — exactly as its receipt
- * shows them (#lib/shared/receipt.ts), without drawing its QR code: the day report sums these
- * (no `containers` names needed), the printed receipt names its lines with them.
+ * shows them (#lib/shared/receipt.ts), without its deposit code: the day report sums these (no
+ * `containers` names needed), the printed receipt names its lines with them.
  */
 export function saleFigures(sale: Sale, containers: ContainerNames = {}): ReceiptFigures {
 	return figuresOf({ ...viewWithoutCode(sale, containers), deposit: null });
