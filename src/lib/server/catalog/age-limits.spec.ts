@@ -95,9 +95,9 @@ describe('the setup page’s age limits form', () => {
 	});
 
 	it('refuses an age given twice', () => {
-		expect(
-			ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age: '18' }]), GERMANY)
-		).toEqual({ ok: false, problems: [m.age_limits_repeated({ age: 18 })] });
+		expect(ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age: '18' }]), GERMANY)).toEqual(
+			{ ok: false, problems: [m.age_limits_repeated({ age: 18 })] }
+		);
 		expect(m.age_limits_repeated({ age: 18 }, { locale: 'de' })).toBe(
 			'Alter 18 ist zweimal angegeben.'
 		);

@@ -61,7 +61,9 @@ export const ageLimitListSchema = z
 	.array(
 		z.object({
 			age: z
-				.int({ error: (issue) => m.age_limits_bad_age({ value: String(issue.input), ...AGE_RANGE }) })
+				.int({
+					error: (issue) => m.age_limits_bad_age({ value: String(issue.input), ...AGE_RANGE })
+				})
 				.min(AGE_RANGE.min, {
 					error: (issue) => m.age_limits_bad_age({ value: String(issue.input), ...AGE_RANGE })
 				})
