@@ -52,7 +52,7 @@ function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView,
 		state: sale.state,
 		currencyCode: quote.currencyCode,
 		lines: quote.lines.map(
-			({ productId, name, options, quantity, unitMinor, lineMinor, vatBp, allergens }) => ({
+			({
 				productId,
 				name,
 				options,
@@ -60,7 +60,18 @@ function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView,
 				unitMinor,
 				lineMinor,
 				vatBp,
-				...(allergens?.length ? { allergens } : {})
+				allergens,
+				additives
+			}) => ({
+				productId,
+				name,
+				options,
+				quantity,
+				unitMinor,
+				lineMinor,
+				vatBp,
+				...(allergens?.length ? { allergens } : {}),
+				...(additives?.length ? { additives } : {})
 			})
 		),
 		depositLines: quote.depositLines.map(

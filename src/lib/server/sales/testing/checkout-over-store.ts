@@ -3,6 +3,7 @@
  * store: no platform (a call fails the test), no card terminal, no menu, no deposits, split
  * payment without a service fee. A spec overrides what it is about.
  */
+import { DEFAULT_ADDITIVES } from '../../catalog/additives.ts';
 import type { Store } from '../../store/store.ts';
 import { Journal } from '../../journal/journal.ts';
 import { Checkout, type CheckoutDependencies } from '../checkout.ts';
@@ -25,6 +26,7 @@ export function checkoutOverStore(
 		depositConfiguration: async () => null,
 		depositsUsable: () => true,
 		products: async () => [],
+		additives: async () => DEFAULT_ADDITIVES,
 		settings: async () => ({
 			creditPaymentType: 'SPLIT_PAYMENT',
 			serviceFeeMinor: 0,
