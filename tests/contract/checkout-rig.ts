@@ -6,6 +6,7 @@
  */
 import demoMenu from '#lib/server/catalog/demo-menu.json' with { type: 'json' };
 import { importJson } from '#lib/server/catalog/exchange.ts';
+import { DEFAULT_ADDITIVES } from '#lib/server/catalog/additives.ts';
 import { DeviceRepository } from '#lib/server/devices/device-repository.ts';
 import {
 	activeDepositConfiguration,
@@ -122,6 +123,7 @@ export async function checkoutRig(
 		depositConfiguration: async (id) => activeDepositConfiguration(await views.get(id)),
 		depositsUsable: () => rig.depositsUsable,
 		products: async () => products,
+		additives: async () => DEFAULT_ADDITIVES,
 		settings: async () => rig.settings,
 		serverId,
 		inTransaction: (work) => store.db.transaction().execute(work)

@@ -49,8 +49,11 @@ interface Audited {
 	as: 'manager' | 'staff' | 'anyone';
 	audits: AuditAction[];
 	params?: (walk: Walk) => Promise<Record<string, string>> | Record<string, string>;
-	form?: (walk: Walk) => Promise<Record<string, string | File>> | Record<string, string | File>;
+	form?: (walk: Walk) => Promise<FormFields> | FormFields;
 }
+
+/** A form's fields; a list is a field posted once per value, in order. */
+type FormFields = Record<string, string | string[] | File>;
 
 type Row = Audited | { changesNothing: string };
 
@@ -98,6 +101,11 @@ const ACTIONS: Record<string, Row> = {
 		as: 'manager',
 		audits: ['settings.guest-languages'],
 		form: () => ({ offered: 'de', house: 'de' })
+	},
+	'/setup?/ageLimits': {
+		as: 'manager',
+		audits: ['settings.age-limits'],
+		form: () => ({ age: ['16', '18', '21'], 'covers-2-de': 'Whisky' })
 	},
 	'/setup?/orderBoard': {
 		as: 'manager',
@@ -292,10 +300,11 @@ async function run(
 	key: string,
 	staff: StaffMember | null,
 	params: Record<string, string>,
-	fields: Record<string, string | File>
+	fields: FormFields
 ): Promise<unknown> {
 	const form = new FormData();
-	for (const [name, value] of Object.entries(fields)) form.set(name, value);
+	for (const [name, value] of Object.entries(fields))
+		for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
 	const path = key.split('?')[0]!.replace('[id]', params.id ?? '');
 	const url = new URL(`http://127.0.0.1${path}`);
 	const event = {

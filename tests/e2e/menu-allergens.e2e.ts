@@ -3,7 +3,7 @@
  * guest filters "without gluten" and sees exactly the products without it, how many are hidden,
  * and clears the filter; a card and the details name a product's allergens in words, the details
  * with the choices ticked; staff tick an allergen in setup and the kiosk shows it; the receipt
- * lists the allergens of each line that has any.
+ * lists the allergens and additives of each line that has any.
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
@@ -95,7 +95,7 @@ test('a card and the details name the allergens in words, the details with the c
 	await checkStep(page, 'allergen-details');
 });
 
-test('staff tick an allergen in setup, the kiosk shows it; the receipt lists each line’s', async ({
+test('staff tick an allergen in setup, the kiosk shows it; the receipt lists each line’s with its additives', async ({
 	page,
 	browser
 }) => {
@@ -122,6 +122,7 @@ test('staff tick an allergen in setup, the kiosk shows it; the receipt lists eac
 		await page.getByRole('button', { name: 'Add Pretzel', exact: true }).tap();
 		await showCategory(page, 'Soft drinks');
 		await page.getByRole('button', { name: 'Add Still water 0.5 l', exact: true }).tap();
+		await page.getByRole('button', { name: 'Add Homemade lemonade 0.4 l', exact: true }).tap();
 		await toPayment(page);
 		await page.getByRole('button', { name: /^Pay by card/ }).tap();
 		await page.getByRole('button', { name: 'Approve payment' }).tap();
@@ -132,9 +133,13 @@ test('staff tick an allergen in setup, the kiosk shows it; the receipt lists eac
 		await expect(lines.getByRole('row').filter({ hasText: 'Pretzel' })).toContainText(
 			'Contains: Cereals containing gluten, Sesame seeds.'
 		);
-		await expect(lines.getByRole('row').filter({ hasText: 'Still water' })).not.toContainText(
-			'Contains'
+		// The additives too, as the venue names them ("Zusatzstoffe").
+		await expect(lines.getByRole('row').filter({ hasText: 'Homemade lemonade' })).toContainText(
+			'Additives: with colouring, contains caffeine.'
 		);
+		const water = lines.getByRole('row').filter({ hasText: 'Still water' });
+		await expect(water).not.toContainText('Contains');
+		await expect(water).not.toContainText('Additives');
 		await checkStep(page, 'allergen-receipt');
 	} finally {
 		await staff.goto('/setup/menu');

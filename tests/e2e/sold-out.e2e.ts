@@ -75,7 +75,12 @@ test('staff sell the pretzel out on the board: the kiosk tells the basket before
 
 		// The guest, still choosing how to pay, is told which line is gone before paying.
 		const order = page.getByRole('region', { name: 'Your order' });
-		await expect(order.getByText('Sold out', { exact: true })).toBeVisible();
+		await expect(
+			order
+				.getByRole('listitem')
+				.filter({ hasText: 'Pretzel' })
+				.getByText('Sold out', { exact: true })
+		).toBeVisible();
 		await expect(order.getByRole('status')).toHaveText(
 			'Sold out since you chose it: Pretzel. Please remove it to pay.'
 		);
@@ -106,6 +111,10 @@ test('staff sell the pretzel out on the board: the kiosk tells the basket before
 			.tap();
 		await expect(page.getByRole('button', { name: 'Add Bratwurst in a bun' })).toBeVisible();
 		await expect(page.getByRole('button', { name: 'Add Pretzel', exact: true })).toHaveCount(0);
+		// Hidden, not only its button: no card of it left in the menu.
+		await expect(
+			page.getByRole('main').getByRole('heading', { level: 3, name: 'Pretzel', exact: true })
+		).toHaveCount(0);
 		await checkStep(page, 'sold-out-menu');
 
 		await page.getByRole('button', { name: 'Remove Pretzel' }).tap();

@@ -18,6 +18,7 @@ import { SetupCode } from './auth/setup-code.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { StaffCredentials } from './auth/staff-credentials.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
+import { venueAdditives } from './catalog/additives.ts';
 import { venueNames } from './catalog/menu-names.ts';
 import { ProductImageRepository } from './catalog/product-image-repository.ts';
 import { ProductPictures } from './catalog/product-pictures.ts';
@@ -242,6 +243,7 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		depositsUsable: () => platformHealth.parts().deposits,
 		outOfOrder: (deviceId) => heartbeats.isOutOfOrder(deviceId),
 		products: () => catalog.list(),
+		additives: () => venueAdditives(settings),
 		settings: () => checkoutSettings(settings),
 		serverId,
 		claimMs: config.leaseMs,

@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, () => string> = {
 	'settings.screen-geometry': m.audit_action_settings_geometry,
 	'settings.screen-pin': m.audit_action_settings_pin,
 	'settings.guest-languages': m.audit_action_settings_languages,
+	'settings.age-limits': m.audit_action_settings_age_limits,
 	'settings.fleet': m.audit_action_settings_fleet,
 	'device.add': m.audit_action_device_add,
 	'device.remove': m.audit_action_device_remove,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ageConfirmed, basketAge, isRestricted, lineAge, NO_AGE } from './age-limits.ts';
+import {
+	ageConfirmed,
+	basketAge,
+	coversIn,
+	DEFAULT_AGE_LIMITS,
+	isRestricted,
+	lineAge,
+	NO_AGE
+} from './age-limits.ts';
 
 describe('the age a basket needs', () => {
 	it('is the highest of a line’s product and chosen choices', () => {
@@ -31,5 +39,23 @@ describe('the rule', () => {
 		expect(isRestricted({ minAge: 16 })).toBe(true);
 		expect(isRestricted({ minAge: 0 })).toBe(false);
 		expect(isRestricted({})).toBe(false);
+	});
+});
+
+describe('what an age covers, in words', () => {
+	it('is Germany’s in each of the six languages by default', () => {
+		expect(coversIn(DEFAULT_AGE_LIMITS, 16, 'fr')).toBe('bière, vin, vin mousseux');
+		for (const locale of ['en', 'de', 'fr', 'es', 'it', 'nl'] as const)
+			for (const { covers } of DEFAULT_AGE_LIMITS) expect(covers[locale]).toBeTruthy();
+	});
+
+	it('falls back to English, and is none for an age without texts', () => {
+		const limits = [
+			{ age: 18, covers: { en: 'spirits' } },
+			{ age: 21, covers: {} }
+		];
+		expect(coversIn(limits, 18, 'nl')).toBe('spirits');
+		expect(coversIn(limits, 21, 'en')).toBeUndefined();
+		expect(coversIn(limits, 16, 'en')).toBeUndefined();
 	});
 });

@@ -7,28 +7,63 @@
  * of it. Shared: the server validates, stores and enforces it, the screens ask and show it with
  * the same rule.
  */
-import type { Translated } from './translated.ts';
+import type { Locale } from '#lib/paraglide/runtime.js';
+import type { StaffNames } from './translated.ts';
 
 /** No age needed. */
 export const NO_AGE = 0;
 
-/** One age the venue sells from, with what it covers in words ("beer, wine"). */
+/**
+ * One age the venue sells from, with what it covers in words ("beer, wine") per guest language:
+ * the venue's text, else Germany's default for that age (none for an age Germany has no rule for).
+ */
 export interface AgeLimit {
 	age: number;
-	covers: Translated;
+	covers: StaffNames;
 }
 
-/** Germany's (JuSchG § 9): the venue's list unless its setting says otherwise. */
+/** Germany's (JuSchG § 9): the venue's list, and each age's texts, unless its setting says otherwise. */
 export const DEFAULT_AGE_LIMITS: AgeLimit[] = [
-	{ age: 16, covers: { en: 'beer, wine, sparkling wine', de: 'Bier, Wein, Sekt' } },
+	{
+		age: 16,
+		covers: {
+			en: 'beer, wine, sparkling wine',
+			de: 'Bier, Wein, Sekt',
+			fr: 'bière, vin, vin mousseux',
+			es: 'cerveza, vino, vino espumoso',
+			it: 'birra, vino, spumante',
+			nl: 'bier, wijn, mousserende wijn'
+		}
+	},
 	{
 		age: 18,
 		covers: {
 			en: 'spirits and drinks containing them',
-			de: 'Spirituosen und Getränke mit Spirituosen'
+			de: 'Spirituosen und Getränke mit Spirituosen',
+			fr: 'spiritueux et boissons qui en contiennent',
+			es: 'bebidas espirituosas y bebidas que las contienen',
+			it: 'superalcolici e bevande che li contengono',
+			nl: 'sterke drank en dranken met sterke drank'
 		}
 	}
 ];
+
+/** Germany's texts for `age`, none for an age it has no rule for. */
+export const defaultCovers = (age: number): StaffNames =>
+	DEFAULT_AGE_LIMITS.find((limit) => limit.age === age)?.covers ?? {};
+
+/**
+ * What `age` covers in `locale`: the limit's text in it, else its English one; undefined when the
+ * limit has neither (an age the venue added without texts), and then the screens name the age alone.
+ */
+export const coversIn = (
+	limits: readonly AgeLimit[],
+	age: number,
+	locale: Locale
+): string | undefined => {
+	const covers = limits.find((limit) => limit.age === age)?.covers ?? {};
+	return covers[locale] || covers.en || undefined;
+};
 
 /** The lowest and highest age a venue may set (below 12 no German rule applies, above 21 none). */
 export const AGE_RANGE = { min: 12, max: 21 } as const;

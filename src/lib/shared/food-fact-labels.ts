@@ -2,7 +2,8 @@
  * The food facts in words (food-facts.ts), for the guest screens, the read-aloud mode and the
  * receipt on screen and on paper (which is laid out on the server and so names its language).
  * The allergens are named as Regulation (EU) No 1169/2011 Annex II names them in each language;
- * the additives as the venue named them. A receipt lists a line's allergens (allergensSentence). Each message named: a key built at run time would keep
+ * the additives as the venue named them. A receipt lists a line's allergens and additives
+ * (receiptFactsSentence). Each message named: a key built at run time would keep
  * every message of the app in a screen's JavaScript.
  */
 import { nameIn } from './format.ts';
@@ -68,12 +69,31 @@ export function factsSentence(facts: FoodFacts, names: AdditiveNames, locale: Lo
 	return parts.join(' ');
 }
 
-/** A receipt line's allergens in words ("Contains: Mustard."); '' for a line without any. */
-export function allergensSentence(allergens: readonly AllergenId[] | undefined, locale: Locale) {
-	return allergens?.length
-		? m.food_contains(
+/**
+ * A receipt line's allergens and additives in words ("Contains: Mustard. Additives: with
+ * colouring."), the additives named as when the sale was quoted; '' for a line without either.
+ */
+export function receiptFactsSentence(
+	{
+		allergens = [],
+		additives = []
+	}: { allergens?: readonly AllergenId[]; additives?: readonly Translated[] },
+	locale: Locale
+): string {
+	const parts: string[] = [];
+	if (allergens.length > 0)
+		parts.push(
+			m.food_contains(
 				{ list: allergens.map((id) => allergenName(id, locale)).join(', ') },
 				{ locale }
 			)
-		: '';
+		);
+	if (additives.length > 0)
+		parts.push(
+			m.food_additives(
+				{ list: additives.map((name) => nameIn(name, locale)).join(', ') },
+				{ locale }
+			)
+		);
+	return parts.join(' ');
 }

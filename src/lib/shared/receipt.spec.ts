@@ -261,6 +261,36 @@ describe('a sale with product options', () => {
 	});
 });
 
+describe('what a receipt line contains', () => {
+	const PHOSPHATE = { en: 'with phosphate', de: 'mit Phosphat' };
+	const sale = (overrides: Partial<SaleView> = {}) => {
+		const plain = quotedSale();
+		return quotedSale({
+			lines: [
+				plain.lines[0]!,
+				{ ...plain.lines[1]!, allergens: ['gluten', 'sesame'], additives: [PHOSPHATE] }
+			],
+			...overrides
+		});
+	};
+
+	it('lists the allergens and additives of the lines that have any, by card and with credits', () => {
+		for (const view of [
+			sale(),
+			sale({ state: 'completed', credits: PLENTY_CREDITS, cardPaidMinor: 0 })
+		]) {
+			const [pils, pretzel] = figuresOf(view).lines;
+			expect(pils).not.toHaveProperty('allergens');
+			expect(pils).not.toHaveProperty('additives');
+			expect(pretzel).toMatchObject({
+				productId: 'food_pretzel',
+				allergens: ['gluten', 'sesame'],
+				additives: [PHOSPHATE]
+			});
+		}
+	});
+});
+
 describe('the parts a sale was paid in', () => {
 	const completed = (overrides: Partial<SaleView>) =>
 		figuresOf(quotedSale({ state: 'completed', ...overrides }));

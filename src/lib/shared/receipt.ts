@@ -70,6 +70,8 @@ export type ReceiptLine = LineFigures &
 				options: { name: Translated }[];
 				/** What the line contains (Regulation (EU) No 1169/2011 Annex II); absent for none. */
 				allergens?: AllergenId[];
+				/** Its additives as the venue named them (the German "Zusatzstoffe"); absent for none. */
+				additives?: Translated[];
 		  }
 		| {
 				/** A priced option of the product line before it. */
@@ -145,6 +147,12 @@ export function paidParts(amounts: {
 	return parts.filter((part) => worthALine(part.minor));
 }
 
+/** What a sold line contains, to list under it: its allergens and additives, each where it has any. */
+const factsOf = ({ allergens, additives }: SaleLine) => ({
+	...(allergens?.length ? { allergens } : {}),
+	...(additives?.length ? { additives } : {})
+});
+
 /** The free options of a sold line, to show under its name. */
 const freeOptions = (line: SaleLine) =>
 	line.options.filter((option) => !isPriced(option)).map(({ name }) => ({ name }));
@@ -166,7 +174,7 @@ function cardLines(view: SaleView): ReceiptLine[] {
 					productId: line.productId,
 					name: line.name,
 					options: freeOptions(line),
-					...(line.allergens?.length ? { allergens: line.allergens } : {}),
+					...factsOf(line),
 					quantity: line.quantity,
 					...unpaid((line.unitMinor - optionsMinor) * line.quantity),
 					vatBp: line.vatBp
@@ -241,7 +249,7 @@ function creditLines(view: SaleView, credits: readonly CreditLineSummary[]): Rec
 				productId: line.productId,
 				name: product?.name ?? { en: line.name },
 				options: product ? freeOptions(product) : [],
-				...(product?.allergens?.length ? { allergens: product.allergens } : {}),
+				...(product ? factsOf(product) : {}),
 				quantity: product?.quantity ?? 1,
 				...figures
 			};

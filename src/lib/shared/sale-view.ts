@@ -88,6 +88,11 @@ export interface SaleLine {
 	 * receipt; absent for a sale quoted before they were kept.
 	 */
 	allergens?: AllergenId[];
+	/**
+	 * The line's additives, the product's with its choices', as the venue's list named them when
+	 * the sale was quoted, for the receipt; absent for none or a sale quoted before they were kept.
+	 */
+	additives?: Translated[];
 }
 
 /** The refundable deposit of one container category (derived from the products). */

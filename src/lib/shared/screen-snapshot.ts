@@ -13,6 +13,7 @@ import type { Locale } from '#lib/paraglide/runtime.js';
 import type { ReturnSettings } from './return-view.ts';
 import type { CreditPaymentType } from './credit-payment-type.ts';
 import type { OptionGroup } from './product-options.ts';
+import type { AgeLimit } from './age-limits.ts';
 import type { GuestLanguages } from './guest-languages.ts';
 import type { ScreenGeometry } from './screen-geometry.ts';
 import type { StaffNames, Translated } from './translated.ts';
@@ -62,6 +63,11 @@ export interface KioskSettingsView {
 	 * card payments are off.
 	 */
 	cardTerminal?: CardTerminalKind;
+	/**
+	 * The venue's age limits with their texts, for the age question (age-limits.ts); absent in
+	 * snapshots kept by an older version: the question names the age alone.
+	 */
+	ageLimits?: AgeLimit[];
 }
 
 /** One part and when its server had it (ISO time; null: never, e.g. identity not yet fetched). */

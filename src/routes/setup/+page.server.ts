@@ -7,6 +7,7 @@ import { changePassword } from '#lib/server/setup/staff-login.ts';
 import { allDeviceOverviews } from '#lib/server/setup/device-overview.ts';
 import { hasScreenPin } from '#lib/server/setup/screen-pin.ts';
 import {
+	changeAgeLimits,
 	changeBoardSettings,
 	changeGuestLanguages,
 	changeKioskSettings,
@@ -19,19 +20,22 @@ import { fromMinor, scaledIntegerToDecimal } from '@venue-kiosk/vocabulary/money
 import { boardSettings } from '#lib/server/orders/board-settings.ts';
 import { returnSettings } from '#lib/server/returns/return-settings.ts';
 import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
+import { venueAgeLimits } from '#lib/server/catalog/age-limits.ts';
 import { screenGeometry } from '#lib/server/screens/screen-geometry.ts';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals }) => {
 	const context = serverContext();
-	const [kiosk, hasPin, returnStation, orderBoard, geometry, languages] = await Promise.all([
-		kioskSettings(context.settings),
-		hasScreenPin(context.settings),
-		returnSettings(context.settings),
-		boardSettings(context.settings),
-		screenGeometry(context.settings),
-		guestLanguages(context.settings)
-	]);
+	const [kiosk, hasPin, returnStation, orderBoard, geometry, languages, ageLimits] =
+		await Promise.all([
+			kioskSettings(context.settings),
+			hasScreenPin(context.settings),
+			returnSettings(context.settings),
+			boardSettings(context.settings),
+			screenGeometry(context.settings),
+			guestLanguages(context.settings),
+			venueAgeLimits(context.settings)
+		]);
 	const products = await context.catalog.list();
 	const currencyCode = products[0]?.currencyCode ?? 'EUR';
 	return {
@@ -51,6 +55,7 @@ export const load: PageServerLoad = async ({ locals }) => {
 		orderBoard,
 		geometry,
 		languages,
+		ageLimits,
 		/** The settings and passwords are a manager's (roles); staff see the devices. */
 		manager: isManager(locals.staff),
 		passwords: {
@@ -96,6 +101,14 @@ export const actions: Actions = {
 			await readForm(request)
 		);
 		return saved.ok ? { languagesSaved: true } : fail(400, { languagesError: saved.problem });
+	},
+	ageLimits: async ({ request, locals }) => {
+		const saved = await changeAgeLimits(
+			serverContext(),
+			requireManager(locals),
+			await readForm(request)
+		);
+		return saved.ok ? { ageLimitsSaved: true } : fail(400, { ageLimitsErrors: saved.problems });
 	},
 	orderBoard: async ({ request, locals }) => {
 		const saved = await changeBoardSettings(

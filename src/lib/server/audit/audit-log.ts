@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
 	'settings.screen-geometry',
 	'settings.screen-pin',
 	'settings.guest-languages',
+	'settings.age-limits',
 	'settings.fleet',
 	'device.add',
 	'device.remove',

@@ -108,13 +108,18 @@ describe('receiptBlocks', () => {
 		]);
 	});
 
-	it('lists a line’s allergens under it, only for lines that have any', () => {
+	it('lists a line’s allergens and additives under it, only for lines that have any', () => {
 		const printed = lines(receiptBlocks(sampleReceipt(), 'de'));
 		const first = printed.findIndex((line) => line.startsWith('1 × Bratwurst'));
-		expect(printed[first + 3]).toBe('  Enthält: Glutenhaltiges Getreide, Senf.');
+		expect(printed.slice(first + 3, first + 5)).toEqual([
+			'  Enthält: Glutenhaltiges Getreide, Senf.',
+			'  Zusatzstoffe: mit Phosphat.'
+		]);
 		expect(printed.filter((line) => line.includes('Enthält:'))).toHaveLength(1);
+		expect(printed.filter((line) => line.includes('Zusatzstoffe:'))).toHaveLength(1);
 		const english = lines(receiptBlocks(sampleReceipt(), 'en'));
 		expect(english).toContain('  Contains: Cereals containing gluten, Mustard.');
+		expect(english).toContain('  Additives: with phosphate.');
 	});
 
 	it('prints the deposit code as a native QR code, its number and return deadline beneath', () => {

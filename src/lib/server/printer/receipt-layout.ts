@@ -7,7 +7,7 @@
  * (#lib/shared/receipt.ts) formatted by money.ts: nothing is computed here, so the paper adds up
  * exactly as the sale does.
  */
-import { allergensSentence } from '#lib/shared/food-fact-labels.ts';
+import { receiptFactsSentence } from '#lib/shared/food-fact-labels.ts';
 import { containerName, formatDateTime, formatRate, optionNames } from '#lib/shared/format.ts';
 import { lineLabel } from '#lib/shared/line-label.ts';
 import { paidParts, type ReceiptFigures, type ReceiptLine } from '#lib/shared/receipt.ts';
@@ -104,11 +104,9 @@ function lineBlocks(line: ReceiptLine, money: (minor: number) => string, locale:
 		line.kind === 'product' && line.options.length > 0
 			? wrapText(optionNames(line.options, locale), PAPER_COLUMNS - 2).map((text) => `  ${text}`)
 			: [];
-	const allergens =
-		line.kind === 'product' && line.allergens?.length
-			? wrapText(allergensSentence(line.allergens, locale), PAPER_COLUMNS - 2).map(
-					(text) => `  ${text}`
-				)
+	const facts =
+		line.kind === 'product' && (line.allergens?.length || line.additives?.length)
+			? wrapText(receiptFactsSentence(line, locale), PAPER_COLUMNS - 2).map((text) => `  ${text}`)
 			: [];
 	const discount =
 		line.discountMinor > 0
@@ -122,7 +120,7 @@ function lineBlocks(line: ReceiptLine, money: (minor: number) => string, locale:
 	return laidOut([
 		...labelledAmount(lineLabel(line, locale), money(line.grossMinor), PAPER_COLUMNS),
 		...options,
-		...allergens,
+		...facts,
 		...discount
 	]);
 }

@@ -52,6 +52,7 @@ import { ageConfirmed, NO_AGE } from '#lib/shared/age-limits.ts';
 import type { CreditPaymentType } from '#lib/shared/credit-payment-type.ts';
 import type { SaleProblem } from '#lib/shared/sale-view.ts';
 import { normalizeTransactionKey } from '#lib/shared/transaction-key.ts';
+import type { Additive } from '../catalog/additives.ts';
 import type { Product } from '../catalog/product.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalOperation } from '../journal/journal-operation.ts';
@@ -98,6 +99,8 @@ export interface CheckoutDependencies {
 	unattended(deviceId: string): Promise<boolean>;
 	/** The whole menu, sold-out products included: a basket holding one is refused by name. */
 	products(): Promise<Product[]>;
+	/** The venue's additive list (catalog/additives.ts): a line's additives named on its receipt. */
+	additives(): Promise<readonly Additive[]>;
 	settings(): Promise<CheckoutSettings>;
 	/** Runs `work` in one transaction of the store: one commit for the writes of one step. */
 	inTransaction<T>(work: (db: StoreDb) => Promise<T>): Promise<T>;
@@ -148,18 +151,21 @@ export class Checkout {
 	async start(deviceId: string, basket: unknown, confirmedAge = NO_AGE): Promise<Sale> {
 		const parsed = basketSchema.safeParse(basket);
 		if (!parsed.success) throw new CheckoutError('basket-invalid', 'malformed basket');
-		const [outOfOrder, settings, products, depositConfiguration, unattended] = await Promise.all([
-			this.#deps.outOfOrder(deviceId),
-			this.#deps.settings(),
-			this.#deps.products(),
-			this.#deps.depositConfiguration(deviceId),
-			this.#deps.unattended(deviceId)
-		]);
+		const [outOfOrder, settings, products, additives, depositConfiguration, unattended] =
+			await Promise.all([
+				this.#deps.outOfOrder(deviceId),
+				this.#deps.settings(),
+				this.#deps.products(),
+				this.#deps.additives(),
+				this.#deps.depositConfiguration(deviceId),
+				this.#deps.unattended(deviceId)
+			]);
 		// Out of order since the guest began (staff put it so from the fleet page): no new sale.
 		if (outOfOrder) throw new CheckoutError('out-of-order');
 		const result = quoteSale({
 			basket: parsed.data,
 			products,
+			additives,
 			depositConfiguration,
 			depositVatBp: settings.depositVatBp,
 			serviceFee: { minor: settings.serviceFeeMinor, vatBp: settings.serviceFeeVatBp }

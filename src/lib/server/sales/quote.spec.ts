@@ -32,6 +32,33 @@ const configuration: DepositConfiguration = {
 	]
 };
 
+describe('what a quoted line contains', () => {
+	it('keeps its allergens and names its additives from the venue’s list, an unknown one by id', () => {
+		const bratwurst = products.find((product) => product.id === 'food_bratwurst')!;
+		const result = quoteSale({
+			basket: [
+				{ productId: 'food_bratwurst', quantity: 1 },
+				{ productId: 'drink_water', quantity: 1 }
+			],
+			products: [
+				{ ...bratwurst, facts: { ...bratwurst.facts, additives: ['phosphate', 'smoke'] } },
+				...products.filter((product) => product.id === 'drink_water')
+			],
+			additives: [{ id: 'phosphate', name: { en: 'with phosphate', de: 'mit Phosphat' } }],
+			depositConfiguration: null,
+			depositVatBp: 0,
+			serviceFee: NO_FEE
+		});
+		if (!result.ok) throw new Error(JSON.stringify(result.problem));
+		const [sausage, water] = result.quote.lines;
+		expect(sausage).toMatchObject({
+			allergens: ['gluten', 'mustard'],
+			additives: [{ en: 'with phosphate', de: 'mit Phosphat' }, { en: 'smoke' }]
+		});
+		expect(water).not.toHaveProperty('additives');
+	});
+});
+
 describe('quoteSale', () => {
 	it('prices lines from the menu and derives one deposit line per category; totals add up', () => {
 		const result = quoteSale({

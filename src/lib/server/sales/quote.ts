@@ -9,7 +9,7 @@
  * changes neither what the guest pays nor their receipt.
  */
 import { basketAge, lineAge } from '#lib/shared/age-limits.ts';
-import { factsWith } from '#lib/shared/food-facts.ts';
+import { factsWith, type FoodFacts } from '#lib/shared/food-facts.ts';
 import { z } from 'zod';
 import {
 	chooseOptions,
@@ -19,6 +19,8 @@ import {
 } from '#lib/shared/product-options.ts';
 import type { DepositLine, SaleLine } from '#lib/shared/sale-view.ts';
 import { sum } from '#lib/shared/sum.ts';
+import type { Translated } from '#lib/shared/translated.ts';
+import { DEFAULT_ADDITIVES, type Additive } from '../catalog/additives.ts';
 import type { Product } from '../catalog/product.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
 
@@ -75,6 +77,8 @@ export type QuoteResult = { ok: true; quote: SaleQuote } | { ok: false; problem:
 export interface QuoteInput {
 	basket: Basket;
 	products: Product[];
+	/** The venue's additive list, to name each line's additives as the sale is quoted. */
+	additives?: readonly Additive[];
 	/** The cached configuration when it answered 200; null when deposits are off or unknown. */
 	depositConfiguration: DepositConfiguration | null;
 	/** Venue setting: VAT on deposits (default 0). */
@@ -83,9 +87,27 @@ export interface QuoteInput {
 	serviceFee: { minor: number; vatBp: number };
 }
 
+/**
+ * What a line's receipt names: its allergens, and its additives as the venue's list names them
+ * now (one the list no longer has by its id), kept with the sale like its name.
+ */
+function factsOfLine({ allergens, additives }: FoodFacts, list: readonly Additive[]) {
+	return {
+		allergens,
+		...(additives.length > 0
+			? {
+					additives: additives.map(
+						(id): Translated => list.find((additive) => additive.id === id)?.name ?? { en: id }
+					)
+				}
+			: {})
+	};
+}
+
 export function quoteSale({
 	basket,
 	products,
+	additives = DEFAULT_ADDITIVES,
 	depositConfiguration,
 	depositVatBp,
 	serviceFee
@@ -122,7 +144,7 @@ export function quoteSale({
 			// An option is part of its product: sold at the product's rate.
 			vatBp: product.vatBp,
 			lineMinor: unitMinor * quantity,
-			allergens: factsWith(product.facts, choice.chosen).allergens
+			...factsOfLine(factsWith(product.facts, choice.chosen), additives)
 		});
 	}
 	const currencyCode = byId.get(lines[0]!.productId)!.currencyCode;

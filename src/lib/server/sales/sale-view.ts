@@ -47,7 +47,7 @@ function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView,
 		state: sale.state,
 		currencyCode: quote.currencyCode,
 		lines: quote.lines.map(
-			({ productId, name, options, quantity, unitMinor, lineMinor, vatBp, allergens }) => ({
+			({
 				productId,
 				name,
 				options,
@@ -55,7 +55,18 @@ function viewWithoutCode(sale: Sale, containers: ContainerNames): Omit<SaleView,
 				unitMinor,
 				lineMinor,
 				vatBp,
-				...(allergens?.length ? { allergens } : {})
+				allergens,
+				additives
+			}) => ({
+				productId,
+				name,
+				options,
+				quantity,
+				unitMinor,
+				lineMinor,
+				vatBp,
+				...(allergens?.length ? { allergens } : {}),
+				...(additives?.length ? { additives } : {})
 			})
 		),
 		depositLines: quote.depositLines.map(

@@ -22,6 +22,7 @@ import {
 	venueAdditives,
 	type Additive
 } from '../catalog/additives.ts';
+import { venueAgeLimits } from '../catalog/age-limits.ts';
 import { venueNames } from '../catalog/menu-names.ts';
 import type { Product } from '../catalog/product.ts';
 import { printerSettings } from '../printer/printer-settings.ts';
@@ -179,14 +180,16 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal, names, additives, unattended] = await Promise.all([
-		kioskSettings(context.settings),
-		printerSettings(context.settings, deviceId),
-		context.terminals.cardTerminalOf(deviceId),
-		venueNames(context.settings),
-		venueAdditives(context.settings),
-		isUnattended(context.settings, deviceId)
-	]);
+	const [settings, printer, terminal, names, additives, unattended, ageLimits] =
+		await Promise.all([
+			kioskSettings(context.settings),
+			printerSettings(context.settings, deviceId),
+			context.terminals.cardTerminalOf(deviceId),
+			venueNames(context.settings),
+			venueAdditives(context.settings),
+			isUnattended(context.settings, deviceId),
+			venueAgeLimits(context.settings)
+		]);
 	const products = await context.catalog.list();
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
@@ -208,7 +211,8 @@ export async function kioskSnapshot(
 				serviceFeeMinor: settings.serviceFeeMinor,
 				suggestedProductId: settings.suggestedProductId,
 				printer: printer?.mode ?? null,
-				cardTerminal: terminal
+				cardTerminal: terminal,
+				ageLimits
 			},
 			fetchedAt
 		}

@@ -6,6 +6,13 @@
  */
 import type { AuditAction } from '../audit/audit-log.ts';
 import type { StaffMember } from '../auth/roles.ts';
+import {
+	ageLimitsFromForm,
+	agesInUse,
+	saveAgeLimits,
+	storedAgeLimits,
+	type AgeLimitsForm
+} from '../catalog/age-limits.ts';
 import type { ServerContext } from '../context.ts';
 import { textField } from '../http/forms.ts';
 import {
@@ -130,6 +137,29 @@ export async function changeGuestLanguages(
 		actor,
 		'settings.guest-languages',
 		{ read: () => guestLanguages(settings), save: (next) => saveGuestLanguages(settings, next) },
+		parsed.values
+	);
+	return { ok: true };
+}
+
+/** The age limits and their texts; an age the menu still sells from is not removed. */
+export async function changeAgeLimits(
+	context: ServerContext,
+	actor: StaffMember,
+	form: FormData
+): Promise<{ ok: true } | Extract<AgeLimitsForm, { ok: false }>> {
+	const { settings, catalog } = context;
+	const parsed = ageLimitsFromForm(form, {
+		offered: (await guestLanguages(settings)).offered,
+		stored: await storedAgeLimits(settings),
+		inUse: agesInUse(await catalog.list())
+	});
+	if (!parsed.ok) return parsed;
+	await saveRecorded(
+		context,
+		actor,
+		'settings.age-limits',
+		{ read: () => storedAgeLimits(settings), save: (next) => saveAgeLimits(settings, next) },
 		parsed.values
 	);
 	return { ok: true };

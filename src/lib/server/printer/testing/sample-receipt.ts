@@ -31,6 +31,7 @@ const sampleLines: ReceiptLine[] = [
 		},
 		options: [{ name: { en: 'Well done', de: 'Gut durchgebraten' } }],
 		allergens: ['gluten', 'mustard'],
+		additives: [{ en: 'with phosphate', de: 'mit Phosphat' }],
 		quantity: 1,
 		grossMinor: 650,
 		discountMinor: 0,

@@ -3,6 +3,7 @@
  * store: no platform (a call fails the test), no card terminal, no menu, no deposits, split
  * payment without a service fee. A spec overrides what it is about.
  */
+import { DEFAULT_ADDITIVES } from '../../catalog/additives.ts';
 import { transact } from '../../store/after-commit.ts';
 import type { Store } from '../../store/store.ts';
 import { Journal } from '../../journal/journal.ts';
@@ -26,6 +27,7 @@ export function checkoutOverStore(
 		depositConfiguration: async () => null,
 		depositsUsable: () => true,
 		products: async () => [],
+		additives: async () => DEFAULT_ADDITIVES,
 		settings: async () => ({
 			creditPaymentType: 'SPLIT_PAYMENT',
 			serviceFeeMinor: 0,
