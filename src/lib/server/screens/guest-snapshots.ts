@@ -180,16 +180,15 @@ export async function kioskSnapshot(
 	deviceId: string,
 	now = new Date()
 ): Promise<KioskSnapshot> {
-	const [settings, printer, terminal, names, additives, unattended, ageLimits] =
-		await Promise.all([
-			kioskSettings(context.settings),
-			printerSettings(context.settings, deviceId),
-			context.terminals.cardTerminalOf(deviceId),
-			venueNames(context.settings),
-			venueAdditives(context.settings),
-			isUnattended(context.settings, deviceId),
-			venueAgeLimits(context.settings)
-		]);
+	const [settings, printer, terminal, names, additives, unattended, ageLimits] = await Promise.all([
+		kioskSettings(context.settings),
+		printerSettings(context.settings, deviceId),
+		context.terminals.cardTerminalOf(deviceId),
+		venueNames(context.settings),
+		venueAdditives(context.settings),
+		isUnattended(context.settings, deviceId),
+		venueAgeLimits(context.settings)
+	]);
 	const products = await context.catalog.list();
 	// Read from the server's own store as it answers: the menu and settings are that new.
 	const fetchedAt = now.toISOString();
