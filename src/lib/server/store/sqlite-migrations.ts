@@ -424,5 +424,13 @@ export const migrations: readonly string[] = [
 		out_of_order INTEGER NOT NULL DEFAULT 0,
 		reload_asked_at TEXT
 	);
+	`,
+	/* 24: the day report's sums read a slice's sales from the hour they were paid in, in the
+	   order it groups them (reports/day-report-sums.ts): no sort of a day's sales */ `
+	DROP INDEX sales_report;
+	CREATE INDEX sales_report_hours ON sales (substr(paid_at, 1, 13), device_id, report_vat,
+		report_products, report_gross_minor, report_discount_minor, report_credits_minor,
+		report_card_minor, report_fee_minor, report_deposit_containers, report_deposit_minor, paid_at)
+		WHERE report_vat IS NOT NULL;
 	`
 ];
