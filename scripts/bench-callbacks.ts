@@ -42,7 +42,7 @@ import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
 import type { BoardOrder } from '#lib/shared/order-board.ts';
 import { percentile, reportFigures } from './bench-goals.ts';
-import { benchPort, pairedScreenCookie } from './bench-kiosk.ts';
+import { benchPort, pairedScreenCookie, serverNodeArgs } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -111,7 +111,7 @@ try {
 async function oneRound(): Promise<RoundResult> {
 	const dataDir = mkdtempSync(join(tmpdir(), 'bench-callbacks-'));
 	const simulatorUrl = `http://127.0.0.1:${await benchPort()}`;
-	const simulator = startProcess('packages/platform-sim/src/main.ts', {
+	const simulator = startProcess('packages/platform-sim/src/main.ts', [], {
 		SIM_PORT: new URL(simulatorUrl).port,
 		SIM_HOST: '127.0.0.1',
 		SIM_QUIET: '1',
@@ -124,7 +124,7 @@ async function oneRound(): Promise<RoundResult> {
 	try {
 		// Demo set-up asks the simulator for its seed once, at start: the simulator must be up first.
 		await until(() => isUp(`${simulatorUrl}/_sim/seed`), 'the simulator');
-		server = startProcess('scripts/start.ts', {
+		server = startProcess('scripts/start.ts', serverNodeArgs(), {
 			PORT: new URL(kiosk).port,
 			HOST: '127.0.0.1',
 			DATA_DIR: dataDir,
@@ -403,11 +403,18 @@ async function isUp(url: string): Promise<boolean> {
 	return response?.ok === true;
 }
 
-/** `node <script>` from the project root with these changes to the environment (undefined: unset). */
-function startProcess(script: string, changes: Record<string, string | undefined>) {
+/**
+ * `node <nodeArgs> <script>` from the project root with these changes to the environment
+ * (undefined: unset).
+ */
+function startProcess(
+	script: string,
+	nodeArgs: readonly string[],
+	changes: Record<string, string | undefined>
+) {
 	const env = { ...process.env, ...changes };
 	for (const [name, value] of Object.entries(changes)) if (value === undefined) delete env[name];
-	const child = spawn(process.execPath, [join(ROOT, script)], {
+	const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], {
 		cwd: ROOT,
 		env,
 		stdio: ['ignore', 'ignore', 'inherit']

@@ -19,6 +19,10 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
+/** The Node options BENCH_SERVER_NODE_ARGS gives the kiosk server. */
+export const serverNodeArgs = (): string[] =>
+	process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 let nextPort = Number(process.env.BENCH_PORT ?? 0);
 
 /** The next port of BENCH_PORT's range, or a free one the system gives without BENCH_PORT. */
@@ -85,8 +89,7 @@ export async function startKiosk(name: string, options: KioskOptions = {}): Prom
 	const port = await benchPort();
 	const simPort = options.simulatorUrl ? 0 : await benchPort();
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
-	const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-	const server = [process.execPath, ...nodeArgs, 'scripts/start.ts'];
+	const server = [process.execPath, ...serverNodeArgs(), 'scripts/start.ts'];
 	// Only fsync and fdatasync stop the server (seccomp filter): strace costs it nothing else.
 	const traced = options.traceFsyncsTo
 		? ['strace', '-f', '--seccomp-bpf', '-qq', '-e', 'trace=fsync,fdatasync']
