@@ -19,6 +19,7 @@ import { SaleRecovery } from '#lib/server/sales/sale-recovery.ts';
 import { SaleRepository } from '#lib/server/sales/sale-repository.ts';
 import type { PaymentTerminal } from '#lib/server/terminal/payment-terminal.ts';
 import { SimulatedTerminal } from '#lib/server/terminal/simulated-terminal.ts';
+import { transact } from '#lib/server/store/after-commit.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import type { Store } from '#lib/server/store/store.ts';
 import { contractStore } from './contract-store.ts';
@@ -126,7 +127,7 @@ export async function checkoutRig(
 		additives: async () => DEFAULT_ADDITIVES,
 		settings: async () => rig.settings,
 		serverId,
-		inTransaction: (work) => store.db.transaction().execute(work)
+		inTransaction: (work) => transact(store.db, work)
 	});
 	const rig: CheckoutRig = {
 		store,

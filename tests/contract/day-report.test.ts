@@ -15,6 +15,7 @@ import { ReturnDesk } from '#lib/server/returns/return-desk.ts';
 import { readDayReport } from '#lib/server/reports/day-report-source.ts';
 import { amountsOf } from '#lib/server/sales/sale-amounts.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
+import { transact } from '#lib/server/store/after-commit.ts';
 import { loadKeyring } from '#lib/server/store/keyring.ts';
 import { venueDayOf } from '#lib/server/venue-time.ts';
 import type { ReportFigures } from '#lib/shared/day-report.ts';
@@ -40,7 +41,7 @@ beforeEach(async () => {
 		journal: rig.journal,
 		platformFor: async () => rig.platform,
 		terminal: rig.terminal,
-		inTransaction: (work) => rig.store.db.transaction().execute(work)
+		inTransaction: (work) => transact(rig.store.db, work)
 	});
 });
 

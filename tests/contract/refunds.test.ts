@@ -9,6 +9,7 @@ import { JournalOperation } from '#lib/server/journal/journal-operation.ts';
 import { resolveOpenEntries } from '#lib/server/journal/resolver.ts';
 import { RefundError, SaleRefunds, type RefundRequest } from '#lib/server/refunds/sale-refunds.ts';
 import type { Sale } from '#lib/server/sales/sale.ts';
+import { transact } from '#lib/server/store/after-commit.ts';
 import { checkoutRig, type CheckoutRig } from './checkout-rig.ts';
 import { caught } from './client-support.ts';
 import { useSimulator } from './harness.ts';
@@ -34,7 +35,7 @@ beforeEach(async () => {
 		journal: rig.journal,
 		platformFor: async () => rig.platform,
 		terminal: rig.terminal,
-		inTransaction: (work) => rig.store.db.transaction().execute(work),
+		inTransaction: (work) => transact(rig.store.db, work),
 		now: () => new Date(Date.now() + kioskAheadMs)
 	});
 });

@@ -18,6 +18,7 @@ import type { Sale } from '../sales/sale.ts';
 import { SaleRepository } from '../sales/sale-repository.ts';
 import { SimulatedTerminal } from '../terminal/simulated-terminal.ts';
 import { saleFactory } from '../sales/testing/factories.ts';
+import { transact } from '../store/after-commit.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { CLOCK_MARGIN_MS, REFUND_WINDOW_MS } from './lost-refund.ts';
@@ -96,7 +97,7 @@ function serverOn(
 		journal,
 		platformFor: options.platformFor ?? (async () => client),
 		terminal,
-		inTransaction: (work) => store.db.transaction().execute(work),
+		inTransaction: (work) => transact(store.db, work),
 		now
 	});
 	return { journal, refunds, sales };
@@ -496,7 +497,7 @@ describe.each(ENGINES)('SaleRefunds on %s', (engine) => {
 				journal: server.journal,
 				platformFor: async () => ({ credits: platform }) as unknown as PlatformClient,
 				terminal,
-				inTransaction: (work) => store.db.transaction().execute(work),
+				inTransaction: (work) => transact(store.db, work),
 				now
 			});
 			await expect(dying.refund(sale.id, request({ cardMinor: 450 }), 'm')).rejects.toThrow(

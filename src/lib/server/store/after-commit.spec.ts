@@ -46,7 +46,19 @@ describe.each(ENGINES)('after-commit hooks on %s', (engine) => {
 		expect(await settingSeen()).toBeUndefined();
 	});
 
-	it('outside a transaction it began, runs the hook at once', () => {
+	it('refuses a hook in a transaction it did not begin: nothing would wait for that commit', async () => {
+		const heard: string[] = [];
+		await expect(
+			store.db.transaction().execute(async (trx) => {
+				await putSetting(trx, 'begun elsewhere');
+				afterCommit(trx, () => heard.push('told'));
+			})
+		).rejects.toThrow('transact');
+		expect(heard).toEqual([]);
+		expect(await settingSeen()).toBeUndefined();
+	});
+
+	it('on the store’s own db, whose statements commit one by one, runs the hook at once', () => {
 		const heard: string[] = [];
 		afterCommit(store.db, () => heard.push('now'));
 		expect(heard).toEqual(['now']);
