@@ -3,6 +3,7 @@
  * steps: their stored text is kept in memory between changes (store/read-cache.ts), and each read
  * parses it afresh, so no caller can change another's value.
  */
+import { transact } from './store/after-commit.ts';
 import { StoreReadCache } from './store/read-cache.ts';
 import type { Store, StoreDb } from './store/store.ts';
 
@@ -60,7 +61,7 @@ export class Settings {
 		values: Record<string, unknown>,
 		work: (db: StoreDb) => Promise<void>
 	): Promise<void> {
-		await this.#db.transaction().execute(async (trx) => {
+		await transact(this.#db, async (trx) => {
 			await work(trx);
 			for (const [key, value] of Object.entries(values)) await this.#write(trx, key, value);
 		});

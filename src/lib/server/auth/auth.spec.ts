@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyringOf } from '../store/keyring.ts';
 import type { Store } from '../store/store.ts';
+import { DeviceRepository } from '../devices/device-repository.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { SessionStore, STAFF_SESSION_MS } from './sessions.ts';
@@ -75,6 +77,48 @@ describe.each(ENGINES)('the staff and screen access on %s', (engine) => {
 			const sessions = new SessionStore(store);
 			const { token } = await sessions.createStaff(SAM);
 			await sessions.revoke(token);
+			expect(await sessions.find(token)).toBeUndefined();
+		});
+
+		it('refuses a screen session at once when it is revoked or its device is removed', async () => {
+			const devices = new DeviceRepository(store, keyringOf('cd'.repeat(32)));
+			const sessions = new SessionStore(store);
+			const pair = async () => {
+				const device = await devices.add({
+					name: 'Kiosk',
+					environment: 'simulator',
+					baseUrl: 'http://sim',
+					mode: 'kiosk',
+					apiKey: `key-${Math.random()}`
+				});
+				const { token } = await sessions.createScreen(device.id);
+				// Read once, as every request of a sale reads it: kept, where it is kept.
+				expect(await sessions.find(token)).toMatchObject({ deviceId: device.id });
+				return { device, token };
+			};
+			const unpaired = await pair();
+			await sessions.revoke(unpaired.token);
+			expect(await sessions.find(unpaired.token)).toBeUndefined();
+			const removed = await pair();
+			const kept = await pair();
+			await devices.remove(removed.device.id);
+			expect(await sessions.find(removed.token)).toBeUndefined();
+			expect(await sessions.find(kept.token)).toMatchObject({ deviceId: kept.device.id });
+		});
+
+		it('refuses a screen session read before once it has expired', async () => {
+			let now = new Date('2026-11-22T10:00:00Z');
+			const sessions = new SessionStore(store, () => now);
+			const device = await new DeviceRepository(store, keyringOf('cd'.repeat(32))).add({
+				name: 'Kiosk',
+				environment: 'simulator',
+				baseUrl: 'http://sim',
+				mode: 'kiosk',
+				apiKey: 'key'
+			});
+			const { token, expiresAt } = await sessions.createScreen(device.id);
+			expect(await sessions.find(token)).toMatchObject({ kind: 'screen' });
+			now = expiresAt;
 			expect(await sessions.find(token)).toBeUndefined();
 		});
 

@@ -2,8 +2,14 @@
  * Sessions behind httpOnly cookies: a staff login (hours; with the name given at login and the
  * role the password gave) or a paired guest screen (long-lived, bound to one device, so a guest
  * screen needs no staff login and holds no key). Only a hash of each token is stored.
+ *
+ * A screen's session is read at every request of a sale, so on SQLite it is kept in memory
+ * (`StoreReadCache`, topic `sessions`) until its token is revoked or any device is removed (which
+ * deletes that device's sessions with it); its expiry is checked at every read. Staff sessions
+ * are read from the store every time.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { StoreReadCache } from '../store/read-cache.ts';
 import type { Store, StoreDb } from '../store/store.ts';
 import type { StaffMember } from './roles.ts';
 
@@ -26,10 +32,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export class SessionStore {
 	readonly #db: StoreDb;
 	readonly #now: () => Date;
+	readonly #screens: StoreReadCache<Session | undefined>;
 
 	constructor(store: Store, now: () => Date = () => new Date()) {
 		this.#db = store.db;
 		this.#now = now;
+		this.#screens = new StoreReadCache(store, 'sessions', ['devices']);
 	}
 
 	/** A new staff login of `staff`; returns the token for the cookie. */
@@ -70,10 +78,20 @@ export class SessionStore {
 	/** The live session of a token, if any. */
 	async find(token: string | undefined): Promise<Session | undefined> {
 		if (!token || token.length > 100) return undefined;
+		const hash = hashToken(token);
+		const session = await this.#screens.read(
+			hash,
+			() => this.#load(hash),
+			(found) => found?.kind === 'screen'
+		);
+		return session && session.expiresAt > this.#now().toISOString() ? { ...session } : undefined;
+	}
+
+	async #load(hash: string): Promise<Session | undefined> {
 		const row = await this.#db
 			.selectFrom('sessions')
 			.select(['kind', 'device_id', 'staff_name', 'staff_role', 'expires_at'])
-			.where('token_hash', '=', hashToken(token))
+			.where('token_hash', '=', hash)
 			.where('expires_at', '>', this.#now().toISOString())
 			.executeTakeFirst();
 		if (!row) return undefined;
@@ -85,7 +103,9 @@ export class SessionStore {
 	}
 
 	async revoke(token: string): Promise<void> {
-		await this.#db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+		const hash = hashToken(token);
+		await this.#db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+		await this.#screens.changed(hash);
 	}
 
 	/**

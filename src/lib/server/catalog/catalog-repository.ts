@@ -1,6 +1,15 @@
-/** The menu in the store. Import replaces the whole menu atomically. */
+/**
+ * The menu in the store. Import replaces the whole menu atomically.
+ *
+ * Every sale's start reads the whole menu, so on SQLite its rows are kept in memory
+ * (`StoreReadCache`, topic `products`) until a write of this repository has committed (its own
+ * statement, or the caller's `transact` through `afterCommit`); each read makes products of its
+ * own from them.
+ */
 import { NO_FACTS, type FoodFacts } from '#lib/shared/food-facts.ts';
 import type { Translated } from '#lib/shared/translated.ts';
+import { afterCommit, transact } from '../store/after-commit.ts';
+import { StoreReadCache } from '../store/read-cache.ts';
 import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type { Row } from '../store/tables.ts';
 import { isImageAddress } from './image-address.ts';
@@ -23,18 +32,31 @@ const toProduct = (row: Row<'products'>): Product => ({
 	minAge: row.min_age
 });
 
+/** The cache's one key: the whole menu is read and changed as one. */
+const MENU = 'menu';
+
 export class CatalogRepository {
 	readonly #store: Store;
+	readonly #rows: StoreReadCache<Row<'products'>[]>;
 
 	constructor(store: Store) {
 		this.#store = store;
+		this.#rows = new StoreReadCache(store, 'products');
 	}
 
 	async list(options: { availableOnly?: boolean } = {}): Promise<Product[]> {
-		let query = this.#store.db.selectFrom('products').selectAll();
-		if (options.availableOnly) query = query.where('available', '=', 1);
-		const rows = await query.orderBy('position').orderBy('id').execute();
-		return rows.map(toProduct);
+		const rows = await this.#rows.read(MENU, () =>
+			this.#store.db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute()
+		);
+		return (options.availableOnly ? rows.filter((row) => row.available === 1) : rows).map(
+			toProduct
+		);
+	}
+
+	/** The menu was written in `db`: read it again once that has committed. */
+	#changed<T>(db: StoreDb, result: T): T {
+		afterCommit(db, () => void this.#rows.changed(MENU));
+		return result;
 	}
 
 	async get(id: string): Promise<Product | undefined> {
@@ -94,57 +116,74 @@ export class CatalogRepository {
 			.values({ id: product.id, ...row })
 			.onConflict((conflict) => conflict.column('id').doUpdateSet(row))
 			.execute();
+		this.#changed(db, undefined);
 	}
 
 	async setAvailable(id: string, available: boolean): Promise<boolean> {
-		return touchedOne(
-			await this.#store.db
-				.updateTable('products')
-				.set({ available: available ? 1 : 0 })
-				.where('id', '=', id)
-				.executeTakeFirst()
+		return this.#changed(
+			this.#store.db,
+			touchedOne(
+				await this.#store.db
+					.updateTable('products')
+					.set({ available: available ? 1 : 0 })
+					.where('id', '=', id)
+					.executeTakeFirst()
+			)
 		);
 	}
 
 	/** Points the product at a picture (an absolute path or https URL), or at none. */
 	async setImage(id: string, image: string | null, db: StoreDb = this.#store.db): Promise<boolean> {
-		return touchedOne(
-			await db.updateTable('products').set({ image }).where('id', '=', id).executeTakeFirst()
+		return this.#changed(
+			db,
+			touchedOne(
+				await db.updateTable('products').set({ image }).where('id', '=', id).executeTakeFirst()
+			)
 		);
 	}
 
 	/** Product `id`'s food facts as given (checked by the caller); false for an unknown product. */
 	async setFacts(id: string, facts: FoodFacts): Promise<boolean> {
-		return touchedOne(
-			await this.#store.db
-				.updateTable('products')
-				.set({ food_facts: JSON.stringify(facts) })
-				.where('id', '=', id)
-				.executeTakeFirst()
+		return this.#changed(
+			this.#store.db,
+			touchedOne(
+				await this.#store.db
+					.updateTable('products')
+					.set({ food_facts: JSON.stringify(facts) })
+					.where('id', '=', id)
+					.executeTakeFirst()
+			)
 		);
 	}
 
 	/** Product `id`'s minimum age (checked by the caller); false for an unknown product. */
 	async setMinAge(id: string, minAge: number): Promise<boolean> {
-		return touchedOne(
-			await this.#store.db
-				.updateTable('products')
-				.set({ min_age: minAge })
-				.where('id', '=', id)
-				.executeTakeFirst()
+		return this.#changed(
+			this.#store.db,
+			touchedOne(
+				await this.#store.db
+					.updateTable('products')
+					.set({ min_age: minAge })
+					.where('id', '=', id)
+					.executeTakeFirst()
+			)
 		);
 	}
 
 	async remove(id: string): Promise<boolean> {
-		return touchedOne(
-			await this.#store.db.deleteFrom('products').where('id', '=', id).executeTakeFirst()
+		return this.#changed(
+			this.#store.db,
+			touchedOne(
+				await this.#store.db.deleteFrom('products').where('id', '=', id).executeTakeFirst()
+			)
 		);
 	}
 
 	/** The whole menu replaced by `products`: in a transaction of its own, or in the caller's `db`. */
 	async replaceAll(products: Product[], db: StoreDb = this.#store.db): Promise<void> {
-		if (!db.isTransaction) return db.transaction().execute((trx) => this.replaceAll(products, trx));
+		if (!db.isTransaction) return transact(db, (trx) => this.replaceAll(products, trx));
 		await db.deleteFrom('products').execute();
 		for (const product of products) await this.upsert(product, db);
+		this.#changed(db, undefined);
 	}
 }

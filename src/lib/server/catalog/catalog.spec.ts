@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transact } from '../store/after-commit.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import { CatalogRepository } from './catalog-repository.ts';
@@ -231,6 +232,35 @@ describe.each(ENGINES)('CatalogRepository on %s', (engine) => {
 		await catalog.replaceAll(imported.products);
 		return imported.products;
 	}
+
+	it('keeps the menu on SQLite only, and reads it again after each write has committed', async () => {
+		const [first] = await withDemoMenu();
+		const listed = async () => (await catalog.list()).find((p) => p.id === first!.id);
+		expect(await listed()).toMatchObject({ available: true });
+		// A write past the repository, which on SQLite no server makes: shows what a read serves.
+		await store.db.updateTable('products').set({ gross_minor: 1 }).execute();
+		expect((await listed())?.grossMinor).toBe(engine === 'sqlite' ? first!.grossMinor : 1);
+		await catalog.setAvailable(first!.id, false);
+		expect(await listed()).toMatchObject({ available: false, grossMinor: 1 });
+		await catalog.setFacts(first!.id, { allergens: ['milk'], additives: [], diets: [] });
+		expect((await listed())?.facts.allergens).toEqual(['milk']);
+		await catalog.setMinAge(first!.id, 18);
+		expect((await listed())?.minAge).toBe(18);
+		await transact(store.db, (trx) => catalog.upsert({ ...first!, grossMinor: 990 }, trx));
+		expect((await listed())?.grossMinor).toBe(990);
+		await transact(store.db, (trx) => catalog.setImage(first!.id, '/pictures/a.webp', trx));
+		expect((await listed())?.image).toBe('/pictures/a.webp');
+		await catalog.remove(first!.id);
+		expect(await listed()).toBeUndefined();
+		await transact(store.db, (trx) => catalog.replaceAll([first!], trx));
+		expect((await catalog.list()).map((p) => p.id)).toEqual([first!.id]);
+	});
+
+	it('hands every reader products of its own', async () => {
+		await withDemoMenu();
+		(await catalog.list())[0]!.name.en = 'changed';
+		expect((await catalog.list())[0]!.name.en).not.toBe('changed');
+	});
 
 	it('replaces the menu atomically, lists in position order and toggles availability', async () => {
 		expect(await catalog.isEmpty()).toBe(true);

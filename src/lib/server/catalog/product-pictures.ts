@@ -4,6 +4,7 @@
  * a menu import took off the menu are dropped. Storing and removing are one transaction each, so
  * neither leaves a product pointing at a picture that is not stored.
  */
+import { transact } from '../store/after-commit.ts';
 import type { Store } from '../store/store.ts';
 import type { CardPicture } from './card-picture.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
@@ -32,7 +33,7 @@ export class ProductPictures {
 
 	/** Makes `picture` the product's; false (nothing stored) when there is no such product. */
 	async attach(productId: string, picture: CardPicture): Promise<boolean> {
-		return this.#store.db.transaction().execute(async (trx) => {
+		return transact(this.#store.db, async (trx) => {
 			if (!(await this.#catalog.setImage(productId, pictureUrl(picture.hash), trx))) return false;
 			await this.#images.put(productId, picture, this.#now(), trx);
 			return true;
@@ -44,7 +45,7 @@ export class ProductPictures {
 	 * False when there is no such product.
 	 */
 	async detach(productId: string): Promise<boolean> {
-		return this.#store.db.transaction().execute(async (trx) => {
+		return transact(this.#store.db, async (trx) => {
 			if (!(await this.#catalog.setImage(productId, null, trx))) return false;
 			await this.#images.remove(productId, undefined, trx);
 			return true;

@@ -4,8 +4,13 @@
  * no history: a festival's fifty screens beating every 15 s add no rows. The row also holds what
  * staff asked of the screen (server/fleet/fleet.ts): out of order until put back, and a reload,
  * which the next beat's answer carries once and clears.
+ *
+ * Whether a screen is out of order is read at every sale's start, so on SQLite it is kept in
+ * memory (`StoreReadCache`, topic `screen_out_of_order`) until staff change it or a device is
+ * removed.
  */
 import type { ScreenReport } from '#lib/shared/fleet.ts';
+import { StoreReadCache } from '../store/read-cache.ts';
 import type { Store, StoreDb } from '../store/store.ts';
 import type { HeartbeatRow } from './screen-condition.ts';
 
@@ -17,9 +22,11 @@ export interface BeatOutcome {
 
 export class HeartbeatRepository {
 	readonly #db: StoreDb;
+	readonly #outOfOrder: StoreReadCache<boolean>;
 
 	constructor(store: Store) {
 		this.#db = store.db;
+		this.#outOfOrder = new StoreReadCache(store, 'screen_out_of_order', ['devices']);
 	}
 
 	/** Stores the beat (one upsert); a reload asked is answered once. */
@@ -56,13 +63,15 @@ export class HeartbeatRepository {
 		}));
 	}
 
-	async isOutOfOrder(deviceId: string): Promise<boolean> {
-		const row = await this.#db
-			.selectFrom('screen_heartbeats')
-			.select('out_of_order')
-			.where('device_id', '=', deviceId)
-			.executeTakeFirst();
-		return row?.out_of_order === 1;
+	isOutOfOrder(deviceId: string): Promise<boolean> {
+		return this.#outOfOrder.read(deviceId, async () => {
+			const row = await this.#db
+				.selectFrom('screen_heartbeats')
+				.select('out_of_order')
+				.where('device_id', '=', deviceId)
+				.executeTakeFirst();
+			return row?.out_of_order === 1;
+		});
 	}
 
 	/** Puts the screen out of order or back; whether that changed anything. */
@@ -79,6 +88,7 @@ export class HeartbeatRepository {
 			)
 			.returning('device_id')
 			.executeTakeFirst();
+		await this.#outOfOrder.changed(deviceId);
 		return row !== undefined;
 	}
 

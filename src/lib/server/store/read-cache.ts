@@ -10,7 +10,9 @@
  *
  * A change is also published as a change notice of this cache's topic (in this process on SQLite):
  * every cache of that topic on the store drops the key, not only the one whose owner wrote it. A
- * read under way while the key changes is not kept: the next read loads the stored value.
+ * read under way while the key changes is not kept: the next read loads the stored value. A
+ * notice of a topic in `clearedBy` drops every key: rows that another table's change deletes with
+ * it (a device's screen sessions go with the device).
  */
 import type { Store } from './store.ts';
 
@@ -20,15 +22,18 @@ export class StoreReadCache<Value> {
 	readonly #entries = new Map<string, Promise<Value>>();
 	readonly #enabled: boolean;
 
-	constructor(store: Store, topic: string) {
+	constructor(store: Store, topic: string, clearedBy: readonly string[] = []) {
 		this.#store = store;
 		this.#topic = topic;
 		this.#enabled = store.engine === 'sqlite';
 		if (this.#enabled) {
+			const clear = () => this.#entries.clear();
 			store.notices.subscribe(topic, {
 				notice: (key) => this.#entries.delete(key),
-				reconnected: () => this.#entries.clear()
+				reconnected: clear
 			});
+			for (const other of clearedBy)
+				store.notices.subscribe(other, { notice: clear, reconnected: clear });
 		}
 	}
 
