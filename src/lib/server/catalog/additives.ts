@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ADDITIVE_ID } from '#lib/shared/food-facts.ts';
+import { m } from '#lib/paraglide/messages.js';
 import type { AdditiveNames } from '#lib/shared/food-fact-labels.ts';
 import type { Settings } from '../settings.ts';
 import type { Translated } from '#lib/shared/translated.ts';
@@ -38,7 +39,15 @@ export const DEFAULT_ADDITIVES: Additive[] = [
 ];
 
 export const additiveListSchema = z
-	.array(z.object({ id: z.string().trim().regex(ADDITIVE_ID), name: translatedName }))
+	.array(
+		z.object({
+			id: z
+				.string()
+				.trim()
+				.regex(ADDITIVE_ID, { error: () => m.menu_import_additive_id() }),
+			name: translatedName
+		})
+	)
 	.max(100)
 	.superRefine((list, context) => {
 		const ids = new Set<string>();
@@ -47,7 +56,7 @@ export const additiveListSchema = z
 				context.addIssue({
 					code: 'custom',
 					path: [index, 'id'],
-					message: `additive id ${additive.id} repeated`
+					message: m.menu_import_additive_repeated({ id: additive.id })
 				});
 			ids.add(additive.id);
 		});

@@ -140,7 +140,7 @@ describe('menu import and export', () => {
 			ok: false,
 			problems: [
 				'product 1, grossPrice: too many decimal places',
-				'product 2, vat: not a VAT rate the platform supports',
+				'product 2, vat: 7.5 is not a VAT rate the platform supports',
 				'product 4: id c repeated',
 				expect.stringMatching(/^product 5, id: /),
 				expect.stringMatching(/^product 5, currencyCode: /)
