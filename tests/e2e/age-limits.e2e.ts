@@ -83,7 +83,7 @@ test('the manager rewords 18+ and adds 21+; the guest’s age question says it',
 
 		await pairKiosk(kiosk);
 		await beginOrder(kiosk);
-		await addProduct(kiosk, 'Drinks', 'Aperol Spritz');
+		await addProduct(kiosk, 'Mixed drinks', 'Aperol Spritz');
 		await kiosk.getByRole('button', { name: 'Go to payment' }).tap();
 		const question = ageQuestion(kiosk, 18);
 		await expect(question).toHaveAccessibleDescription(new RegExp(`^From 18: ${SPIRITS}\\.`));

@@ -86,7 +86,7 @@ describe('menu import and export', () => {
 	});
 
 	it('still reads the earlier files: a JSON array, CSV without category names', () => {
-		const imported = importJson(JSON.stringify(demoMenu));
+		const imported = importJson(JSON.stringify(demoMenu.products));
 		if (!imported.ok) throw new Error('demo menu invalid');
 		expect(imported.names).toEqual({});
 		const csv =
