@@ -17,7 +17,8 @@ import {
 	DEFAULT_AGE_LIMITS,
 	defaultCovers,
 	NO_AGE,
-	type AgeLimit
+	type AgeLimit,
+	type TypedAgeLimit
 } from '#lib/shared/age-limits.ts';
 import type { StaffNames } from '#lib/shared/translated.ts';
 import { textField } from '../http/forms.ts';
@@ -133,7 +134,9 @@ export interface AgeLimitsFormContext {
 	inUse: ReadonlySet<number>;
 }
 
-export type AgeLimitsForm = { ok: true; values: AgeLimit[] } | { ok: false; problems: string[] };
+/** `typed`: every row of the refused form as posted, for the page to show again. */
+export type AgeLimitsForm =
+	{ ok: true; values: AgeLimit[] } | { ok: false; problems: string[]; typed: TypedAgeLimit[] };
 
 /**
  * The setup page's form: rows of an `age` field each (the kept ages, then an empty one to add an
@@ -142,24 +145,26 @@ export type AgeLimitsForm = { ok: true; values: AgeLimit[] } | { ok: false; prob
  * language; nothing is saved unless the whole form reads.
  */
 export function ageLimitsFromForm(form: FormData, context: AgeLimitsFormContext): AgeLimitsForm {
-	const rows = form
-		.getAll('age')
-		.map((value, row) => ({ row, age: typeof value === 'string' ? value.trim() : '' }))
+	const typed: TypedAgeLimit[] = form.getAll('age').map((value, row) => ({
+		age: typeof value === 'string' ? value : '',
+		covers: Object.fromEntries(
+			context.offered.map((locale) => [locale, textField(form, `covers-${row}-${locale}`)])
+		)
+	}));
+	const rows = typed
+		.map(({ age, covers }) => ({ age: age.trim(), covers }))
 		.filter(({ age }) => age !== '')
-		.map(({ row, age }) => ({
-			age: /^\d+$/.test(age) ? Number(age) : age,
-			covers: Object.fromEntries(
-				context.offered.map((locale) => [locale, textField(form, `covers-${row}-${locale}`)])
-			)
-		}));
+		.map(({ age, covers }) => ({ age: /^\d+$/.test(age) ? Number(age) : age, covers }));
 	const read = ageLimitListSchema.safeParse(rows);
-	if (!read.success)
-		return { ok: false, problems: [...new Set(read.error.issues.map((issue) => issue.message))] };
+	if (!read.success) {
+		const problems = [...new Set(read.error.issues.map((issue) => issue.message))];
+		return { ok: false, problems, typed };
+	}
 	const removed = [...context.inUse].filter(
 		(age) => age !== NO_AGE && !read.data.some((limit) => limit.age === age)
 	);
 	if (removed.length > 0)
-		return { ok: false, problems: removed.map((age) => m.age_limits_in_use({ age })) };
+		return { ok: false, problems: removed.map((age) => m.age_limits_in_use({ age })), typed };
 	return {
 		ok: true,
 		values: read.data.map(({ age, covers }) => ({
