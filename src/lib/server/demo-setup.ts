@@ -84,7 +84,7 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 			...stored,
 			categories: { ...menu.names.categories, ...stored.categories }
 		};
-		await context.settings.setWith(venueNamesSetting(names), (db) =>
+		await context.settings.setWith(venueNamesSetting(context.settings).entry(names), (db) =>
 			context.catalog.replaceAll(menu.products, db)
 		);
 	}

@@ -62,17 +62,12 @@ export const additiveListSchema = z
 		});
 	});
 
-export async function venueAdditives(settings: Settings): Promise<Additive[]> {
-	const stored = await settings.get(KEY);
-	if (stored === undefined || stored === null) return DEFAULT_ADDITIVES;
-	const read = additiveListSchema.safeParse(stored);
-	return read.success ? read.data : DEFAULT_ADDITIVES;
-}
+/** The venue's additive list; a menu import stores it with its products (`entry`). */
+export const additivesSetting = (settings: Settings) =>
+	settings.typed<Additive[]>(KEY, additiveListSchema, DEFAULT_ADDITIVES);
 
-/** `list` as the setting a menu import stores with its products (Settings `setWith`). */
-export const venueAdditivesSetting = (list: Additive[]): Record<string, unknown> => ({
-	[KEY]: list
-});
+export const venueAdditives = (settings: Settings): Promise<Additive[]> =>
+	additivesSetting(settings).read();
 
 /** The names of the additives `ids` names, as a menu item carries them to the screens. */
 export function additiveNamesOf(list: readonly Additive[], ids: Iterable<string>): AdditiveNames {

@@ -94,10 +94,7 @@ const UNSET: AgeLimit[] = DEFAULT_AGE_LIMITS.map(({ age }) => ({ age, covers: {}
 
 /** The list as the venue keeps it (the ages and the texts it wrote), for the form and the audit. */
 export async function storedAgeLimits(settings: Settings): Promise<AgeLimit[]> {
-	const stored = await settings.get(KEY);
-	if (stored === undefined || stored === null) return UNSET;
-	const read = ageLimitListSchema.safeParse(stored);
-	return read.success ? read.data : UNSET;
+	return ageLimitsSetting(settings).read();
 }
 
 /** The list in force: the venue's ages, each text the venue's or else Germany's. */
@@ -109,8 +106,11 @@ export async function venueAgeLimits(settings: Settings): Promise<AgeLimit[]> {
 }
 
 export async function saveAgeLimits(settings: Settings, limits: AgeLimit[]): Promise<void> {
-	await settings.set(KEY, limits);
+	await ageLimitsSetting(settings).save(limits);
 }
+
+const ageLimitsSetting = (settings: Settings) =>
+	settings.typed<AgeLimit[]>(KEY, ageLimitListSchema, UNSET);
 
 /** The ages of `used` (0 aside) that the venue's list does not have. */
 export const unknownAges = (used: Iterable<number>, known: readonly AgeLimit[]) =>
