@@ -44,11 +44,11 @@ describe('minimum ages in the menu file', () => {
 		expect(await upload(context, 'menu.csv', exportCsv(menu))).toMatchObject({ ok: true });
 		expect(await context.catalog.list()).toEqual(menu);
 
-		const bad = demoMenu.map((product) =>
+		const bad = demoMenu.products.map((product) =>
 			product.id === 'drink_water' ? { ...product, minAge: 14 } : product
 		);
 		const refused = await upload(context, 'menu.json', JSON.stringify(bad));
-		const row = demoMenu.findIndex((product) => product.id === 'drink_water') + 1;
+		const row = demoMenu.products.findIndex((product) => product.id === 'drink_water') + 1;
 		expect(refused).toEqual({
 			ok: false,
 			problems: [

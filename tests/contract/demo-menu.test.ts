@@ -10,7 +10,7 @@ const sim = useSimulator();
 
 describe('demo menu', () => {
 	it('lists every simulator product of the demo organization with its price and VAT rate', () => {
-		const fromMenu = demoMenu
+		const fromMenu = demoMenu.products
 			.map(({ id, grossPrice, vat }) => ({ productId: id, grossPrice, vat }))
 			.sort((a, b) => a.productId.localeCompare(b.productId));
 		const fromSimulator = sim.seed.products
@@ -25,7 +25,7 @@ describe('demo menu', () => {
 				.filter((product) => product.placeIds.includes('place_main_stage'))
 				.map((product) => product.productId)
 		);
-		const available = demoMenu
+		const available = demoMenu.products
 			.filter((product) => product.available !== false)
 			.map((product) => product.id);
 		expect(available.filter((id) => !mainStage.has(id))).toEqual([]);

@@ -41,7 +41,7 @@ describe('allergens and additives in the menu exchange', () => {
 			...DEFAULT_ADDITIVES,
 			{ id: 'taurine', name: { en: 'with taurine', de: 'mit Taurin' } }
 		];
-		const file = { products: demoMenu, additives: own };
+		const file = { products: demoMenu.products, additives: own };
 		expect(await upload(context, 'menu.json', JSON.stringify(file))).toMatchObject({ ok: true });
 		const menu = await context.catalog.list();
 		const factsOf = (id: string) => menu.find((product) => product.id === id)?.facts;
@@ -70,11 +70,11 @@ describe('allergens and additives in the menu exchange', () => {
 		const { context } = await kioskServer();
 		await upload(context, 'menu.json', JSON.stringify(demoMenu));
 		const menu = await context.catalog.list();
-		const bad = demoMenu.map((product) =>
+		const bad = demoMenu.products.map((product) =>
 			product.id === 'food_pretzel' ? { ...product, allergens: ['gluten', 'peanut'] } : product
 		);
 		const refused = await upload(context, 'menu.json', JSON.stringify(bad));
-		const row = demoMenu.findIndex((product) => product.id === 'food_pretzel') + 1;
+		const row = demoMenu.products.findIndex((product) => product.id === 'food_pretzel') + 1;
 		expect(refused).toMatchObject({ ok: false });
 		expect(!refused.ok && 'problems' in refused && refused.problems).toEqual([
 			expect.stringMatching(new RegExp(`^product ${row}, allergens\\.1: unknown allergen "peanut"`))

@@ -110,6 +110,32 @@ test('a 16+ beer: the age asked once per sale, the ID checked on the board befor
 	await board.context().close();
 });
 
+test('Escape closes the age question unanswered: the basket kept, asked again', async ({
+	page: kiosk
+}) => {
+	await pairKiosk(kiosk);
+	await beginOrder(kiosk);
+	await addProduct(kiosk, 'Beer', 'Pilsner 0.4 l');
+	const pay = kiosk.getByRole('button', { name: 'Go to payment' });
+	await pay.tap();
+	const question = ageQuestion(kiosk, 16);
+	await expect(question).toBeVisible();
+
+	await kiosk.keyboard.press('Escape');
+	await expect(question).toBeHidden();
+	await expect(kiosk.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+	await expect(
+		kiosk.getByRole('region', { name: 'Your order' }).getByText('Pilsner 0.4 l')
+	).toBeVisible();
+
+	await pay.tap();
+	await expect(question).toBeVisible();
+	await confirmAge(kiosk, 16);
+	await expect(
+		kiosk.getByRole('heading', { level: 1, name: 'How would you like to pay?' })
+	).toBeVisible();
+});
+
 test('an unattended kiosk does not show the beer', async ({ page: kiosk, browser }) => {
 	const staff = await browser.newPage();
 	await logIn(staff);

@@ -50,12 +50,22 @@ test('the manager rewords 18+ and adds 21+; the guest’s age question says it',
 	);
 	await expectNoAxeViolations(staff);
 
-	// An age given twice is refused in words, nothing saved.
+	// An age given twice is refused in words, nothing saved; the form shows what was typed.
 	const added = ageLimits(staff).getByRole('group', { name: 'Add an age' });
 	await added.getByLabel('Minimum age').fill('18');
+	await added.getByLabel('What it covers in English').fill('rum');
+	await eighteen.getByLabel('What it covers in English').fill(SPIRITS);
 	await ageLimits(staff).getByRole('button', { name: 'Save age limits' }).click();
 	await expect(ageLimits(staff).getByRole('alert')).toHaveText('Age 18 is given twice.');
 	await expect(ageLimits(staff).getByRole('group', { name: '21+' })).toHaveCount(0);
+	await expect(added.getByLabel('Minimum age')).toHaveValue('18');
+	await expect(added.getByLabel('What it covers in English')).toHaveValue('rum');
+	await expect(eighteen.getByLabel('What it covers in English')).toHaveValue(SPIRITS);
+	await staff.goto('/setup');
+	await staffPageReady(staff);
+	await expect(eighteen.getByLabel('What it covers in English')).toHaveValue(
+		'spirits and drinks containing them'
+	);
 
 	try {
 		await saveAgeLimits(staff, async (form) => {
@@ -83,7 +93,7 @@ test('the manager rewords 18+ and adds 21+; the guest’s age question says it',
 
 		await pairKiosk(kiosk);
 		await beginOrder(kiosk);
-		await addProduct(kiosk, 'Drinks', 'Aperol Spritz');
+		await addProduct(kiosk, 'Mixed drinks', 'Aperol Spritz');
 		await kiosk.getByRole('button', { name: 'Go to payment' }).tap();
 		const question = ageQuestion(kiosk, 18);
 		await expect(question).toHaveAccessibleDescription(new RegExp(`^From 18: ${SPIRITS}\\.`));

@@ -8,6 +8,7 @@
 import type { AccessibilityTrigger } from './accessibility-mode.svelte.ts';
 import { watchHeadsets } from './headset.ts';
 import { KeypadFilter } from './keypad-filter.ts';
+import { openModalDialog } from './modal-dialog.ts';
 
 type Chunk = typeof import('./accessibility-chunk.ts');
 
@@ -39,7 +40,16 @@ export class AccessibilityLauncher {
 	listen(): () => void {
 		const filter = new KeypadFilter();
 		const onKey = (event: KeyboardEvent) => {
-			if (!filter.actionOf(event)) return;
+			const action = filter.actionOf(event);
+			if (!action) return;
+			// Back on an open modal dialog (Escape on the age question) closes it, as Escape does
+			// in any page, and leaves the mode off.
+			const dialog = action === 'back' ? openModalDialog(document) : null;
+			if (dialog) {
+				event.preventDefault();
+				dialog.requestClose();
+				return;
+			}
 			// The first key is heard as the mode starting: it does nothing else.
 			event.preventDefault();
 			event.stopImmediatePropagation();

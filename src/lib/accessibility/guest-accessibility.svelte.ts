@@ -92,9 +92,12 @@ export class GuestAccessibility {
 	}
 
 	#onKey(event: KeyboardEvent, navigator: KeypadNavigator): void {
-		if (!this.#keys.actionOf(event)) return;
-		// The first keypad key of a guest starts the mode and is heard as that: nothing else.
-		if (!this.mode.active) {
+		const key = this.#keys.actionOf(event);
+		if (!key) return;
+		// The first keypad key of a guest starts the mode and is heard as that: nothing else. Back
+		// on an open modal dialog (Escape on the age question) closes it, mode or not, as Escape
+		// does in any page.
+		if (!this.mode.active && !(key === 'back' && navigator.dialogOpen)) {
 			event.preventDefault();
 			this.start('keypad');
 			return;

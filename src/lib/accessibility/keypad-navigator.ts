@@ -8,6 +8,7 @@
  * volume are the caller's (speech): `handleKeydown` returns them.
  */
 import { isTextField, keypadAction, type KeypadAction } from './keypad.ts';
+import { openModalDialog } from './modal-dialog.ts';
 
 /** What can take part in sequential focus; `tabIndex` then says whether it does. */
 const FOCUSABLE = [
@@ -89,14 +90,17 @@ export class KeypadNavigator {
 		return this.#back !== null;
 	}
 
+	/** Whether a modal dialog is open (Back closes it). */
+	get dialogOpen(): boolean {
+		return this.#modalDialog() !== null;
+	}
+
 	get #document(): Document {
 		return this.#root.ownerDocument;
 	}
 
-	/** The topmost open modal dialog, wherever it is (the browser makes the rest inert). */
 	#modalDialog(): HTMLDialogElement | null {
-		const dialogs = this.#document.querySelectorAll<HTMLDialogElement>('dialog:modal');
-		return dialogs[dialogs.length - 1] ?? null;
+		return openModalDialog(this.#document);
 	}
 
 	#scope(): HTMLElement {

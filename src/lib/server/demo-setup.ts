@@ -11,6 +11,7 @@ import { z } from 'zod';
 import demoMenu from './catalog/demo-menu.json' with { type: 'json' };
 import { addDemoPictures } from './catalog/demo-pictures.ts';
 import { importJson } from './catalog/exchange.ts';
+import { venueNames, venueNamesSetting } from './catalog/menu-names.ts';
 import type { ServerContext } from './context.ts';
 import { callbackUrl } from './counter-orders/callback-tokens.ts';
 import {
@@ -77,7 +78,15 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 	if (await context.catalog.isEmpty()) {
 		const menu = importJson(JSON.stringify(demoMenu));
 		if (!menu.ok) throw new Error(`demo menu invalid: ${menu.problems.join('; ')}`);
-		await context.catalog.replaceAll(menu.products);
+		// Its category names as staff would give them; names staff gave already stay.
+		const stored = await venueNames(context.settings);
+		const names = {
+			...stored,
+			categories: { ...menu.names.categories, ...stored.categories }
+		};
+		await context.settings.setWith(venueNamesSetting(context.settings).entry(names), (db) =>
+			context.catalog.replaceAll(menu.products, db)
+		);
 	}
 	await addDemoPictures(context.catalog, context.pictures);
 	if (!(await kioskSettingsSaved(context.settings)))

@@ -3,9 +3,19 @@
  * steps: their stored text is kept in memory between changes (store/read-cache.ts), and each read
  * parses it afresh, so no caller can change another's value.
  */
+import type { z } from 'zod';
 import { transact } from './store/after-commit.ts';
 import { StoreReadCache } from './store/read-cache.ts';
 import type { Store, StoreDb } from './store/store.ts';
+
+/** One setting read through its schema (Settings `typed`). */
+export interface TypedSetting<T> {
+	/** The stored value as the schema reads it; the fallback when there is none or it no longer reads. */
+	read(): Promise<T>;
+	save(value: T): Promise<void>;
+	/** `value` as an entry of the values `setWith` stores. */
+	entry(value: T): Record<string, unknown>;
+}
 
 export class Settings {
 	readonly #db: StoreDb;
@@ -40,6 +50,20 @@ export class Settings {
 			.execute();
 		await this.#stored.changed(key);
 		return (await this.get<T>(key)) as T;
+	}
+
+	/** The setting `key`, read with `schema`, `fallback` when absent or no longer valid. */
+	typed<T>(key: string, schema: z.ZodType<T>, fallback: T): TypedSetting<T> {
+		return {
+			read: async () => {
+				const stored = await this.get(key);
+				if (stored === undefined || stored === null) return fallback;
+				const read = schema.safeParse(stored);
+				return read.success ? read.data : fallback;
+			},
+			save: (value) => this.set(key, value),
+			entry: (value) => ({ [key]: value })
+		};
 	}
 
 	async remove(key: string): Promise<void> {

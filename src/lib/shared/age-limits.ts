@@ -22,6 +22,12 @@ export interface AgeLimit {
 	covers: StaffNames;
 }
 
+/** A row of the setup page's age limits form as staff typed it (shown again with a refusal). */
+export interface TypedAgeLimit {
+	age: string;
+	covers: StaffNames;
+}
+
 /** Germany's (JuSchG § 9): the venue's list, and each age's texts, unless its setting says otherwise. */
 export const DEFAULT_AGE_LIMITS: AgeLimit[] = [
 	{

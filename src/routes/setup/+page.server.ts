@@ -108,7 +108,9 @@ export const actions: Actions = {
 			requireManager(locals),
 			await readForm(request)
 		);
-		return saved.ok ? { ageLimitsSaved: true } : fail(400, { ageLimitsErrors: saved.problems });
+		return saved.ok
+			? { ageLimitsSaved: true }
+			: fail(400, { ageLimitsErrors: saved.problems, ageLimitsTyped: saved.typed });
 	},
 	orderBoard: async ({ request, locals }) => {
 		const saved = await changeBoardSettings(

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ADDITIVE_ID } from '#lib/shared/food-facts.ts';
+import { m } from '#lib/paraglide/messages.js';
 import type { AdditiveNames } from '#lib/shared/food-fact-labels.ts';
 import type { Settings } from '../settings.ts';
 import type { Translated } from '#lib/shared/translated.ts';
@@ -38,7 +39,15 @@ export const DEFAULT_ADDITIVES: Additive[] = [
 ];
 
 export const additiveListSchema = z
-	.array(z.object({ id: z.string().trim().regex(ADDITIVE_ID), name: translatedName }))
+	.array(
+		z.object({
+			id: z
+				.string()
+				.trim()
+				.regex(ADDITIVE_ID, { error: () => m.menu_import_additive_id() }),
+			name: translatedName
+		})
+	)
 	.max(100)
 	.superRefine((list, context) => {
 		const ids = new Set<string>();
@@ -47,23 +56,18 @@ export const additiveListSchema = z
 				context.addIssue({
 					code: 'custom',
 					path: [index, 'id'],
-					message: `additive id ${additive.id} repeated`
+					message: m.menu_import_additive_repeated({ id: additive.id })
 				});
 			ids.add(additive.id);
 		});
 	});
 
-export async function venueAdditives(settings: Settings): Promise<Additive[]> {
-	const stored = await settings.get(KEY);
-	if (stored === undefined || stored === null) return DEFAULT_ADDITIVES;
-	const read = additiveListSchema.safeParse(stored);
-	return read.success ? read.data : DEFAULT_ADDITIVES;
-}
+/** The venue's additive list; a menu import stores it with its products (`entry`). */
+export const additivesSetting = (settings: Settings) =>
+	settings.typed<Additive[]>(KEY, additiveListSchema, DEFAULT_ADDITIVES);
 
-/** `list` as the setting a menu import stores with its products (Settings `setWith`). */
-export const venueAdditivesSetting = (list: Additive[]): Record<string, unknown> => ({
-	[KEY]: list
-});
+export const venueAdditives = (settings: Settings): Promise<Additive[]> =>
+	additivesSetting(settings).read();
 
 /** The names of the additives `ids` names, as a menu item carries them to the screens. */
 export function additiveNamesOf(list: readonly Additive[], ids: Iterable<string>): AdditiveNames {

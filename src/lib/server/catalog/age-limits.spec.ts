@@ -88,23 +88,25 @@ describe('the setup page’s age limits form', () => {
 
 	it('refuses an age out of range or not a whole number, in the staff member’s words', () => {
 		for (const age of ['11', '22', '16.5', 'abc', '-16'])
-			expect(ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age }]), GERMANY)).toEqual({
+			expect(
+				ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age }]), GERMANY)
+			).toMatchObject({
 				ok: false,
 				problems: [m.age_limits_bad_age({ value: age, min: 12, max: 21 })]
 			});
 	});
 
 	it('refuses an age given twice', () => {
-		expect(ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age: '18' }]), GERMANY)).toEqual(
-			{ ok: false, problems: [m.age_limits_repeated({ age: 18 })] }
-		);
+		expect(
+			ageLimitsFromForm(form([{ age: '16' }, { age: '18' }, { age: '18' }]), GERMANY)
+		).toMatchObject({ ok: false, problems: [m.age_limits_repeated({ age: 18 })] });
 		expect(m.age_limits_repeated({ age: 18 }, { locale: 'de' })).toBe(
 			'Alter 18 ist zweimal angegeben.'
 		);
 	});
 
 	it('refuses to remove an age the menu still sells from', () => {
-		expect(ageLimitsFromForm(form([{ age: '16' }, { age: '' }]), GERMANY)).toEqual({
+		expect(ageLimitsFromForm(form([{ age: '16' }, { age: '' }]), GERMANY)).toMatchObject({
 			ok: false,
 			problems: [m.age_limits_in_use({ age: 18 })]
 		});
@@ -116,7 +118,25 @@ describe('the setup page’s age limits form', () => {
 				form([{ age: '16', covers: { de: 'x'.repeat(COVERS_MAX + 1) } }, { age: '18' }]),
 				GERMANY
 			)
-		).toEqual({ ok: false, problems: [m.age_limits_text_too_long({ max: COVERS_MAX })] });
+		).toMatchObject({ ok: false, problems: [m.age_limits_text_too_long({ max: COVERS_MAX })] });
+	});
+
+	it('gives a refused form back as typed, every row, for the page to show with the problem', () => {
+		const typed = [
+			{ age: '16', covers: { en: 'beer and wine', de: 'Bier und Wein' } },
+			{ age: '', covers: { en: '', de: '' } },
+			{ age: ' 25 ', covers: { en: 'whisky', de: '' } }
+		];
+		expect(ageLimitsFromForm(form(typed), GERMANY)).toEqual({
+			ok: false,
+			problems: [m.age_limits_bad_age({ value: '25', min: 12, max: 21 })],
+			typed
+		});
+		expect(ageLimitsFromForm(form(typed.slice(0, 2)), GERMANY)).toEqual({
+			ok: false,
+			problems: [m.age_limits_in_use({ age: 18 })],
+			typed: typed.slice(0, 2)
+		});
 	});
 });
 

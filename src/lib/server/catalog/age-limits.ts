@@ -17,7 +17,8 @@ import {
 	DEFAULT_AGE_LIMITS,
 	defaultCovers,
 	NO_AGE,
-	type AgeLimit
+	type AgeLimit,
+	type TypedAgeLimit
 } from '#lib/shared/age-limits.ts';
 import type { StaffNames } from '#lib/shared/translated.ts';
 import { textField } from '../http/forms.ts';
@@ -93,10 +94,7 @@ const UNSET: AgeLimit[] = DEFAULT_AGE_LIMITS.map(({ age }) => ({ age, covers: {}
 
 /** The list as the venue keeps it (the ages and the texts it wrote), for the form and the audit. */
 export async function storedAgeLimits(settings: Settings): Promise<AgeLimit[]> {
-	const stored = await settings.get(KEY);
-	if (stored === undefined || stored === null) return UNSET;
-	const read = ageLimitListSchema.safeParse(stored);
-	return read.success ? read.data : UNSET;
+	return ageLimitsSetting(settings).read();
 }
 
 /** The list in force: the venue's ages, each text the venue's or else Germany's. */
@@ -108,8 +106,11 @@ export async function venueAgeLimits(settings: Settings): Promise<AgeLimit[]> {
 }
 
 export async function saveAgeLimits(settings: Settings, limits: AgeLimit[]): Promise<void> {
-	await settings.set(KEY, limits);
+	await ageLimitsSetting(settings).save(limits);
 }
+
+const ageLimitsSetting = (settings: Settings) =>
+	settings.typed<AgeLimit[]>(KEY, ageLimitListSchema, UNSET);
 
 /** The ages of `used` (0 aside) that the venue's list does not have. */
 export const unknownAges = (used: Iterable<number>, known: readonly AgeLimit[]) =>
@@ -133,7 +134,9 @@ export interface AgeLimitsFormContext {
 	inUse: ReadonlySet<number>;
 }
 
-export type AgeLimitsForm = { ok: true; values: AgeLimit[] } | { ok: false; problems: string[] };
+/** `typed`: every row of the refused form as posted, for the page to show again. */
+export type AgeLimitsForm =
+	{ ok: true; values: AgeLimit[] } | { ok: false; problems: string[]; typed: TypedAgeLimit[] };
 
 /**
  * The setup page's form: rows of an `age` field each (the kept ages, then an empty one to add an
@@ -142,24 +145,26 @@ export type AgeLimitsForm = { ok: true; values: AgeLimit[] } | { ok: false; prob
  * language; nothing is saved unless the whole form reads.
  */
 export function ageLimitsFromForm(form: FormData, context: AgeLimitsFormContext): AgeLimitsForm {
-	const rows = form
-		.getAll('age')
-		.map((value, row) => ({ row, age: typeof value === 'string' ? value.trim() : '' }))
+	const typed: TypedAgeLimit[] = form.getAll('age').map((value, row) => ({
+		age: typeof value === 'string' ? value : '',
+		covers: Object.fromEntries(
+			context.offered.map((locale) => [locale, textField(form, `covers-${row}-${locale}`)])
+		)
+	}));
+	const rows = typed
+		.map(({ age, covers }) => ({ age: age.trim(), covers }))
 		.filter(({ age }) => age !== '')
-		.map(({ row, age }) => ({
-			age: /^\d+$/.test(age) ? Number(age) : age,
-			covers: Object.fromEntries(
-				context.offered.map((locale) => [locale, textField(form, `covers-${row}-${locale}`)])
-			)
-		}));
+		.map(({ age, covers }) => ({ age: /^\d+$/.test(age) ? Number(age) : age, covers }));
 	const read = ageLimitListSchema.safeParse(rows);
-	if (!read.success)
-		return { ok: false, problems: [...new Set(read.error.issues.map((issue) => issue.message))] };
+	if (!read.success) {
+		const problems = [...new Set(read.error.issues.map((issue) => issue.message))];
+		return { ok: false, problems, typed };
+	}
 	const removed = [...context.inUse].filter(
 		(age) => age !== NO_AGE && !read.data.some((limit) => limit.age === age)
 	);
 	if (removed.length > 0)
-		return { ok: false, problems: removed.map((age) => m.age_limits_in_use({ age })) };
+		return { ok: false, problems: removed.map((age) => m.age_limits_in_use({ age })), typed };
 	return {
 		ok: true,
 		values: read.data.map(({ age, covers }) => ({

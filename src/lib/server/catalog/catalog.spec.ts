@@ -87,7 +87,7 @@ describe('menu import and export', () => {
 	});
 
 	it('still reads the earlier files: a JSON array, CSV without category names', () => {
-		const imported = importJson(JSON.stringify(demoMenu));
+		const imported = importJson(JSON.stringify(demoMenu.products));
 		if (!imported.ok) throw new Error('demo menu invalid');
 		expect(imported.names).toEqual({});
 		const csv =
@@ -141,7 +141,7 @@ describe('menu import and export', () => {
 			ok: false,
 			problems: [
 				'product 1, grossPrice: too many decimal places',
-				'product 2, vat: not a VAT rate the platform supports',
+				'product 2, vat: 7.5 is not a VAT rate the platform supports',
 				'product 4: id c repeated',
 				expect.stringMatching(/^product 5, id: /),
 				expect.stringMatching(/^product 5, currencyCode: /)

@@ -12,7 +12,9 @@ import { ProductPictures } from './product-pictures.ts';
 
 describe('the demo drawings', () => {
 	it('picture every demo product, and nothing else', () => {
-		expect([...demoDrawings().keys()].sort()).toEqual(demoMenu.map((product) => product.id).sort());
+		expect([...demoDrawings().keys()].sort()).toEqual(
+			demoMenu.products.map((product) => product.id).sort()
+		);
 		for (const [id, svg] of demoDrawings())
 			expect(svg, id).toMatch(/^<svg [^>]*viewBox="0 0 800 600"/);
 	});

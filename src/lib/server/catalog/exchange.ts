@@ -26,6 +26,7 @@ import { locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
 import { DEFAULT_AGE_LIMITS, type AgeLimit } from '#lib/shared/age-limits.ts';
 import { additiveListSchema, DEFAULT_ADDITIVES, type Additive } from './additives.ts';
+import { IMPORT_PARSE, importProblem, issueProblems, type Place } from './import-issues.ts';
 import { unknownAges } from './age-limits.ts';
 import { unknownAdditives } from './food-facts-input.ts';
 import { NAME_KINDS, namesByIdSchema } from './menu-names.ts';
@@ -67,21 +68,19 @@ const MAX_PRODUCTS = 2_000;
 
 function importProducts(
 	rows: unknown[],
-	rowLabel: (index: number) => string,
+	placeOf: (index: number) => Place,
 	ageLimits: readonly AgeLimit[]
 ): { products: Product[]; problems: string[] } {
 	if (rows.length > MAX_PRODUCTS) {
-		return { products: [], problems: [`at most ${MAX_PRODUCTS} products`] };
+		return { products: [], problems: [m.menu_import_too_many_products({ max: MAX_PRODUCTS })] };
 	}
 	const problems: string[] = [];
 	const products: Product[] = [];
 	const seen = new Set<string>();
 	rows.forEach((row, index) => {
-		const result = productInputSchema.safeParse(row);
+		const result = productInputSchema.safeParse(row, IMPORT_PARSE);
 		if (!result.success) {
-			for (const issue of result.error.issues) {
-				problems.push(`${rowLabel(index)}, ${issue.path.join('.') || 'row'}: ${issue.message}`);
-			}
+			problems.push(...issueProblems(placeOf(index), result.error.issues));
 			return;
 		}
 		const ages = [
@@ -90,9 +89,13 @@ function importProducts(
 		];
 		const known = ageLimits.map((limit) => limit.age).join(', ');
 		for (const age of unknownAges(ages, ageLimits))
-			problems.push(`${rowLabel(index)}, minAge: ${m.menu_import_unknown_age({ age, known })}`);
+			problems.push(
+				importProblem(placeOf(index), 'minAge', m.menu_import_unknown_age({ age, known }))
+			);
 		if (seen.has(result.data.id))
-			problems.push(`${rowLabel(index)}: id ${result.data.id} repeated`);
+			problems.push(
+				importProblem(placeOf(index), '', m.menu_import_product_repeated({ id: result.data.id }))
+			);
 		seen.add(result.data.id);
 		products.push(result.data);
 	});
@@ -139,38 +142,31 @@ export function importJson(
 	try {
 		file = JSON.parse(text);
 	} catch {
-		return { ok: false, problems: ['the file is not valid JSON'] };
+		return { ok: false, problems: [m.menu_import_not_json()] };
 	}
 	if (Array.isArray(file))
-		return outcome(importProducts(file, productLabel, ageLimits), {}, { inForce: additives });
+		return outcome(importProducts(file, productPlace, ageLimits), {}, { inForce: additives });
 	if (typeof file !== 'object' || file === null || !Array.isArray(Reflect.get(file, 'products')))
-		return {
-			ok: false,
-			problems: ['the JSON must be an array of products, or an object with its "products"']
-		};
+		return { ok: false, problems: [m.menu_import_json_shape()] };
 	const fields = file as Record<string, unknown>;
-	const read = importProducts(fields.products as unknown[], productLabel, ageLimits);
+	const read = importProducts(fields.products as unknown[], productPlace, ageLimits);
 	const names: Partial<VenueNames> = {};
 	for (const kind of NAME_KINDS) {
 		if (fields[kind] === undefined) continue;
-		const given = namesByIdSchema.safeParse(fields[kind]);
+		const given = namesByIdSchema.safeParse(fields[kind], IMPORT_PARSE);
 		if (given.success) names[kind] = given.data;
-		else
-			for (const issue of given.error.issues)
-				read.problems.push(`${[kind, ...issue.path].join('.')}: ${issue.message}`);
+		else read.problems.push(...issueProblems(null, given.error.issues, [kind]));
 	}
 	let given: Additive[] | undefined;
 	if (fields.additives !== undefined) {
-		const list = additiveListSchema.safeParse(fields.additives);
+		const list = additiveListSchema.safeParse(fields.additives, IMPORT_PARSE);
 		if (list.success) given = list.data;
-		else
-			for (const issue of list.error.issues)
-				read.problems.push(`${['additives', ...issue.path].join('.')}: ${issue.message}`);
+		else read.problems.push(...issueProblems(null, list.error.issues, ['additives']));
 	}
 	return outcome(read, names, { given, inForce: given ? given : additives });
 }
 
-const productLabel = (index: number) => `product ${index + 1}`;
+const productPlace = (index: number): Place => ({ product: index + 1 });
 
 /** `additives`, `ageLimits`: the venue's lists in force (CSV carries neither). */
 export function importCsv(
@@ -188,7 +184,7 @@ export function importCsv(
 			bom: true
 		});
 	} catch (error) {
-		return { ok: false, problems: [`the file is not valid CSV (${(error as Error).message})`] };
+		return { ok: false, problems: [m.menu_import_not_csv({ detail: (error as Error).message })] };
 	}
 	const unread = unreadColumns(header, records);
 	if (unread.length > 0) return { ok: false, problems: unread };
@@ -215,19 +211,24 @@ export function importCsv(
 		minAge: record.minAge
 	}));
 	// Row 1 is the header.
-	const rowLabel = (index: number) => `row ${index + 2}`;
-	const read = importProducts(rows, rowLabel, ageLimits);
+	const rowPlace = (index: number): Place => ({ row: index + 2 });
+	const read = importProducts(rows, rowPlace, ageLimits);
 	const carriesCategoryNames = perLanguage('category_name').some((column) =>
 		records.some((record) => column in record)
 	);
 	if (!carriesCategoryNames) return outcome(read, {}, { inForce: additives });
 	const categories: Record<string, StaffNames> = {};
 	records.forEach((record, index) => {
-		const names = staffNames(NAME_MAX).safeParse(inLanguages(record, 'category_name'));
+		const names = staffNames(NAME_MAX).safeParse(
+			inLanguages(record, 'category_name'),
+			IMPORT_PARSE
+		);
 		if (!names.success) {
 			for (const issue of names.error.issues)
 				read.problems.push(
-					`${rowLabel(index)}, category_name_${issue.path.join('.')}: ${issue.message}`
+					...issueProblems(rowPlace(index), [
+						{ ...issue, path: [`category_name_${issue.path.join('.')}`] }
+					])
 				);
 			return;
 		}
@@ -235,7 +236,11 @@ export function importCsv(
 		const earlier = categories[record.category];
 		if (earlier && JSON.stringify(earlier) !== JSON.stringify(names.data))
 			read.problems.push(
-				`${rowLabel(index)}: category ${record.category} named otherwise than in an earlier row`
+				importProblem(
+					rowPlace(index),
+					'',
+					m.menu_import_category_named_otherwise({ category: record.category })
+				)
 			);
 		categories[record.category] ??= names.data;
 	});

@@ -42,7 +42,12 @@ export const allergenList = z
 	.max(ALLERGEN_IDS.length * 2)
 	.transform(inAnnexOrder);
 export const additiveList = z
-	.array(z.string().trim().regex(ADDITIVE_ID, 'an additive id is 1 to 40 of a-z, 0-9 and -'))
+	.array(
+		z
+			.string()
+			.trim()
+			.regex(ADDITIVE_ID, { error: () => m.menu_import_additive_id() })
+	)
 	.max(100)
 	.transform((ids) => [...new Set(ids)]);
 export const dietList = z

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { locales } from '#lib/paraglide/runtime.js';
+import demoMenu from './demo-menu.json' with { type: 'json' };
+import { importJson } from './exchange.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
 import type { Store } from '../store/store.ts';
 import { Settings } from '../settings.ts';
@@ -15,6 +18,15 @@ describe('the names staff give categories and containers', () => {
 			categories: { beer: { en: 'Beers' } },
 			containers: { 'cup-04': { de: 'Mehrwegbecher 0,4 l' } }
 		});
+	});
+
+	it('the demo menu names its mixed drinks in every guest language, German "Mixgetränke"', () => {
+		const demo = importJson(JSON.stringify(demoMenu));
+		if (!demo.ok) throw new Error(demo.problems.join('\n'));
+		const mixed = demo.names.categories?.drinks;
+		expect(mixed?.de).toBe('Mixgetränke');
+		expect(Object.keys(mixed ?? {}).sort()).toEqual([...locales].sort());
+		expect(demo.products.some((product) => product.category === 'drinks')).toBe(true);
 	});
 
 	it('refuses a name past the limit and a language that is not the screens’', () => {

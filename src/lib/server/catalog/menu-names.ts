@@ -27,17 +27,15 @@ export const venueNamesSchema = z.object({
 export const NAME_KINDS = ['categories', 'containers'] as const satisfies (keyof VenueNames)[];
 export type NameKind = (typeof NAME_KINDS)[number];
 
-export async function venueNames(settings: Settings): Promise<VenueNames> {
-	const stored = venueNamesSchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success ? stored.data : { categories: {}, containers: {} };
-}
+/** The names staff gave; a menu import stores them with its products (`entry`). */
+export const venueNamesSetting = (settings: Settings) =>
+	settings.typed<VenueNames>(KEY, venueNamesSchema, { categories: {}, containers: {} });
 
-export async function saveVenueNames(settings: Settings, names: VenueNames): Promise<void> {
-	await settings.set(KEY, names);
-}
+export const venueNames = (settings: Settings): Promise<VenueNames> =>
+	venueNamesSetting(settings).read();
 
-/** `names` as the setting a menu import stores with its products (Settings `setWith`). */
-export const venueNamesSetting = (names: VenueNames): Record<string, unknown> => ({ [KEY]: names });
+export const saveVenueNames = (settings: Settings, names: VenueNames): Promise<void> =>
+	venueNamesSetting(settings).save(names);
 
 /** `names` with those of `id` (a category or a container) as given; without, when none is left. */
 export function withNames(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fromMinor } from '@venue-kiosk/vocabulary/money.ts';
+import { m } from '#lib/paraglide/messages.js';
 import type { OptionGroup } from '#lib/shared/product-options.ts';
 import { minAge } from './age-limits.ts';
 import { additiveList, allergenList } from './food-facts-input.ts';
@@ -14,7 +15,7 @@ import { translatedName } from './translated-name.ts';
 const optionId = z
 	.string()
 	.trim()
-	.regex(/^[A-Za-z0-9_-]{1,40}$/, '1 to 40 letters, digits, _ or -');
+	.regex(/^[A-Za-z0-9_-]{1,40}$/, { error: () => m.menu_import_option_id() });
 
 const choiceSchema = z.object({
 	id: optionId,
@@ -37,12 +38,12 @@ const groupSchema = z
 	})
 	.superRefine((group, context) => {
 		if (group.min > group.max)
-			context.addIssue({ code: 'custom', path: ['min'], message: 'min is more than max' });
+			context.addIssue({ code: 'custom', path: ['min'], message: m.menu_import_min_over_max() });
 		if (group.max > group.choices.length)
 			context.addIssue({
 				code: 'custom',
 				path: ['max'],
-				message: 'max is more than the group has choices'
+				message: m.menu_import_max_over_choices()
 			});
 	});
 
@@ -57,7 +58,7 @@ export const optionGroupsInputSchema = z
 				context.addIssue({
 					code: 'custom',
 					path: [groupIndex, 'id'],
-					message: `group id ${group.id} repeated`
+					message: m.menu_import_group_repeated({ id: group.id })
 				});
 			groupIds.add(group.id);
 			group.choices.forEach((choice, choiceIndex) => {
@@ -66,7 +67,7 @@ export const optionGroupsInputSchema = z
 					context.addIssue({
 						code: 'custom',
 						path: [groupIndex, 'choices', choiceIndex, 'id'],
-						message: `choice id ${choice.id} repeated`
+						message: m.menu_import_choice_repeated({ id: choice.id })
 					});
 				choiceIds.add(choice.id);
 			});

@@ -55,7 +55,9 @@ export const productInputSchema = z
 		description: descriptions.default({}),
 		grossPrice: z.number().min(0).max(100_000),
 		currencyCode: z.string().regex(/^[A-Z]{3}$/),
-		vat: z.number().refine(isSupportedVatRate, 'not a VAT rate the platform supports'),
+		vat: z.number().refine(isSupportedVatRate, {
+			error: (issue) => m.menu_import_vat_rate({ value: String(issue.input) })
+		}),
 		image: z
 			.string()
 			.max(500)
@@ -81,7 +83,7 @@ export const productInputSchema = z
 			try {
 				return toMinor(amount, input.currencyCode);
 			} catch {
-				problem(path, 'too many decimal places');
+				problem(path, m.menu_import_decimal_places());
 				return 0;
 			}
 		};
@@ -92,7 +94,7 @@ export const productInputSchema = z
 				if (input.id.length + 1 + choice.id.length > 255)
 					problem(
 						['options', groupIndex, 'choices', choiceIndex, 'id'],
-						'with the product id longer than 254 characters'
+						m.menu_import_choice_id_length()
 					);
 			})
 		);

@@ -7,6 +7,7 @@
  * English one; a category's or container's name needs none.
  */
 import { z } from 'zod';
+import { m } from '#lib/paraglide/messages.js';
 import { baseLocale, locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, Translated } from '#lib/shared/translated.ts';
 
@@ -44,7 +45,7 @@ export const translatedName = z.union([
 		.transform((text): Translated => ({ [baseLocale]: text }) as Translated),
 	staffNames(NAME_MAX).refine((names) => names[baseLocale] !== undefined, {
 		path: [baseLocale],
-		error: 'required'
+		error: () => m.menu_import_english_name_required()
 	}) as z.ZodType<Translated>
 ]);
 

@@ -27,16 +27,17 @@ const guestLanguagesSchema = z
 
 const KEY = 'guest-languages';
 
-export async function guestLanguages(settings: Settings): Promise<GuestLanguages> {
-	const stored = guestLanguagesSchema.safeParse(await settings.get(KEY));
-	return stored.success ? stored.data : EVERY_GUEST_LANGUAGE;
-}
+const languagesSetting = (settings: Settings) =>
+	settings.typed<GuestLanguages>(KEY, guestLanguagesSchema, EVERY_GUEST_LANGUAGE);
+
+export const guestLanguages = (settings: Settings): Promise<GuestLanguages> =>
+	languagesSetting(settings).read();
 
 export async function saveGuestLanguages(
 	settings: Settings,
 	values: GuestLanguages
 ): Promise<void> {
-	await settings.set(KEY, values);
+	await languagesSetting(settings).save(values);
 }
 
 /** Why the setup page's form was refused (each has its message on the page). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports
 import { menuOf } from '#lib/kiosk/menu.ts';
 import type { Product } from '../catalog/product.ts';
+import { Settings } from '../settings.ts';
 import type { ServerContext } from '../context.ts';
 import type { PlatformView } from '../devices/platform-view.ts';
 import type { DepositConfiguration } from '../platform/deposits.ts';
@@ -90,7 +91,8 @@ function context(platformView = view(), stored: Record<string, unknown> = {}): S
 			list: ({ availableOnly = false }: { availableOnly?: boolean } = {}) =>
 				products.filter((entry) => !availableOnly || entry.available)
 		},
-		settings: { get: async (key: string) => stored[key] },
+		// Settings' own typed reading over the stored values.
+		settings: { get: async (key: string) => stored[key], typed: Settings.prototype.typed },
 		terminals: { cardTerminalOf: async () => null }
 	};
 	return stub as unknown as ServerContext;

@@ -21,10 +21,11 @@ const screenGeometrySchema = z.object({
 
 const KEY = 'screen-geometry';
 
-export async function screenGeometry(settings: Settings): Promise<ScreenGeometry> {
-	const stored = screenGeometrySchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success ? stored.data : screenGeometrySchema.parse({});
-}
+const geometrySetting = (settings: Settings) =>
+	settings.typed<ScreenGeometry>(KEY, screenGeometrySchema, screenGeometrySchema.parse({}));
+
+export const screenGeometry = (settings: Settings): Promise<ScreenGeometry> =>
+	geometrySetting(settings).read();
 
 /** The setup page's form (whole millimetres); undefined when a value is missing or out of range. */
 export function screenGeometryFromForm(form: FormData): ScreenGeometry | undefined {
@@ -45,5 +46,5 @@ export async function saveScreenGeometry(
 	settings: Settings,
 	values: ScreenGeometry
 ): Promise<void> {
-	await settings.set(KEY, values);
+	await geometrySetting(settings).save(values);
 }

@@ -8,10 +8,12 @@ import { NO_FACTS } from '#lib/shared/food-facts.ts';
 import { sql } from 'kysely';
 import { AuditLog } from '../audit/audit-log.ts';
 import type { StaffMember } from '../auth/roles.ts';
+import { venueAdditives } from '../catalog/additives.ts';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
 import { MenuFeed } from '../catalog/menu-feed.ts';
 import { saveVenueNames, venueNames } from '../catalog/menu-names.ts';
 import type { ServerContext } from '../context.ts';
+import { inLocale } from '../http/testing/in-locale.ts';
 import { Settings } from '../settings.ts';
 import type { Store } from '../store/store.ts';
 import { ENGINES, openTestStore } from '../store/testing/test-stores.ts';
@@ -142,6 +144,22 @@ describe.each(ENGINES)('a manager imports a menu file (%s)', (engine) => {
 			categories: { beer: { de: 'Bier' } },
 			containers: { cat_cup: { de: 'Mehrwegbecher' } }
 		});
+	});
+
+	it('a refused import says why in the staff member’s language and changes nothing', async () => {
+		const before = { ...(await menuNow()), additives: await venueAdditives(context.settings) };
+		const refused = {
+			...NEW_MENU,
+			products: [...NEW_MENU.products, { ...product('beer_dunkel', 'Dunkel'), vat: 7.5 }],
+			additives: [{ id: 'taurine', name: { en: 'with taurine' } }]
+		};
+		expect(await inLocale('de', () => importMenu(context, MANAGER, upload(refused)))).toEqual({
+			ok: false,
+			problems: ['Produkt 3, vat: 7.5 ist kein Mehrwertsteuersatz, den die Plattform kennt']
+		});
+		expect({ ...(await menuNow()), additives: await venueAdditives(context.settings) }).toEqual(
+			before
+		);
 	});
 
 	it('a failure on writing the names leaves the products, the names and the audit log as they were', async () => {

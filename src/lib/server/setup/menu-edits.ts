@@ -11,7 +11,7 @@
 import type { AllergenId, DietId } from '#lib/shared/food-facts.ts';
 import type { StaffMember } from '../auth/roles.ts';
 import type { ServerContext } from '../context.ts';
-import { venueAdditives, venueAdditivesSetting } from '../catalog/additives.ts';
+import { additivesSetting, venueAdditives } from '../catalog/additives.ts';
 import { minAge, unknownAges, venueAgeLimits } from '../catalog/age-limits.ts';
 import {
 	additiveList,
@@ -52,8 +52,8 @@ export async function importMenu(
 	const ids = (products: { id: string }[]) => products.map((product) => product.id);
 	const additives = result.additives ?? additivesBefore;
 	const stored = {
-		...venueNamesSetting(names),
-		...(result.additives ? venueAdditivesSetting(result.additives) : {})
+		...venueNamesSetting(settings).entry(names),
+		...(result.additives ? additivesSetting(settings).entry(result.additives) : {})
 	};
 	await settings.setWith(stored, async (db) => {
 		await catalog.replaceAll(result.products, db);
