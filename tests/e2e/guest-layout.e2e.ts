@@ -82,7 +82,6 @@ const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
 	'menu',
 	'options',
 	'age check',
-	'payment',
 	'credit summary'
 ]);
 
