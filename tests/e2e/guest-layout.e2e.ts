@@ -77,6 +77,14 @@ const PRIMARY = {
 } as const;
 type Screen = keyof typeof PRIMARY;
 
+/** The screens held to the empty band rule: their content fills the screen down to their foot. */
+const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
+	'menu',
+	'options',
+	'age check',
+	'credit summary'
+]);
+
 /**
  * Presses a control as the walk's way on, whether or not a guest could tap it here: a control out
  * of view or covered is a defect the measuring lists, and the walk goes on to find the rest.
@@ -120,7 +128,12 @@ function walker(findings: LayoutFindings, viewport: string, mode: Mode, page: Pa
 		findings.check(
 			page,
 			{ screen, viewport, mode: mode.name, language },
-			{ primary: PRIMARY[screen], reach, highContrast: mode.highContrast }
+			{
+				primary: PRIMARY[screen],
+				reach,
+				highContrast: mode.highContrast,
+				fillsScreen: FILLS_SCREEN.has(screen)
+			}
 		);
 }
 

@@ -12,6 +12,11 @@
  *   380 and 1220 mm above the floor (EN 301 549 8.3.3), and so does the guest screen itself;
  * - **covered**: at the centre of every control a guest sees, the control itself is hit, not
  *   something lying over it;
+ * - **empty band**: from the top of the step's main region (its `main`) to the bottom of the
+ *   viewport, no run of rows taller than 64 px that no content box covers — a content box being a
+ *   shown element outside the `main` and its ancestors that holds text of its own, is a picture or
+ *   a control, or paints a background, border or shadow (a card, the basket sheet), cut to what of
+ *   it is on the screen; the step fills the screen, its foot and basket close below its content;
  * - **axe**: axe finds nothing (support.ts), and in high contrast its 7:1 rule neither.
  *
  * Each returns what it found as readable lines, so a walk over many screens can collect all
@@ -237,6 +242,68 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 	}, rules);
 }
 
+/** The tallest run of rows a guest screen may leave empty below its step's top (empty band). */
+export const EMPTY_BAND_PX = 64;
+
+/**
+ * The empty band rule: the tallest run of viewport rows, from the top of the `main` region to the
+ * viewport's bottom, that no content box covers, when it is taller than `EMPTY_BAND_PX`.
+ */
+export async function emptyBands(page: Page): Promise<string[]> {
+	return page.evaluate((limit) => {
+		const main = [...document.querySelectorAll('main')].find((element) =>
+			element.checkVisibility()
+		);
+		if (!main) return [];
+		const from = Math.max(0, Math.floor(main.getBoundingClientRect().top));
+		const to = window.innerHeight;
+		const covered = new Uint8Array(Math.max(0, to - from));
+		const painted = (style: CSSStyleDeclaration) =>
+			!/^rgba\(.*, 0\)$|^transparent$/.test(style.backgroundColor) ||
+			style.backgroundImage !== 'none' ||
+			style.boxShadow !== 'none' ||
+			['Top', 'Right', 'Bottom', 'Left'].some(
+				(side) =>
+					parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+					style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none'
+			);
+		for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+			if (element.contains(main) || !element.checkVisibility({ visibilityProperty: true }))
+				continue;
+			const style = getComputedStyle(element);
+			const content =
+				[...element.childNodes].some(
+					(node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim()
+				) ||
+				element.matches('img, svg, video, canvas, picture, button, input, select, textarea') ||
+				painted(style);
+			if (!content) continue;
+			// What of it is on the screen: cut by every part above it that clips.
+			let { top, bottom } = element.getBoundingClientRect();
+			for (let node: HTMLElement = element; node.parentElement; node = node.parentElement) {
+				if (getComputedStyle(node).position === 'fixed') break;
+				if (getComputedStyle(node.parentElement).overflowY === 'visible') continue;
+				const outer = node.parentElement.getBoundingClientRect();
+				top = Math.max(top, outer.top);
+				bottom = Math.min(bottom, outer.bottom);
+			}
+			for (let row = Math.max(from, Math.floor(top)); row < Math.min(to, Math.ceil(bottom)); row++)
+				covered[row - from] = 1;
+		}
+		let tallest = { top: 0, height: 0 };
+		for (let row = 0, start = 0; row <= covered.length; row++) {
+			if (row < covered.length && !covered[row]) continue;
+			if (row - start > tallest.height) tallest = { top: from + start, height: row - start };
+			start = row + 1;
+		}
+		return tallest.height > limit
+			? [
+					`empty band: ${tallest.height} px of nothing at ${tallest.top}–${tallest.top + tallest.height} px (at most ${limit})`
+				]
+			: [];
+	}, EMPTY_BAND_PX);
+}
+
 /** One defect: where it was found, and what. */
 export interface Finding {
 	screen: string;
@@ -253,13 +320,17 @@ export interface Finding {
 export class LayoutFindings {
 	readonly found: Finding[] = [];
 
-	/** Measures the screen shown now (layout rules and axe) and keeps what is wrong. */
+	/**
+	 * Measures the screen shown now (layout rules and axe; the empty band rule where it
+	 * `fillsScreen`) and keeps what is wrong.
+	 */
 	async check(
 		page: Page,
 		where: Omit<Finding, 'what'>,
-		rules: ScreenRules & { highContrast: boolean }
+		rules: ScreenRules & { highContrast: boolean; fillsScreen?: boolean }
 	): Promise<void> {
-		const layout = await layoutProblems(page, rules);
+		const bands = rules.fillsScreen ? await emptyBands(page) : [];
+		const layout = [...(await layoutProblems(page, rules)), ...bands];
 		const axe = await axeViolations(page, { enhancedContrast: rules.highContrast });
 		const problems = [...layout, ...axe.map((violation) => `axe ${violation}`)];
 		for (const what of problems) this.found.push({ ...where, what });
