@@ -107,6 +107,7 @@ export async function daySums(
 		await letRequestsIn();
 		const from = new Date(start).toISOString();
 		const to = new Date(Math.min(start + HOUR_MS, end)).toISOString();
+		const hour = hourOf(from);
 		// The slice's UTC hours (one, but two where the venue's hours are not UTC's) pick the
 		// index's rows, already in the GROUP BY's order; the instants then trim them to the slice.
 		const paidIn = sql`s.report_vat IS NOT NULL
@@ -146,7 +147,6 @@ export async function daySums(
 					netMinor: (rateGross - vat) * count
 				}))
 			);
-			const hour = hourOf(from);
 			const inHour = hours.get(hour) ?? { salesCount: 0, paidMinor: 0 };
 			hours.set(hour, {
 				salesCount: inHour.salesCount + count,
