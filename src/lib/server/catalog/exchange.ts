@@ -26,7 +26,13 @@ import { locales } from '#lib/paraglide/runtime.js';
 import type { StaffNames, VenueNames } from '#lib/shared/translated.ts';
 import { DEFAULT_AGE_LIMITS, type AgeLimit } from '#lib/shared/age-limits.ts';
 import { additiveListSchema, DEFAULT_ADDITIVES, type Additive } from './additives.ts';
-import { IMPORT_PARSE, importProblem, issueProblems, type Place } from './import-issues.ts';
+import {
+	csvSyntaxProblem,
+	IMPORT_PARSE,
+	importProblem,
+	issueProblems,
+	type Place
+} from './import-issues.ts';
 import { unknownAges } from './age-limits.ts';
 import { unknownAdditives } from './food-facts-input.ts';
 import { NAME_KINDS, namesByIdSchema } from './menu-names.ts';
@@ -184,7 +190,7 @@ export function importCsv(
 			bom: true
 		});
 	} catch (error) {
-		return { ok: false, problems: [m.menu_import_not_csv({ detail: (error as Error).message })] };
+		return { ok: false, problems: [csvSyntaxProblem(error)] };
 	}
 	const unread = unreadColumns(header, records);
 	if (unread.length > 0) return { ok: false, problems: unread };

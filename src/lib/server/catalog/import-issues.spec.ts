@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inLocale } from '../http/testing/in-locale.ts';
 import { importCsv, importJson, type ImportResult } from './exchange.ts';
+import { csvSyntaxProblem } from './import-issues.ts';
 
 const good = {
 	category: 'beer',
@@ -83,8 +84,15 @@ describe('the menu import’s problems in the staff member’s language', () => 
 			'die Spalte nmae_de gehört nicht zur Speisekarte (ein Export enthält alle Spalten)'
 		]);
 		expect(await inGerman(() => importCsv('id,name_en\r\n"a,b\r\n'))).toEqual([
-			expect.stringMatching(/^die Datei ist kein gültiges CSV \(/)
+			'Zeile 2: ein in dieser Zeile geöffnetes Anführungszeichen wird nie geschlossen'
 		]);
+		expect(await inGerman(() => importCsv('id,name_en\r\na,"Pils" hell\r\n'))).toEqual([
+			'Zeile 2: nach einem schließenden Anführungszeichen folgt Text im selben Feld' +
+				' (ein Anführungszeichen im Feld wird doppelt geschrieben: "")'
+		]);
+		expect(
+			await inGerman(() => importCsv('id,name_en\r\na,Pils\r\n\r\nb,"Hel\r\nles",4.5\r\n'))
+		).toEqual(['Zeile 3: 3 Felder, die Kopfzeile nennt aber 2 Spalten']);
 		expect(await inGerman(() => importJson('{'))).toEqual(['die Datei ist kein gültiges JSON']);
 		expect(await inGerman(() => importJson('{"menu": []}'))).toEqual([
 			'das JSON muss eine Liste von Produkten sein oder ein Objekt mit seinen "products"'
@@ -93,5 +101,15 @@ describe('the menu import’s problems in the staff member’s language', () => 
 		expect(await inGerman(() => importJson(JSON.stringify(tooMany)))).toEqual([
 			'höchstens 2000 Produkte'
 		]);
+	});
+});
+
+describe('a CSV file that cannot be read', () => {
+	it('is the file as a whole when the parser names no line or no problem a person can mend', () => {
+		expect(csvSyntaxProblem(new Error('Invalid option delimiter'))).toBe(
+			'the file is not valid CSV'
+		);
+		expect(csvSyntaxProblem({ code: 'CSV_QUOTE_NOT_CLOSED' })).toBe('the file is not valid CSV');
+		expect(csvSyntaxProblem(undefined)).toBe('the file is not valid CSV');
 	});
 });

@@ -90,3 +90,41 @@ function importIssueText(issue: RawIssue): string | undefined {
 			return m.menu_import_invalid_value({ value });
 	}
 }
+
+/**
+ * What csv-parse reports of a file it cannot read: its code, how many records it read before
+ * (the header not counted), the fields of the record it stopped on, the header's columns.
+ */
+interface CsvSyntaxError {
+	code?: unknown;
+	records?: unknown;
+	record?: unknown;
+	columns?: unknown;
+}
+
+const fieldCount = ({ record, columns }: CsvSyntaxError) =>
+	Array.isArray(record) && Array.isArray(columns)
+		? m.menu_import_csv_field_count({ count: record.length, columns: columns.length })
+		: undefined;
+
+/** The syntax errors a staff member can mend, by csv-parse's code. */
+const CSV_SYNTAX: Record<string, (error: CsvSyntaxError) => string | undefined> = {
+	CSV_QUOTE_NOT_CLOSED: () => m.menu_import_csv_quote_not_closed(),
+	CSV_INVALID_CLOSING_QUOTE: () => m.menu_import_csv_text_after_quote(),
+	CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: () => m.menu_import_csv_text_after_quote(),
+	CSV_RECORD_INCONSISTENT_COLUMNS: fieldCount,
+	CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: fieldCount
+};
+
+/**
+ * A CSV file csv-parse could not read, as a problem in the row it stopped on (numbered as every
+ * import problem is, the header being row 1): an unclosed quote, text after a closing quote, or
+ * more or fewer fields than the header.
+ * csv-parse's own (English) message is never shown; any other error is the file as a whole.
+ */
+export function csvSyntaxProblem(error: unknown): string {
+	const found = (error ?? {}) as CsvSyntaxError;
+	const problem = typeof found.code === 'string' ? CSV_SYNTAX[found.code]?.(found) : undefined;
+	if (problem === undefined || typeof found.records !== 'number') return m.menu_import_not_csv();
+	return importProblem({ row: found.records + 2 }, '', problem);
+}
