@@ -4,18 +4,17 @@
  * products and choices, and checkout refuses a basket holding one. Kept in the venue settings
  * under the kiosk's device id; off unless set.
  */
+import { z } from 'zod';
 import type { Settings } from '../settings.ts';
 
-const keyOf = (deviceId: string) => `unattended:${deviceId}`;
+const unattendedSetting = (settings: Settings, deviceId: string) =>
+	settings.typed<boolean>(`unattended:${deviceId}`, z.boolean(), false);
 
-export async function isUnattended(settings: Settings, deviceId: string): Promise<boolean> {
-	return (await settings.get(keyOf(deviceId))) === true;
-}
+export const isUnattended = (settings: Settings, deviceId: string): Promise<boolean> =>
+	unattendedSetting(settings, deviceId).read();
 
-export async function saveUnattended(
+export const saveUnattended = (
 	settings: Settings,
 	deviceId: string,
 	unattended: boolean
-): Promise<void> {
-	await settings.set(keyOf(deviceId), unattended);
-}
+): Promise<void> => unattendedSetting(settings, deviceId).save(unattended);

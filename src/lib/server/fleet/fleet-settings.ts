@@ -26,12 +26,14 @@ const fleetSettingsSchema = z.object({
 
 const KEY = 'fleet';
 
-export async function fleetSettings(settings: Settings): Promise<FleetSettings> {
-	const stored = fleetSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success
-		? stored.data
-		: { silentAfterSeconds: DEFAULT_SILENT_AFTER_SECONDS, outOfOrderText: {} };
-}
+const fleetSetting = (settings: Settings) =>
+	settings.typed<FleetSettings>(KEY, fleetSettingsSchema, {
+		silentAfterSeconds: DEFAULT_SILENT_AFTER_SECONDS,
+		outOfOrderText: {}
+	});
+
+export const fleetSettings = (settings: Settings): Promise<FleetSettings> =>
+	fleetSetting(settings).read();
 
 /** The fleet page's form; null when a value does not read (nothing is saved). */
 export function fleetSettingsFromForm(form: FormData): FleetSettings | null {
@@ -51,9 +53,8 @@ export function fleetSettingsFromForm(form: FormData): FleetSettings | null {
 	return parsed.success ? parsed.data : null;
 }
 
-export async function saveFleetSettings(settings: Settings, values: FleetSettings): Promise<void> {
-	await settings.set(KEY, values);
-}
+export const saveFleetSettings = (settings: Settings, values: FleetSettings): Promise<void> =>
+	fleetSetting(settings).save(values);
 
 /**
  * How often a screen beats: three beats within the threshold (one lost on a shaky network is no

@@ -16,10 +16,11 @@ const boardSettingsSchema = z
 
 const KEY = 'order-board';
 
-export async function boardSettings(settings: Settings): Promise<BoardSettings> {
-	const stored = boardSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success ? stored.data : { ...DEFAULT_BOARD_SETTINGS };
-}
+const boardSetting = (settings: Settings) =>
+	settings.typed<BoardSettings>(KEY, boardSettingsSchema, DEFAULT_BOARD_SETTINGS);
+
+export const boardSettings = (settings: Settings): Promise<BoardSettings> =>
+	boardSetting(settings).read();
 
 /** The setup page's form; null when a value is missing or out of range (nothing is saved). */
 export function boardSettingsFromForm(form: FormData): BoardSettings | null {
@@ -39,6 +40,5 @@ export function boardSettingsFromForm(form: FormData): BoardSettings | null {
 	return parsed.success ? parsed.data : null;
 }
 
-export async function saveBoardSettings(settings: Settings, values: BoardSettings): Promise<void> {
-	await settings.set(KEY, values);
-}
+export const saveBoardSettings = (settings: Settings, values: BoardSettings): Promise<void> =>
+	boardSetting(settings).save(values);

@@ -21,21 +21,20 @@ export type PrinterSettings = z.output<typeof printerSettingsSchema>;
 
 const keyOf = (deviceId: string) => `printer:${deviceId}`;
 
-export async function printerSettings(
+/** A kiosk's printer; none (null) unless one is set. */
+const printerSetting = (settings: Settings, deviceId: string) =>
+	settings.typed<PrinterSettings | null>(keyOf(deviceId), printerSettingsSchema, null);
+
+export const printerSettings = (
 	settings: Settings,
 	deviceId: string
-): Promise<PrinterSettings | null> {
-	const stored = printerSettingsSchema.safeParse(await settings.get(keyOf(deviceId)));
-	return stored.success ? stored.data : null;
-}
+): Promise<PrinterSettings | null> => printerSetting(settings, deviceId).read();
 
-export async function savePrinterSettings(
+export const savePrinterSettings = (
 	settings: Settings,
 	deviceId: string,
 	printer: PrinterSettings | null
-): Promise<void> {
-	await settings.set(keyOf(deviceId), printer);
-}
+): Promise<void> => printerSetting(settings, deviceId).save(printer);
 
 export type PrinterFormField = 'host' | 'port' | 'mode';
 

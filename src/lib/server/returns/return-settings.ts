@@ -17,10 +17,11 @@ const returnSettingsSchema = z.object({
 
 const KEY = 'return-station';
 
-export async function returnSettings(settings: Settings): Promise<ReturnSettings> {
-	const stored = returnSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success ? stored.data : returnSettingsSchema.parse({});
-}
+const returnSetting = (settings: Settings) =>
+	settings.typed<ReturnSettings>(KEY, returnSettingsSchema, returnSettingsSchema.parse({}));
+
+export const returnSettings = (settings: Settings): Promise<ReturnSettings> =>
+	returnSetting(settings).read();
 
 export type ReturnSettingsForm =
 	| { ok: true; values: ReturnSettings }
@@ -47,9 +48,5 @@ export function returnSettingsFromForm(form: FormData, hasPin: boolean): ReturnS
 	return { ok: true, values: parsed.data };
 }
 
-export async function saveReturnSettings(
-	settings: Settings,
-	values: ReturnSettings
-): Promise<void> {
-	await settings.set(KEY, values);
-}
+export const saveReturnSettings = (settings: Settings, values: ReturnSettings): Promise<void> =>
+	returnSetting(settings).save(values);

@@ -24,10 +24,11 @@ export type KioskSettings = z.output<typeof kioskSettingsSchema>;
 
 const KEY = 'kiosk';
 
-export async function kioskSettings(settings: Settings): Promise<KioskSettings> {
-	const stored = kioskSettingsSchema.safeParse((await settings.get(KEY)) ?? {});
-	return stored.success ? stored.data : kioskSettingsSchema.parse({});
-}
+const kioskSetting = (settings: Settings) =>
+	settings.typed<KioskSettings>(KEY, kioskSettingsSchema, kioskSettingsSchema.parse({}));
+
+export const kioskSettings = (settings: Settings): Promise<KioskSettings> =>
+	kioskSetting(settings).read();
 
 /** Whether staff (or the demo set-up) saved kiosk settings yet; before that the defaults apply. */
 export async function kioskSettingsSaved(settings: Settings): Promise<boolean> {
@@ -84,6 +85,5 @@ export function kioskSettingsFromForm(
 	}
 }
 
-export async function saveKioskSettings(settings: Settings, values: KioskSettings): Promise<void> {
-	await settings.set(KEY, values);
-}
+export const saveKioskSettings = (settings: Settings, values: KioskSettings): Promise<void> =>
+	kioskSetting(settings).save(values);

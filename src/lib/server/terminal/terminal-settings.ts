@@ -38,21 +38,20 @@ export type TerminalSettings = z.output<typeof terminalSettingsSchema>;
 
 const keyOf = (deviceId: string) => `terminal:${deviceId}`;
 
-export async function terminalSettings(
+/** A kiosk's card terminal; none (null) unless one is set. */
+const terminalSetting = (settings: Settings, deviceId: string) =>
+	settings.typed<TerminalSettings | null>(keyOf(deviceId), terminalSettingsSchema, null);
+
+export const terminalSettings = (
 	settings: Settings,
 	deviceId: string
-): Promise<TerminalSettings | null> {
-	const stored = terminalSettingsSchema.safeParse(await settings.get(keyOf(deviceId)));
-	return stored.success ? stored.data : null;
-}
+): Promise<TerminalSettings | null> => terminalSetting(settings, deviceId).read();
 
-export async function saveTerminalSettings(
+export const saveTerminalSettings = (
 	settings: Settings,
 	deviceId: string,
 	terminal: TerminalSettings | null
-): Promise<void> {
-	await settings.set(keyOf(deviceId), terminal);
-}
+): Promise<void> => terminalSetting(settings, deviceId).save(terminal);
 
 /** The settings as staff may see them: everything but the password. */
 export const withoutPassword = ({ kind, host, port, currencyCode }: TerminalSettings) => ({
