@@ -23,7 +23,7 @@ export class Settings {
 
 	constructor(store: Store) {
 		this.#db = store.db;
-		this.#stored = new StoreReadCache(store, 'settings');
+		this.#stored = new StoreReadCache(store, 'settings', { keptOnSharedStore: true });
 	}
 
 	async get<T>(key: string): Promise<T | undefined> {

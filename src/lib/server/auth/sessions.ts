@@ -37,7 +37,7 @@ export class SessionStore {
 	constructor(store: Store, now: () => Date = () => new Date()) {
 		this.#db = store.db;
 		this.#now = now;
-		this.#screens = new StoreReadCache(store, 'sessions', ['devices']);
+		this.#screens = new StoreReadCache(store, 'sessions', { clearedBy: ['devices'] });
 	}
 
 	/** A new staff login of `staff`; returns the token for the cookie. */

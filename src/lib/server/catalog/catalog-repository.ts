@@ -41,7 +41,7 @@ export class CatalogRepository {
 
 	constructor(store: Store) {
 		this.#store = store;
-		this.#rows = new StoreReadCache(store, 'products');
+		this.#rows = new StoreReadCache(store, 'products', { keptOnSharedStore: true });
 	}
 
 	async list(options: { availableOnly?: boolean } = {}): Promise<Product[]> {

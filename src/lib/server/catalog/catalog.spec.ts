@@ -233,13 +233,15 @@ describe.each(ENGINES)('CatalogRepository on %s', (engine) => {
 		return imported.products;
 	}
 
-	it('keeps the menu on SQLite only, and reads it again after each write has committed', async () => {
+	it('keeps the menu, and reads it again after each write has committed', async () => {
 		const [first] = await withDemoMenu();
 		const listed = async () => (await catalog.list()).find((p) => p.id === first!.id);
 		expect(await listed()).toMatchObject({ available: true });
-		// A write past the repository, which on SQLite no server makes: shows what a read serves.
+		// A write past the repository, as no server makes on SQLite, and on PostgreSQL another
+		// server's whose notice is lost: kept until a write of the menu here (on PostgreSQL for at
+		// most a second, store/read-cache.spec.ts), so no time-bound read is asserted there.
 		await store.db.updateTable('products').set({ gross_minor: 1 }).execute();
-		expect((await listed())?.grossMinor).toBe(engine === 'sqlite' ? first!.grossMinor : 1);
+		if (engine === 'sqlite') expect((await listed())?.grossMinor).toBe(first!.grossMinor);
 		await catalog.setAvailable(first!.id, false);
 		expect(await listed()).toMatchObject({ available: false, grossMinor: 1 });
 		await catalog.setFacts(first!.id, { allergens: ['milk'], additives: [], diets: [] });

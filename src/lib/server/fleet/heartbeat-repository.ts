@@ -26,7 +26,10 @@ export class HeartbeatRepository {
 
 	constructor(store: Store) {
 		this.#db = store.db;
-		this.#outOfOrder = new StoreReadCache(store, 'screen_out_of_order', ['devices']);
+		this.#outOfOrder = new StoreReadCache(store, 'screen_out_of_order', {
+			clearedBy: ['devices'],
+			keptOnSharedStore: true
+		});
 	}
 
 	/** Stores the beat (one upsert); a reload asked is answered once. */
