@@ -41,7 +41,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unflatten } from 'devalue';
 import type { BoardOrder } from '#lib/shared/order-board.ts';
-import { percentile, reportFigures } from './bench-goals.ts';
+import { percentile, reportFigures, timeSummary } from './bench-goals.ts';
 import { benchPort, pairedScreenCookie, serverNodeArgs } from './bench-kiosk.ts';
 
 const { values } = parseArgs({
@@ -194,16 +194,19 @@ async function measure(round: Round): Promise<RoundResult> {
 }
 
 function report(rounds: RoundResult[]): void {
-	const row = (label: string, times: number[], more: Record<string, number | string>) => ({
-		round: label,
-		'callbacks sent': times.length,
-		concurrency: CONCURRENCY,
-		'p50 ms': round1(percentile(times, 50)),
-		'p95 ms': round1(percentile(times, 95)),
-		'p99 ms': round1(percentile(times, 99)),
-		'max ms': round1(times.at(-1) ?? 0),
-		...more
-	});
+	const row = (label: string, times: number[], more: Record<string, number | string>) => {
+		const { p50, p95, p99, max } = timeSummary(times);
+		return {
+			round: label,
+			'callbacks sent': times.length,
+			concurrency: CONCURRENCY,
+			'p50 ms': round1(p50),
+			'p95 ms': round1(p95),
+			'p99 ms': round1(p99),
+			'max ms': round1(max),
+			...more
+		};
+	};
 	const all = rounds.flatMap((result) => result.times);
 	console.table([
 		...rounds.map((result, index) =>

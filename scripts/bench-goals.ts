@@ -28,6 +28,21 @@ export function percentile(numbers: readonly number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
+/** A run's times as the benches' tables show them: p50, p95, p99 and the longest. */
+export function timeSummary(times: readonly number[]): {
+	p50: number;
+	p95: number;
+	p99: number;
+	max: number;
+} {
+	return {
+		p50: percentile(times, 50),
+		p95: percentile(times, 95),
+		p99: percentile(times, 99),
+		max: times.length === 0 ? NaN : Math.max(...times)
+	};
+}
+
 function goalText(goal: Goal | undefined): string {
 	if (!goal) return '';
 	return 'max' in goal ? `≤ ${goal.max}` : `≥ ${goal.min}`;
