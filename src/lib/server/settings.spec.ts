@@ -32,6 +32,12 @@ describe.each(ENGINES)('a typed setting on %s', (engine) => {
 		expect(await seats.read()).toEqual({ seats: 4 });
 	});
 
+	it('hands every reader a fallback of its own', async () => {
+		const seats = settings.typed('seats', schema, { seats: 4 });
+		(await seats.read()).seats = 5;
+		expect(await seats.read()).toEqual({ seats: 4 });
+	});
+
 	it('gives its entry for setWith: stored with the work, in one transaction', async () => {
 		const seats = settings.typed('seats', schema, { seats: 4 });
 		await settings.setWith(seats.entry({ seats: 8 }), async () => undefined);

@@ -10,7 +10,10 @@ import type { Store, StoreDb } from './store/store.ts';
 
 /** One setting read through its schema (Settings `typed`). */
 export interface TypedSetting<T> {
-	/** The stored value as the schema reads it; the fallback when there is none or it no longer reads. */
+	/**
+	 * The stored value as the schema reads it; a copy of the fallback when there is none or it no
+	 * longer reads.
+	 */
 	read(): Promise<T>;
 	save(value: T): Promise<void>;
 	/** `value` as an entry of the values `setWith` stores. */
@@ -57,9 +60,10 @@ export class Settings {
 		return {
 			read: async () => {
 				const stored = await this.get(key);
-				if (stored === undefined || stored === null) return fallback;
+				// A copy, as of a stored value: no caller can change the fallback of the next read.
+				if (stored === undefined || stored === null) return structuredClone(fallback);
 				const read = schema.safeParse(stored);
-				return read.success ? read.data : fallback;
+				return read.success ? read.data : structuredClone(fallback);
 			},
 			save: (value) => this.set(key, value),
 			entry: (value) => ({ [key]: value })
