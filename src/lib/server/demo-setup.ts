@@ -19,11 +19,7 @@ import {
 	type DeviceMode,
 	type DeviceRecord
 } from './devices/device-repository.ts';
-import {
-	kioskSettingsSaved,
-	kioskSettingsSchema,
-	saveKioskSettings
-} from './sales/kiosk-settings.ts';
+import { kioskSettingsSaved, KIOSK_DEFAULTS, saveKioskSettings } from './sales/kiosk-settings.ts';
 import { hasScreenPin, setScreenPin } from './setup/screen-pin.ts';
 
 /** Demo-only credentials, shown on the home page in demo mode (never used with a real platform). */
@@ -91,7 +87,7 @@ export async function setUpDemo(context: ServerContext): Promise<void> {
 	await addDemoPictures(context.catalog, context.pictures);
 	if (!(await kioskSettingsSaved(context.settings)))
 		await saveKioskSettings(context.settings, {
-			...kioskSettingsSchema.parse({}),
+			...KIOSK_DEFAULTS,
 			suggestedProductId: DEMO_SUGGESTION
 		});
 }

@@ -17,8 +17,11 @@ const returnSettingsSchema = z.object({
 
 const KEY = 'return-station';
 
+/** What a return station starts with before staff save any. */
+const RETURN_DEFAULTS = returnSettingsSchema.parse({});
+
 const returnSetting = (settings: Settings) =>
-	settings.typed<ReturnSettings>(KEY, returnSettingsSchema, returnSettingsSchema.parse({}));
+	settings.typed<ReturnSettings>(KEY, returnSettingsSchema, RETURN_DEFAULTS);
 
 export const returnSettings = (settings: Settings): Promise<ReturnSettings> =>
 	returnSetting(settings).read();

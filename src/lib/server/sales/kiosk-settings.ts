@@ -24,8 +24,11 @@ export type KioskSettings = z.output<typeof kioskSettingsSchema>;
 
 const KEY = 'kiosk';
 
+/** What a kiosk starts with before staff save any. */
+export const KIOSK_DEFAULTS = kioskSettingsSchema.parse({});
+
 const kioskSetting = (settings: Settings) =>
-	settings.typed<KioskSettings>(KEY, kioskSettingsSchema, kioskSettingsSchema.parse({}));
+	settings.typed<KioskSettings>(KEY, kioskSettingsSchema, KIOSK_DEFAULTS);
 
 export const kioskSettings = (settings: Settings): Promise<KioskSettings> =>
 	kioskSetting(settings).read();

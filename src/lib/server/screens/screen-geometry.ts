@@ -21,8 +21,11 @@ const screenGeometrySchema = z.object({
 
 const KEY = 'screen-geometry';
 
+/** The screen's geometry until staff measure it. */
+const GEOMETRY_DEFAULTS = screenGeometrySchema.parse({});
+
 const geometrySetting = (settings: Settings) =>
-	settings.typed<ScreenGeometry>(KEY, screenGeometrySchema, screenGeometrySchema.parse({}));
+	settings.typed<ScreenGeometry>(KEY, screenGeometrySchema, GEOMETRY_DEFAULTS);
 
 export const screenGeometry = (settings: Settings): Promise<ScreenGeometry> =>
 	geometrySetting(settings).read();
