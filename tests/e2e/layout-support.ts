@@ -8,10 +8,13 @@
  *   that spills out runs under its neighbours), and the page does not scroll sideways;
  * - **primary action out of view**: the step's main control is wholly on the screen as the step
  *   opens — not below it, not scrolled away inside a part of it, and in reach mode in the band;
+ * - **foot above the band's foot**: in reach mode a primary action pinned to the step's foot rests
+ *   at most 112 px above the band's bottom (the accessibility button's strip), not twice that;
  * - **outside the reach band**: in reach mode every control a guest sees lies in the rows between
  *   380 and 1220 mm above the floor (EN 301 549 8.3.3), and so does the guest screen itself;
- * - **covered**: at the centre of every control a guest sees, the control itself is hit, not
- *   something lying over it;
+ * - **covered**: at the centre of every control a guest sees and at the eight other points of a
+ *   3×3 grid over its visible part (inset from its edges and rounded corners), the control itself is hit, not
+ *   something lying over part of it;
  * - **empty band**: from the top of the step's main region (its `main`) to the bottom of the
  *   viewport, no run of rows taller than 64 px that no content box covers — a content box being a
  *   shown element outside the `main` and its ancestors that holds text of its own, is a picture or
@@ -76,6 +79,9 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 		);
 		const problems: string[] = [];
 		const SLACK = 1;
+		// How far above the band's bottom a pinned foot may rest: the accessibility button's strip
+		// (88 px, global.css) and a step's own padding below its answers.
+		const FOOT_ROOM = 112;
 		const name = (element: Element) => {
 			const label =
 				element.getAttribute('aria-label') ??
@@ -185,6 +191,26 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 				);
 		}
 
+		// Foot above the band's foot: in reach mode a primary action pinned to the step's foot (it or
+		// a part holding it sticks to the bottom, and does stick: it stands higher than where it
+		// would lie unpinned) rests on the accessibility button's strip at the band's bottom, no
+		// higher.
+		if (reach && main && rendered(main)) {
+			let pinned: HTMLElement | null = main as HTMLElement;
+			while (pinned && getComputedStyle(pinned).bottom === 'auto') pinned = pinned.parentElement;
+			if (pinned && getComputedStyle(pinned).position === 'sticky') {
+				const { bottom } = main.getBoundingClientRect();
+				const kept = pinned.style.position;
+				pinned.style.position = 'static';
+				const unpinned = main.getBoundingClientRect().bottom;
+				pinned.style.position = kept;
+				if (unpinned > bottom + SLACK && reach.bottom - bottom > FOOT_ROOM + SLACK)
+					problems.push(
+						`foot above the band's foot: ${name(main)} ends at ${Math.round(bottom)} px, ${Math.round(reach.bottom - bottom)} px above the band's bottom ${reach.bottom} (at most ${FOOT_ROOM})`
+					);
+			}
+		}
+
 		// Outside the reach band.
 		if (reach) {
 			const outside = (top: number, bottom: number) =>
@@ -206,17 +232,36 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 			}
 		}
 
-		// Covered: at the control's centre something else lies, and stays there when the control
-		// is scrolled to the middle of its part (a card that slid under the order sheet comes out).
-		const hitAtCentre = (control: HTMLElement) => {
+		// Covered: at one of nine points of the control's visible part (its centre and a 3×3 grid
+		// inset from its edges, the corners by as much as its rounding leaves unpainted) something
+		// else lies, and stays there when the control is scrolled to the middle of its part (a card
+		// that slid under the order sheet comes out). The staff's transparent corner is no cover.
+		const INSET = 4;
+		const coveredAt = (control: HTMLElement) => {
 			const { left, top, right, bottom, seen } = visibleRect(control);
 			if (!seen) return null;
-			const x = (left + right) / 2;
-			const y = (top + bottom) / 2;
-			const hit = document.elementFromPoint(x, y);
+			const box = control.getBoundingClientRect();
+			const radius = Math.min(
+				parseFloat(getComputedStyle(control).borderTopLeftRadius) || 0,
+				box.width / 2,
+				box.height / 2
+			);
+			const inset = Math.max(INSET, Math.ceil(radius * (1 - Math.SQRT1_2)) + 1);
+			const across = (low: number, high: number) =>
+				high - low > 2 * inset ? [low + inset, (low + high) / 2, high - inset] : [(low + high) / 2];
 			const labels = 'labels' in control ? [...((control as HTMLInputElement).labels ?? [])] : [];
-			const itself = hit && (control.contains(hit) || labels.some((label) => label.contains(hit)));
-			return itself ? null : { hit, x, y };
+			for (const y of across(top, bottom))
+				for (const x of across(left, right)) {
+					const hit = document.elementFromPoint(x, y);
+					const clear =
+						hit &&
+						(control.contains(hit) ||
+							hit.contains(control) ||
+							hit.matches('[data-staff-only]') ||
+							labels.some((label) => label.contains(hit)));
+					if (!clear) return { hit, x, y };
+				}
+			return null;
 		};
 		const scrollers = [document.scrollingElement!, ...document.querySelectorAll('*')].filter(
 			(element) =>
@@ -225,12 +270,12 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 				element.scrollHeight > element.clientHeight
 		);
 		for (const control of controls) {
-			if (!hitAtCentre(control)) continue;
+			if (!coveredAt(control)) continue;
 			const kept = scrollers.map(
 				(element) => [element, element.scrollLeft, element.scrollTop] as const
 			);
 			control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-			const covered = hitAtCentre(control);
+			const covered = coveredAt(control);
 			for (const [element, x, y] of kept)
 				element.scrollTo({ left: x, top: y, behavior: 'instant' });
 			if (covered)
