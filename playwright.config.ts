@@ -5,9 +5,10 @@ import { chromiumLaunchOptions } from './tests/e2e/chromium.ts';
 /** Chromium: the system one where there is one, see tests/e2e/chromium.ts. */
 export { chromiumLaunchOptions };
 
-// Overridable so two test runs can share a machine.
+// Overridable so two test runs can share a machine: moving the kiosk's port moves the
+// simulator's with it, unless that is given too.
 export const KIOSK_PORT = Number(process.env.E2E_KIOSK_PORT ?? 4173);
-export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4183);
+export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? KIOSK_PORT + 10);
 /**
  * The tests that start servers of their own (a kiosk server, a simulator, a proxy) take their
  * ports from KIOSK_PORT + 20 to + 89, each file ten of them: a run keeps to the hundred ports from
