@@ -82,6 +82,7 @@ const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
 	'menu',
 	'options',
 	'age check',
+	'payment',
 	'credit summary'
 ]);
 

@@ -65,11 +65,11 @@ export interface ScreenRules {
 }
 
 /**
- * Waits until the screen has come to rest — fonts loaded, a dialog risen into place, no
- * transition under way — then measures the layout rules above (all but axe).
+ * Waits until the screen has come to rest — fonts loaded, a dialog risen into place, an offer slid
+ * in, no transition under way — so that every rule measures the screen the guest then sees.
  */
-export async function layoutProblems(page: Page, rules: ScreenRules): Promise<string[]> {
-	return page.evaluate(async ({ primary, reach }) => {
+async function atRest(page: Page): Promise<void> {
+	await page.evaluate(async () => {
 		await document.fonts.ready;
 		await Promise.all(
 			document
@@ -77,6 +77,12 @@ export async function layoutProblems(page: Page, rules: ScreenRules): Promise<st
 				.filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
 				.map((animation) => animation.finished.catch(() => undefined))
 		);
+	});
+}
+
+/** Measures the layout rules above (all but the empty band and axe) on a screen at rest. */
+async function layoutProblems(page: Page, rules: ScreenRules): Promise<string[]> {
+	return page.evaluate(({ primary, reach }) => {
 		const problems: string[] = [];
 		const SLACK = 1;
 		// How far above the band's bottom a pinned foot may rest: the accessibility button's strip
@@ -294,7 +300,7 @@ export const EMPTY_BAND_PX = 64;
  * The empty band rule: the tallest run of viewport rows, from the top of the `main` region to the
  * viewport's bottom, that no content box covers, when it is taller than `EMPTY_BAND_PX`.
  */
-export async function emptyBands(page: Page): Promise<string[]> {
+async function emptyBands(page: Page): Promise<string[]> {
 	return page.evaluate((limit) => {
 		const main = [...document.querySelectorAll('main')].find((element) =>
 			element.checkVisibility()
@@ -374,6 +380,7 @@ export class LayoutFindings {
 		where: Omit<Finding, 'what'>,
 		rules: ScreenRules & { highContrast: boolean; fillsScreen?: boolean }
 	): Promise<void> {
+		await atRest(page);
 		const bands = rules.fillsScreen ? await emptyBands(page) : [];
 		const layout = [...(await layoutProblems(page, rules)), ...bands];
 		const axe = await axeViolations(page, { enhancedContrast: rules.highContrast });
