@@ -79,11 +79,15 @@ type Screen = keyof typeof PRIMARY;
 
 /** The screens held to the empty band rule: their content fills the screen down to their foot. */
 const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
+	'language',
 	'menu',
 	'options',
 	'age check',
 	'payment',
-	'credit summary'
+	'credit summary',
+	'terminal',
+	'return result',
+	'pickup'
 ]);
 
 /**
