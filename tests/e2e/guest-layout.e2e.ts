@@ -82,7 +82,9 @@ const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
 	'menu',
 	'options',
 	'age check',
-	'credit summary'
+	'loyalty scan',
+	'credit summary',
+	'return scan'
 ]);
 
 /**
