@@ -84,8 +84,10 @@ const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
 	'options',
 	'age check',
 	'payment',
+	'loyalty scan',
 	'credit summary',
 	'terminal',
+	'return scan',
 	'return result',
 	'pickup'
 ]);
