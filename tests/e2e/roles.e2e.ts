@@ -19,7 +19,8 @@ import {
 	logIn,
 	logInAsStaff,
 	screenshot,
-	simulator
+	simulator,
+	staffPageReady
 } from './support.ts';
 
 test.use({ hasTouch: true });
@@ -255,6 +256,7 @@ test('a manager’s settings change and refund are in the audit log with the nam
 
 	// Back to what it was, for the other tests of this server.
 	await page.goto('/setup');
+	await staffPageReady(page);
 	await warn.fill(String(before));
 	await board.getByRole('button', { name: 'Save order board settings' }).tap();
 	await expect(page.getByRole('status')).toHaveText('The order board settings are saved.');
