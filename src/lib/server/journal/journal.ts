@@ -288,7 +288,6 @@ export class Journal {
 		return row ? toEntry(row) : undefined;
 	}
 
-	/** Entries matching `filter`, newest first. `db`: a transaction of the caller's, to read in it. */
 	/** How many entries wait for staff, per device (the fleet page's `needs-staff`). */
 	async needsStaffByDevice(): Promise<Map<string, number>> {
 		const rows = await this.#store.db
@@ -300,6 +299,7 @@ export class Journal {
 		return new Map(rows.map((row) => [row.device_id, Number(row.entries)]));
 	}
 
+	/** Entries matching `filter`, newest first. `db`: a transaction of the caller's, to read in it. */
 	async list(filter: JournalFilter = {}, db: StoreDb = this.#store.db): Promise<JournalEntry[]> {
 		let query = db.selectFrom('journal').selectAll();
 		if (filter.status !== undefined) query = query.where('status', '=', filter.status);
