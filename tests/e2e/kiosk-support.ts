@@ -22,13 +22,24 @@ export async function beginOrder(page: Page, language: 'English' | 'Deutsch' = '
 	).toBeVisible();
 }
 
-/** Adds a product `times` times from its category (English names). */
+/**
+ * Adds a product `times` times from its category (English names). A product not offered there
+ * fails with what the screen shows instead (its accessibility tree), so what hid it — a menu left
+ * changed by an earlier test, a dialog over the menu — is in the failure's message.
+ */
 export async function addProduct(page: Page, category: string, name: string, times = 1) {
 	await page
 		.getByRole('navigation', { name: 'Categories' })
 		.getByRole('button', { name: category, exact: true })
 		.tap();
 	const add = page.getByRole('button', { name: `Add ${name}`, exact: true });
+	await expect(add)
+		.toBeVisible()
+		.catch(async (error: Error) => {
+			const shown = await page.locator('body').ariaSnapshot();
+			const message = `"Add ${name}" is not offered under ${category}; the screen shows:`;
+			throw new Error(`${message}\n${shown}`, { cause: error });
+		});
 	for (let i = 0; i < times; i += 1) await add.tap();
 }
 

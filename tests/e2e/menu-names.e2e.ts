@@ -37,6 +37,11 @@ test.afterEach(async ({ browser }) => {
 	await saveNames(page, 'Pretzel', { English: 'Pretzel', Deutsch: 'Brezel' });
 	await saveNames(page, CUP, { Deutsch: '' });
 	await expect(page.getByRole('status')).toHaveText(`The names of ${CUP} are saved.`);
+	const menu = await (await page.request.get('/setup/menu/export.json')).json();
+	expect(
+		menu.products.find((product: { id: string }) => product.id === 'food_pretzel'),
+		'the pretzel as the other tests expect it'
+	).toMatchObject({ name: { en: 'Pretzel', de: 'Brezel' }, available: true });
 	await page.close();
 });
 
