@@ -33,7 +33,8 @@ import {
 	scanWithReader,
 	scanWithReaderUnderClock,
 	screenshot,
-	simulator
+	simulator,
+	staffPageReady
 } from './support.ts';
 
 const CUP = 'Reusable cup 0.4 l';
@@ -400,6 +401,8 @@ test.describe('staff-attended', () => {
 
 	async function saveSettings(page: Page, attended: boolean, resultSeconds = '15') {
 		await page.goto('/setup');
+		// Hydrated first: hydration in the middle of a fill adds the seconds to those there.
+		await staffPageReady(page);
 		const section = settings(page);
 		await section.getByRole('checkbox', { name: /Staff-attended/ }).setChecked(attended);
 		await section.getByLabel('Seconds the result stays on screen (5 to 120)').fill(resultSeconds);
