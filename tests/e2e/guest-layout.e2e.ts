@@ -1,9 +1,9 @@
 /**
  * Every guest screen right in every language, screen size and accessibility mode: the ordering
  * kiosk's steps (attract, language, the menu with a basket, a product's options, the age
- * question, the payment choice, the loyalty scan, the credit summary, the terminal waiting for
- * the card, the receipt), the return station's (scan, choose, result) and the pickup screen, each
- * measured by the layout rules of layout-support.ts and by axe, in each language of the project's
+ * question, the payment choice with its suggestion and once it is answered, the loyalty scan,
+ * the credit summary, the terminal waiting for the card, the receipt), the return station's
+ * (scan, choose, result) and the pickup screen, each measured by the layout rules of layout-support.ts and by axe, in each language of the project's
  * settings, on a portrait and a landscape kiosk and a 10" tablet, normal and in each
  * accessibility mode and all three at once.
  *
@@ -66,6 +66,7 @@ const PRIMARY = {
 	options: 'dialog[open] .dialog-actions button:not(.secondary)',
 	'age check': 'dialog.age-check[open] .dialog-actions button:not(.secondary)',
 	payment: '.methods button.method:last-child',
+	'payment answered': '.methods button.method:last-child',
 	'loyalty scan': '.typed > button',
 	'credit summary': 'button.confirm',
 	terminal: '.terminal button.approve',
@@ -84,10 +85,12 @@ const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
 	'options',
 	'age check',
 	'payment',
+	'payment answered',
 	'loyalty scan',
 	'credit summary',
 	'terminal',
 	'return scan',
+	'return choose',
 	'return result',
 	'pickup'
 ]);
@@ -202,6 +205,10 @@ async function walkSales(page: Page, mode: Mode, check: Check) {
 	await press(page, PRIMARY['age check']);
 	await shown(PRIMARY.payment);
 	await inEveryLanguage(page, 'payment', check);
+	// The suggestion answered: the ways to pay take the height it leaves.
+	await press(page, '.suggestion .offer-buttons button.secondary');
+	await expect(page.locator('.suggestion')).toHaveCount(0);
+	await check('payment answered', LOCALES.at(-1)!);
 	await press(page, '.methods button.method:first-child');
 	await shown(PRIMARY['loyalty scan']);
 	await inEveryLanguage(page, 'loyalty scan', check);
