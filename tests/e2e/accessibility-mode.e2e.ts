@@ -340,3 +340,35 @@ test('reach mode shows the screen in the reach band for one guest, and ends with
 	await page.getByRole('button', { name: 'Done' }).tap();
 	await expect(page.locator('html')).not.toHaveAttribute('data-reach');
 });
+
+test('in reach mode the order sheet folds to its total; unfolded it shows and changes the lines', async ({
+	page
+}) => {
+	await pairKiosk(page);
+	await choose(page, 'Everything within reach');
+	await beginOrder(page);
+	await addProduct(page, 'Beer', 'Pilsner 0.4 l');
+	const order = page.getByRole('button', { name: /^Your order/ });
+	// Folded: what the order costs (€5.50 and the cup's €2.00) beside "Go to payment", in reach.
+	await expect(order).toHaveAccessibleName('Your order Total €7.50');
+	await expect(order).toHaveAttribute('aria-expanded', 'false');
+	await expect(page.getByRole('button', { name: 'Go to payment' })).toBeInViewport({ ratio: 1 });
+	const more = page.getByRole('button', { name: 'One more Pilsner 0.4 l' });
+	await expect(more).toBeHidden();
+
+	// Unfolded: the lines in the menu's place, changed by touch; the total follows.
+	await order.tap();
+	await expect(order).toHaveAttribute('aria-expanded', 'true');
+	await expect(page.getByRole('button', { name: 'Add Pilsner 0.4 l' })).toBeHidden();
+	await more.tap();
+	await expect(page.getByTestId('basket-total')).toHaveText('€15.00');
+	await expect(page.getByRole('button', { name: 'Go to payment' })).toBeInViewport({ ratio: 1 });
+
+	// Folded again: the menu back, the new total on the button.
+	await order.tap();
+	await expect(order).toHaveAttribute('aria-expanded', 'false');
+	await expect(order).toHaveAccessibleName('Your order Total €15.00');
+	await expect(more).toBeHidden();
+	await expect(page.getByRole('button', { name: 'Add Pilsner 0.4 l' })).toBeVisible();
+	await expectNoAxeViolations(page);
+});

@@ -1,8 +1,9 @@
 /**
  * Every guest screen right in every language, screen size and accessibility mode: the ordering
- * kiosk's steps (attract, language, the menu with a basket, a product's options, the age
- * question, the payment choice with its suggestion and once it is answered, the loyalty scan,
- * the credit summary, the terminal waiting for the card, the receipt), the return station's
+ * kiosk's steps (attract, language, the menu with a basket and, where the order sheet folds, the
+ * order unfolded, a product's options, the age question, the payment choice with its suggestion
+ * and once it is answered, the loyalty scan, the credit summary, the terminal waiting for the
+ * card, the receipt), the return station's
  * (scan, choose, result) and the pickup screen, each measured by the layout rules of
  * layout-support.ts and by axe, in each language of the project's settings, on a portrait and a
  * landscape kiosk and a 10" tablet, normal and in each accessibility mode and all three at once.
@@ -63,6 +64,7 @@ const PRIMARY = {
 	attract: 'main.attract button.start',
 	language: '.languages .choices',
 	menu: 'button.pay',
+	order: 'button.pay',
 	options: 'dialog[open] .dialog-actions button:not(.secondary)',
 	'age check': 'dialog.age-check[open] .dialog-actions button:not(.secondary)',
 	payment: '.methods button.method:last-child',
@@ -77,6 +79,14 @@ const PRIMARY = {
 	pickup: '#pickup-ready'
 } as const;
 type Screen = keyof typeof PRIMARY;
+
+/** What a screen must show beside its primary action: the menu, what the order costs. */
+const SHOWS: Partial<Record<Screen, { what: string; selector: string }>> = {
+	menu: {
+		what: "the order's total",
+		selector: '.basket-panel :is(.unfold-total, [data-testid="basket-total"])'
+	}
+};
 
 /** The screens held to the empty band rule: their content fills the screen down to their foot. */
 const FILLS_SCREEN: ReadonlySet<Screen> = new Set([
@@ -140,6 +150,7 @@ function walker(findings: LayoutFindings, viewport: string, mode: Mode, page: Pa
 			{ screen, viewport, mode: mode.name, language },
 			{
 				primary: PRIMARY[screen],
+				shows: SHOWS[screen],
 				reach,
 				highContrast: mode.highContrast,
 				fillsScreen: FILLS_SCREEN.has(screen)
@@ -184,6 +195,15 @@ async function walkSales(page: Page, mode: Mode, check: Check) {
 	await press(page, 'ul.products li:nth-child(2) button.add');
 	await expect(page.locator(PRIMARY.menu)).toBeEnabled();
 	await inEveryLanguage(page, 'menu', check);
+	// Where the order sheet folds (Basket), the order unfolded over the menu.
+	const unfold = page.locator('button.unfold');
+	if (await unfold.isVisible()) {
+		await press(page, 'button.unfold');
+		await expect(unfold).toHaveAttribute('aria-expanded', 'true');
+		await inEveryLanguage(page, 'order', check);
+		await press(page, 'button.unfold');
+		await expect(unfold).toHaveAttribute('aria-expanded', 'false');
+	}
 
 	// A product's options: the first product that asks for a choice opens them from its Add.
 	const asks = page.locator('ul.products button.add[aria-haspopup="dialog"]');

@@ -8,6 +8,7 @@
  *   that spills out runs under its neighbours), and the page does not scroll sideways;
  * - **primary action out of view**: the step's main control is wholly on the screen as the step
  *   opens — not below it, not scrolled away inside a part of it, and in reach mode in the band;
+ *   and so is what the step must show beside it (the menu's: what the order costs);
  * - **foot above the band's foot**: in reach mode a primary action pinned to the step's foot rests
  *   at most 112 px above the band's bottom (the accessibility button's strip), not twice that;
  * - **outside the reach band**: in reach mode every control a guest sees lies in the rows between
@@ -62,6 +63,11 @@ export interface ScreenRules {
 	primary: string;
 	/** Reach mode is on: the band every control must lie in. */
 	reach: Band | null;
+	/**
+	 * What the guest must see beside the primary action as the step opens, by what it is and a
+	 * CSS selector: one element it matches is shown wholly on the screen.
+	 */
+	shows?: { what: string; selector: string };
 }
 
 /**
@@ -82,7 +88,7 @@ async function atRest(page: Page): Promise<void> {
 
 /** Measures the layout rules above (all but the empty band and axe) on a screen at rest. */
 async function layoutProblems(page: Page, rules: ScreenRules): Promise<string[]> {
-	return page.evaluate(({ primary, reach }) => {
+	return page.evaluate(({ primary, reach, shows }) => {
 		const problems: string[] = [];
 		const SLACK = 1;
 		// How far above the band's bottom a pinned foot may rest: the accessibility button's strip
@@ -177,23 +183,40 @@ async function layoutProblems(page: Page, rules: ScreenRules): Promise<string[]>
 				);
 		}
 
-		// Primary action out of view.
-		const main = document.querySelector(primary);
-		if (!main || !rendered(main)) problems.push(`primary action out of view: ${primary} not shown`);
-		else {
-			const { box, left, top, right, bottom } = visibleRect(main);
-			const whole =
+		// Primary action out of view, and what the step must show beside it.
+		const wholly = (element: Element) => {
+			const { box, left, top, right, bottom } = visibleRect(element);
+			return (
 				left <= box.left + SLACK &&
 				top <= box.top + SLACK &&
 				right >= box.right - SLACK &&
-				bottom >= box.bottom - SLACK;
-			if (!whole)
+				bottom >= box.bottom - SLACK
+			);
+		};
+		const rows = (element: Element) => {
+			const box = element.getBoundingClientRect();
+			return `${Math.round(box.top)}–${Math.round(box.bottom)} px`;
+		};
+		const main = document.querySelector(primary);
+		if (!main || !rendered(main)) problems.push(`primary action out of view: ${primary} not shown`);
+		else if (!wholly(main)) {
+			const { top, bottom } = visibleRect(main);
+			problems.push(
+				`primary action out of view: ${name(main)} at ${rows(main)}, shown ${Math.round(top)}–${Math.round(bottom)} of ${window.innerHeight}`
+			);
+		} else {
+			const box = main.getBoundingClientRect();
+			if (reach && (box.top < reach.top - SLACK || box.bottom > reach.bottom + SLACK))
 				problems.push(
-					`primary action out of view: ${name(main)} at ${Math.round(box.top)}–${Math.round(box.bottom)} px, shown ${Math.round(top)}–${Math.round(bottom)} of ${window.innerHeight}`
+					`primary action out of view: ${name(main)} at ${rows(main)}, outside the reach band ${reach.top}–${reach.bottom}`
 				);
-			else if (reach && (box.top < reach.top - SLACK || box.bottom > reach.bottom + SLACK))
+		}
+		if (shows) {
+			const shown = [...document.querySelectorAll(shows.selector)].filter(rendered);
+			if (shown.length === 0) problems.push(`primary action out of view: ${shows.what} not shown`);
+			else if (!shown.some(wholly))
 				problems.push(
-					`primary action out of view: ${name(main)} at ${Math.round(box.top)}–${Math.round(box.bottom)} px, outside the reach band ${reach.top}–${reach.bottom}`
+					`primary action out of view: ${shows.what} at ${shown.map(rows).join(', ')}, not wholly on the screen`
 				);
 		}
 
