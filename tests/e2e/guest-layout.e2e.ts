@@ -3,10 +3,10 @@
  * kiosk's steps (attract, language, the menu with a basket and, where the order sheet folds, the
  * order unfolded, a product's options, the age question, the payment choice with its suggestion
  * and once it is answered, the loyalty scan, the credit summary, the terminal waiting for the
- * card, the receipt), the return station's
- * (scan, choose, result) and the pickup screen, each measured by the layout rules of
- * layout-support.ts and by axe, in each language of the project's settings, on a portrait and a
- * landscape kiosk and a 10" tablet, normal and in each accessibility mode and all three at once.
+ * card, the receipt), the return station's (scan, choose, result) and the pickup screen, each
+ * measured by the layout rules of layout-support.ts and by axe, in each language of the project's
+ * settings, on a portrait and a landscape kiosk and a 10" tablet, normal and in each
+ * accessibility mode and all three at once.
  *
  * For the time it takes (it measures some 3,000 screens), each test takes one screen size in one
  * mode: a kiosk and a return station paired, then a sale (walkSales: each step measured in every
@@ -195,7 +195,7 @@ async function walkSales(page: Page, mode: Mode, check: Check) {
 	await press(page, 'ul.products li:nth-child(2) button.add');
 	await expect(page.locator(PRIMARY.menu)).toBeEnabled();
 	await inEveryLanguage(page, 'menu', check);
-	// Where the order sheet folds (Basket), the order unfolded over the menu.
+	// Where the order folds (Basket), the order unfolded: its lines and totals, and the way on.
 	const unfold = page.locator('button.unfold');
 	if (await unfold.isVisible()) {
 		await press(page, 'button.unfold');
