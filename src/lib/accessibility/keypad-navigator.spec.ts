@@ -205,4 +205,21 @@ describe('KeypadNavigator', () => {
 		// The dialog gave the focus back to the page: the screen's controls again.
 		expect(await walk('ArrowDown', 2)).toEqual(['outside', 'after']);
 	});
+
+	it('starts from the first control while the focus is still in a dialog just closed', async () => {
+		await screen(`
+			<button id="outside">outside</button>
+			<dialog id="product"><button id="smaller">S</button></dialog>
+			<button id="after">after</button>`);
+		// In one task: the browser's focus fixup has not yet moved the focus off the hidden button.
+		const moved = await page.evaluate(() => {
+			const dialog = document.getElementById('product') as HTMLDialogElement;
+			dialog.showModal();
+			document.getElementById('smaller')!.focus();
+			dialog.close();
+			const { keypad } = window as unknown as { keypad: { move(to: 'next'): HTMLElement } };
+			return keypad.move('next').id;
+		});
+		expect(moved).toBe('outside');
+	});
 });

@@ -61,8 +61,12 @@ export class KeypadNavigator {
 	move(direction: 'previous' | 'next'): HTMLElement | null {
 		const controls = this.#controls();
 		const focused = this.#document.activeElement;
-		// Focus outside the scope (the page, a dialog just closed): start from the first or last.
-		const from = focused !== null && this.#scope().contains(focused) ? focused : null;
+		// Focus outside the scope (the page) or hidden (left in a dialog just closed, until the
+		// browser's focus fixup runs): start from the first or last.
+		const from =
+			focused !== null && this.#scope().contains(focused) && focused.checkVisibility()
+				? focused
+				: null;
 		const target =
 			direction === 'next'
 				? ((from && controls.find((control) => follows(control, from))) ?? controls[0])
