@@ -3,10 +3,10 @@
  * 1080×1920 portrait screen (the common floor kiosk), a 1920×1080 landscape one and a 10" tablet
  * (800×1280). Every step is kept as a screenshot per screen; the look's promises are measured —
  * product cards side by side with their pictures loaded and filling the menu's width, the total
- * and the pay button (and each
- * step's answers) in view in the lower half of the screen, the suggestion offered once — and the
- * taps a two-item card sale takes. What every screen keeps in every language and accessibility
- * mode (nothing clipped or covered, axe) is guest-layout.e2e.ts's.
+ * and the pay button (and each step's answers) in view in the lower half of the screen, the
+ * suggestion offered once, the return scan's typed code a card beside the camera in landscape —
+ * and the taps a two-item card sale takes. What every screen keeps in every language and
+ * accessibility mode (nothing clipped or covered, axe) is guest-layout.e2e.ts's.
  */
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './test.ts';
@@ -69,6 +69,41 @@ async function expectInLowerHalf(page: Page, name: RegExp | string) {
 async function tapInView(target: Locator) {
 	await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
 	await target.tap();
+}
+
+/**
+ * The return scan's typed code: in landscape a card beside the camera's column and as tall, its
+ * keys drawn above "Type the code instead", the keyboard in their place once tapped; elsewhere
+ * the column's foot, nothing drawn.
+ */
+async function expectTypedCode(station: Page, orientation: string) {
+	const toggle = station.getByRole('button', { name: 'Type the code instead' });
+	const drawing = station.locator('.typed-card svg');
+	if (orientation !== 'landscape') {
+		await expect(drawing).toBeHidden();
+		return;
+	}
+	const card = (await station.locator('.typed-card').boundingBox())!;
+	const scanner = (await station.locator('.ways > :first-child').boundingBox())!;
+	expect(card.x).toBeGreaterThan(scanner.x + scanner.width);
+	expect(Math.abs(card.y - scanner.y)).toBeLessThanOrEqual(1);
+	expect(Math.abs(card.y + card.height - (scanner.y + scanner.height))).toBeLessThanOrEqual(1);
+	await expect(drawing).toBeVisible();
+	expect((await drawing.boundingBox())!.height).toBeGreaterThanOrEqual(64);
+	const within = async (target: Locator) => {
+		const box = (await target.boundingBox())!;
+		expect(box.y).toBeGreaterThanOrEqual(card.y);
+		expect(box.y + box.height).toBeLessThanOrEqual(card.y + card.height);
+	};
+	await within(toggle);
+	await toggle.tap();
+	const keyboard = station.getByRole('group', { name: 'On-screen keyboard' });
+	await expect(keyboard).toBeVisible();
+	await expect(drawing).toBeHidden();
+	await within(keyboard);
+	await toggle.tap();
+	await expect(keyboard).toBeHidden();
+	await expect(drawing).toBeVisible();
 }
 
 /** Staff choose the product the kiosk suggests before paying (setup, kiosk settings). */
@@ -176,6 +211,7 @@ for (const { name: orientation, viewport, columns } of ORIENTATIONS) {
 			const station = await context.newPage();
 			await pairReturnStation(station);
 			await checkScreen(station, orientation, 'return-scan');
+			await expectTypedCode(station, orientation);
 			await scanWithReader(station, await issueCode(request, CUPS_AND_PITCHER));
 			await expect(station.getByRole('heading', { level: 1, name: CHOOSE_HEADING })).toBeVisible();
 			await expectInLowerHalf(station, 'Confirm the return');
