@@ -54,7 +54,7 @@ describe.runIf(onSqlite)('what a sale commits to disk', () => {
 		expect(events).toEqual([
 			'commit: COMMIT', // the claim and the card's journal entry
 			'terminal asked',
-			'commit: COMMIT', // the terminal's record of the outcome
+			'commit: insert into "simulated_terminal_payments"', // the terminal's record of the outcome
 			'commit: COMMIT', // the card settled, paid with its number, the create journaled
 			'deposit create sent',
 			'commit: COMMIT' // the create settled, completed with the code
@@ -69,7 +69,7 @@ describe.runIf(onSqlite)('what a sale commits to disk', () => {
 		expect(events).toEqual([
 			'commit: COMMIT',
 			'terminal asked',
-			'commit: COMMIT',
+			'commit: insert into "simulated_terminal_payments"',
 			'commit: COMMIT'
 		]);
 	});

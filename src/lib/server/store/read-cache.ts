@@ -18,7 +18,7 @@
  * made elsewhere is seen within that however its notice fared. Rows that must end at once on
  * every server (a revoked session, a removed device) are read from the store every time there.
  */
-import type { Store } from './store.ts';
+import { sharedWithOtherServers, type Store } from './store.ts';
 
 /** How long a value read from a store other servers write (PostgreSQL) is kept at most. */
 export const SHARED_STORE_MAX_AGE_MS = 1_000;
@@ -57,7 +57,7 @@ export class StoreReadCache<Value> {
 	) {
 		this.#store = store;
 		this.#topic = topic;
-		const shared = store.engine !== 'sqlite';
+		const shared = sharedWithOtherServers(store);
 		this.#enabled = !shared || keptOnSharedStore;
 		this.#maxAgeMs = shared ? SHARED_STORE_MAX_AGE_MS : Infinity;
 		this.#now = now;

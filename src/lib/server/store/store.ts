@@ -34,6 +34,13 @@ export interface Store {
 }
 
 /**
+ * Whether other kiosk servers may write this store too: PostgreSQL, shared by several. On SQLite
+ * this server is the store's one writer (docs/server.md), so whatever changes it changed here.
+ */
+export const sharedWithOtherServers = (store: Pick<Store, 'engine'>): boolean =>
+	store.engine !== 'sqlite';
+
+/**
  * Whether an insert, update or delete touched exactly one row (Kysely reports counts as bigint;
  * an insert that met its conflict and did nothing reports none).
  */

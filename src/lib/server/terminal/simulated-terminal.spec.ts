@@ -1,11 +1,12 @@
 /**
- * The simulated terminal with several kiosk servers: the screen's answer may reach another
- * server than the one waiting for the card, and still completes that payment — at once through
- * a change notice on PostgreSQL, or by the waiting server's own reading of the store.
+ * The simulated terminal with several kiosk servers on PostgreSQL: the screen's answer may reach
+ * another server than the one waiting for the card, and still completes that payment — at once
+ * through a change notice, or by the waiting server's own reading of the store. On one server
+ * (SQLite) a payment waits in memory alone: nothing written or read for it, no poll.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostgresNotices } from '../store/change-notices.ts';
-import type { Store } from '../store/store.ts';
+import { sharedWithOtherServers, type Store } from '../store/store.ts';
 import { ENGINES, openSharedTestStores, openTestStore } from '../store/testing/test-stores.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
 
@@ -16,7 +17,10 @@ const payment = (reference: string) => ({
 	currencyCode: 'EUR'
 });
 
-describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) => {
+/** The engines several servers share: none in the SQLite project. */
+const SHARED_ENGINES = ENGINES.filter((engine) => sharedWithOtherServers({ engine }));
+
+describe.each(SHARED_ENGINES)('the simulated terminal on two servers on %s', (engine) => {
 	let stores: Store[];
 	beforeEach(async () => {
 		stores = await openSharedTestStores(engine, 2);
@@ -81,12 +85,11 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 
 	it('an early answer on server B hears at once that the payment started waiting on A', async () => {
 		// B looks again only after an hour: the payment is found by A's notice, or the test times
-		// out. (SQLite's notices stay in one process: the two share one here, as PostgreSQL's do.)
+		// out.
 		let lookedOnce = () => {};
 		const looked = new Promise<void>((resolve) => (lookedOnce = resolve));
 		const storeOfB: Store = {
 			...stores[1]!,
-			notices: engine === 'sqlite' ? stores[0]!.notices : stores[1]!.notices,
 			writeLazily: async (work) => {
 				try {
 					return await stores[1]!.writeLazily(work);
@@ -101,9 +104,7 @@ describe.each(ENGINES)('the simulated terminal on two servers on %s', (engine) =
 			answerRetryMs: 3_600_000
 		});
 		// Both listen, as servers do long before their first payment.
-		if (engine === 'postgres') {
-			await Promise.all(stores.map((store) => (store.notices as PostgresNotices).ready()));
-		}
+		await Promise.all(stores.map((store) => (store.notices as PostgresNotices).ready()));
 		const answering = b.answer('sale-6', 'approved');
 		// B has looked for the payment and found none: it waits.
 		await looked;
@@ -132,10 +133,34 @@ describe('the simulated terminal on one server', () => {
 		await store.close();
 	});
 
+	const waitingRows = () => store.db.selectFrom('simulated_terminal_waits').selectAll().execute();
+
 	it('an answer that comes before its payment waits is handed over the moment it does', async () => {
 		const terminal = new SimulatedTerminal(store, { answerGraceMs: 30_000 });
 		const answering = terminal.answer('sale-5', 'approved');
 		expect(await terminal.collect(payment('sale-5.1'))).toBe('approved');
 		expect(await answering).toBe(true);
+	});
+
+	it('a payment waits in memory alone: no row, no poll, settled by the answer', async () => {
+		const terminal = new SimulatedTerminal(store);
+		const collecting = terminal.collect(payment('sale-7.1'));
+		await vi.waitUntil(() => terminal.isPending('sale-7.1'));
+		expect(await waitingRows()).toEqual([]);
+		// The payment's timeout, and nothing that reads the store again.
+		expect(vi.getTimerCount()).toBe(1);
+		expect(await terminal.answer('sale-7', 'approved')).toBe(true);
+		expect(await collecting).toBe('approved');
+		expect(await terminal.lookup('sale-7.1')).toBe('approved');
+	});
+
+	it('an answer with no payment waiting is refused once its grace is over; nothing written', async () => {
+		// The grace is measured on the clock: it moves with the timers here.
+		vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+		const terminal = new SimulatedTerminal(store, { answerGraceMs: 2_000 });
+		const answering = terminal.answer('sale-8', 'approved');
+		await vi.advanceTimersByTimeAsync(2_000);
+		expect(await answering).toBe(false);
+		expect(await waitingRows()).toEqual([]);
 	});
 });

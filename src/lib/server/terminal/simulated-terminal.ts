@@ -5,15 +5,20 @@
  * stands for a device of its own that outlives a crash of the kiosk server); a payment still
  * waiting when the server dies never completes, so the record does not know it: `not-found`.
  *
- * With several kiosk servers behind a load balancer, the screen's answer may reach another server
- * than the one waiting: a waiting payment is a row in the store, the answer is written into it,
- * and the waiting server hears of it by a change notice (store/change-notices.ts) — or, should
- * that be lost, by reading the row again every `pollMs`. An answer that came before its payment
- * started waiting is handed over the moment the payment does: on this server by an in-process
- * event, from another by the notice a payment publishes when it starts waiting. Only should that
- * notice be lost is the row looked for again, every `answerRetryMs`.
+ * On one server (SQLite: the store's one writer) a payment waits in memory alone: the screen's
+ * answer settles it at once, and an answer that came before its payment started waiting is
+ * handed over the moment the payment does, by an in-process event. Nothing is written or read
+ * for the wait, and no timer but the payment's timeout runs.
+ *
+ * With several kiosk servers behind a load balancer (a store shared with other servers), the
+ * screen's answer may reach another server than the one waiting: a waiting payment is also a row
+ * in the store, the answer is written into it, and the waiting server hears of it by a change
+ * notice (store/change-notices.ts) — or, should that be lost, by reading the row again every
+ * `pollMs`. An early answer given to another server hears of its payment by the notice a payment
+ * publishes when it starts waiting; only should that notice be lost is the row looked for again,
+ * every `answerRetryMs`.
  */
-import { touchedOne, type Store } from '../store/store.ts';
+import { sharedWithOtherServers, touchedOne, type Store, type StoreDb } from '../store/store.ts';
 import type {
 	PaymentTerminal,
 	RefundOutcome,
@@ -38,6 +43,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 	 */
 	readonly #early = new Set<(reference: string | null) => void>();
 	readonly #store: Store;
+	/** Other servers may wait for payments or take their answers (the rows and notices). */
+	readonly #shared: boolean;
 	readonly #pollMs: number;
 	readonly #timeoutMs: number;
 	readonly #answerGraceMs: number;
@@ -61,12 +68,14 @@ export class SimulatedTerminal implements PaymentTerminal {
 		} = {}
 	) {
 		this.#store = store;
+		this.#shared = sharedWithOtherServers(store);
 		this.#pollMs = options.pollMs ?? 1_000;
 		this.#answerGraceMs = options.answerGraceMs ?? 2_000;
 		this.#answerRetryMs = options.answerRetryMs ?? 500;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
+		if (!this.#shared) return;
 		// Listened to from the start, not per payment: a notice sent before a listener's LISTEN
 		// took effect would go unheard. Payments that start waiting on another server (this
 		// one's are told directly), and answers written into the rows of payments waiting here.
@@ -93,13 +102,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 			outcome: outcome === 'uncertain' ? ('unknown' as const) : outcome,
 			at: this.#now().toISOString()
 		};
-		// The terminal's record, and the wait for an answer over: one commit.
-		await this.#store.db.transaction().execute(async (db) => {
-			await db
-				.deleteFrom('simulated_terminal_waits')
-				.where('reference', '=', request.reference)
-				.execute();
-			await db
+		const record = (db: StoreDb) =>
+			db
 				.insertInto('simulated_terminal_payments')
 				.values({
 					reference: request.reference,
@@ -109,7 +113,17 @@ export class SimulatedTerminal implements PaymentTerminal {
 				})
 				.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
 				.execute();
-		});
+		if (!this.#shared) await record(this.#store.db);
+		else {
+			// The terminal's record, and the wait's row gone: one commit.
+			await this.#store.db.transaction().execute(async (db) => {
+				await db
+					.deleteFrom('simulated_terminal_waits')
+					.where('reference', '=', request.reference)
+					.execute();
+				await record(db);
+			});
+		}
 		return outcome;
 	}
 
@@ -161,7 +175,9 @@ export class SimulatedTerminal implements PaymentTerminal {
 			for (;;) {
 				if (await this.#answerWaiting(referenceOrSale, outcome)) return true;
 				if (Date.now() >= giveUpAt) return false;
-				await starts.next(Math.min(this.#answerRetryMs, giveUpAt - Date.now()));
+				// Looked for again only where a payment's start may go unheard (another server's).
+				const left = giveUpAt - Date.now();
+				await starts.next(this.#shared ? Math.min(this.#answerRetryMs, left) : left);
 			}
 		} finally {
 			starts.stop();
@@ -205,6 +221,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 			this.#pending.get(local)?.settle(outcome);
 			return true;
 		}
+		if (!this.#shared) return false;
 		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
 		// Lazily, as the waiting row itself: an answer lost in a power cut lets the payment time
 		// out, charging nothing.
@@ -234,22 +251,13 @@ export class SimulatedTerminal implements PaymentTerminal {
 	}
 
 	/**
-	 * Waits for the screen's answer. The waiting row is written lazily (Store `writeLazily`): it
-	 * only lets another server's answer find this payment, and one lost in a power cut leaves the
-	 * payment to time out, charging nothing. `collect` removes it with the outcome's record.
+	 * Waits for the screen's answer. With other servers, the waiting row is written lazily (Store
+	 * `writeLazily`): it only lets another server's answer find this payment, and one lost in a
+	 * power cut leaves the payment to time out, charging nothing. `collect` removes it with the
+	 * outcome's record.
 	 */
 	async #waitForAnswer(reference: string): Promise<TerminalOutcome> {
-		await this.#store.writeLazily((db) =>
-			db
-				.insertInto('simulated_terminal_waits')
-				.values({ reference, answer: null, started_at: this.#now().toISOString() })
-				.onConflict((conflict) =>
-					conflict
-						.column('reference')
-						.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
-				)
-				.execute()
-		);
+		if (this.#shared) await this.#writeWaitingRow(reference);
 		return new Promise<TerminalOutcome>((resolve) => {
 			const stop = () => {
 				clearTimeout(timer);
@@ -268,16 +276,31 @@ export class SimulatedTerminal implements PaymentTerminal {
 				);
 			};
 			const timer = setTimeout(() => settle('cancelled'), this.#timeoutMs);
-			const poll = setInterval(readAnswer, this.#pollMs);
+			const poll = this.#shared ? setInterval(readAnswer, this.#pollMs) : undefined;
 			timer.unref?.();
-			poll.unref?.();
+			poll?.unref?.();
 			this.#pending.set(reference, { settle, readAnswer });
 			this.#tellEarlyAnswers(reference);
+			if (!this.#shared) return;
 			// An answer given to another server meanwhile: it looks for this payment now.
 			this.#store.notices.publish(WAIT_TOPIC, reference).catch(() => {});
 			// An answer written into the row before this wait listened, its notice gone unheard.
 			readAnswer();
 		});
+	}
+
+	#writeWaitingRow(reference: string): Promise<unknown> {
+		return this.#store.writeLazily((db) =>
+			db
+				.insertInto('simulated_terminal_waits')
+				.values({ reference, answer: null, started_at: this.#now().toISOString() })
+				.onConflict((conflict) =>
+					conflict
+						.column('reference')
+						.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
+				)
+				.execute()
+		);
 	}
 
 	async #answerOf(reference: string): Promise<TerminalOutcome | null> {
