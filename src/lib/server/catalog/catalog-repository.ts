@@ -1,10 +1,11 @@
 /**
  * The menu in the store. Import replaces the whole menu atomically.
  *
- * Every sale's start reads the whole menu, so on SQLite its rows are kept in memory
- * (`StoreReadCache`, topic `products`) until a write of this repository has committed (its own
- * statement, or the caller's `transact` through `afterCommit`); each read makes products of its
- * own from them.
+ * Every sale reads the whole menu, so its products are kept in memory (`StoreReadCache`, topic
+ * `products`; on PostgreSQL for at most a second) until a write of this repository has committed
+ * (its own statement, or the caller's `transact` through `afterCommit`). Every reader shares the
+ * kept products, so they are frozen to their last option and name: a reader that wants another
+ * product makes a copy. Each `list` is an array of its own.
  */
 import { NO_FACTS, type FoodFacts } from '#lib/shared/food-facts.ts';
 import type { Translated } from '#lib/shared/translated.ts';
@@ -15,47 +16,62 @@ import type { Row } from '../store/tables.ts';
 import { isImageAddress } from './image-address.ts';
 import type { Product } from './product.ts';
 
-const toProduct = (row: Row<'products'>): Product => ({
-	id: row.id,
-	category: row.category,
-	name: JSON.parse(row.names),
-	description: JSON.parse(row.descriptions),
-	grossMinor: row.gross_minor,
-	currencyCode: row.currency_code,
-	vatBp: row.vat_bp,
-	// An address stored before the rule (image-address.ts) that breaks it: no picture.
-	image: row.image !== null && isImageAddress(row.image) ? row.image : null,
-	available: row.available === 1,
-	position: row.position,
-	options: JSON.parse(row.options),
-	facts: { ...NO_FACTS, ...(JSON.parse(row.food_facts) as Partial<FoodFacts>) },
-	minAge: row.min_age
-});
+const toProduct = (row: Row<'products'>): Product =>
+	frozenDeep({
+		id: row.id,
+		category: row.category,
+		name: JSON.parse(row.names),
+		description: JSON.parse(row.descriptions),
+		grossMinor: row.gross_minor,
+		currencyCode: row.currency_code,
+		vatBp: row.vat_bp,
+		// An address stored before the rule (image-address.ts) that breaks it: no picture.
+		image: row.image !== null && isImageAddress(row.image) ? row.image : null,
+		available: row.available === 1,
+		position: row.position,
+		options: JSON.parse(row.options),
+		facts: { ...NO_FACTS, ...(JSON.parse(row.food_facts) as Partial<FoodFacts>) },
+		minAge: row.min_age
+	});
+
+/** `value` frozen, with every object and array in it. */
+function frozenDeep<T>(value: T): T {
+	if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+		for (const inner of Object.values(value)) frozenDeep(inner);
+		Object.freeze(value);
+	}
+	return value;
+}
 
 /** The cache's one key: the whole menu is read and changed as one. */
 const MENU = 'menu';
 
 export class CatalogRepository {
 	readonly #store: Store;
-	readonly #rows: StoreReadCache<Row<'products'>[]>;
+	readonly #products: StoreReadCache<Product[]>;
 
 	constructor(store: Store) {
 		this.#store = store;
-		this.#rows = new StoreReadCache(store, 'products', { keptOnSharedStore: true });
+		this.#products = new StoreReadCache(store, 'products', { keptOnSharedStore: true });
 	}
 
 	async list(options: { availableOnly?: boolean } = {}): Promise<Product[]> {
-		const rows = await this.#rows.read(MENU, () =>
-			this.#store.db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute()
+		const products = await this.#products.read(MENU, async () =>
+			(
+				await this.#store.db
+					.selectFrom('products')
+					.selectAll()
+					.orderBy('position')
+					.orderBy('id')
+					.execute()
+			).map(toProduct)
 		);
-		return (options.availableOnly ? rows.filter((row) => row.available === 1) : rows).map(
-			toProduct
-		);
+		return options.availableOnly ? products.filter((product) => product.available) : [...products];
 	}
 
 	/** The menu was written in `db`: read it again once that has committed. */
 	#changed<T>(db: StoreDb, result: T): T {
-		afterCommit(db, () => void this.#rows.changed(MENU));
+		afterCommit(db, () => void this.#products.changed(MENU));
 		return result;
 	}
 

@@ -258,9 +258,15 @@ describe.each(ENGINES)('CatalogRepository on %s', (engine) => {
 		expect((await catalog.list()).map((p) => p.id)).toEqual([first!.id]);
 	});
 
-	it('hands every reader products of its own', async () => {
+	it('shares its products frozen, so no reader changes another’s; each list is its own', async () => {
 		await withDemoMenu();
-		(await catalog.list())[0]!.name.en = 'changed';
+		const product = (await catalog.list())[0]!;
+		expect(() => (product.name.en = 'changed')).toThrow(TypeError);
+		expect(() => product.options.push(product.options[0]!)).toThrow(TypeError);
+		expect(() => (product.facts.allergens = [])).toThrow(TypeError);
+		const list = await catalog.list();
+		list.length = 0;
+		expect((await catalog.list())[0]).toEqual(product);
 		expect((await catalog.list())[0]!.name.en).not.toBe('changed');
 	});
 
