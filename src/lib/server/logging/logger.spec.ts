@@ -30,17 +30,19 @@ describe('the server logger', () => {
 
 	it('never writes a key, password, token or cookie, at the top or one level down', () => {
 		const { lines, logger } = captured();
-		logger.info(
-			{
-				apiKey: API_KEY,
-				password: 'hunter22',
-				token: 'callback-token',
-				key: 'loyalty-key',
-				headers: { 'x-api-key': API_KEY, authorization: `Bearer ${API_KEY}`, cookie: 's=1' },
-				request: { transactionKey: 'tk_1', pin: '1234', secret: 'ab'.repeat(32) }
-			},
-			'redacted'
-		);
+		const fields = {
+			apiKey: API_KEY,
+			password: 'hunter22',
+			token: 'callback-token',
+			key: 'loyalty-key',
+			headers: { 'x-api-key': API_KEY, authorization: `Bearer ${API_KEY}`, cookie: 's=1' },
+			request: { transactionKey: 'tk_1', pin: '1234', secret: 'ab'.repeat(32) },
+			items: [{ productId: 'drink_pils', quantity: 2 }]
+		};
+		const asGiven = structuredClone(fields);
+		logger.info(fields, 'redacted');
+		// What the caller logged is left as it was.
+		expect(fields).toEqual(asGiven);
 		const line = JSON.stringify(lines);
 		for (const secret of [API_KEY, 'hunter22', 'callback-token', 'loyalty-key', 'tk_1', 's=1'])
 			expect(line).not.toContain(secret);
@@ -48,7 +50,8 @@ describe('the server logger', () => {
 		expect(lines[0]).toMatchObject({
 			apiKey: '[redacted]',
 			headers: { 'x-api-key': '[redacted]', authorization: '[redacted]' },
-			request: { pin: '[redacted]' }
+			request: { pin: '[redacted]' },
+			items: [{ productId: 'drink_pils', quantity: 2 }]
 		});
 	});
 
