@@ -3,12 +3,14 @@
  * the simulator read by the camera for real (Chromium's fake camera plays a QR video of it), and
  * by the handheld scanner (a keyboard: fast keys, then Enter) — full return, partial then the
  * rest, expired containers, another location, an unknown code, bad scans, counts that change
- * under the guest, a lost answer, idle and result timers, German. Every screen passes axe.
+ * under the guest, a lost answer, idle and result timers, German; the typed code's form loaded as
+ * it opens when it could not load with the screen. Every screen passes axe.
  */
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { expect, test, watchCsp } from './test.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
+import { clientManifest } from './bundle-support.ts';
 import { fakeCameraArgs, shortScanStall } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
 
@@ -455,5 +457,30 @@ test.describe('staff-attended', () => {
 			await saveSettings(page, false);
 			await expect(page.getByRole('status')).toHaveText('The return station settings are saved.');
 		}
+	});
+});
+
+test.describe('the typed code’s form, a chunk of its own', () => {
+	test.use({ hasTouch: true });
+
+	test('fails to load with the screen (no network, nothing cached): it loads as it opens', async ({
+		page
+	}) => {
+		const form = `/${clientManifest()['src/lib/components/TypedCodeForm.svelte']!.file}`;
+		let network = false;
+		let asked = 0;
+		await page.route(`**${form}`, (route) => {
+			asked += 1;
+			return network ? route.continue() : route.abort('internetdisconnected');
+		});
+		await pairReturnStation(page);
+		// The screen asked for the form as it came up, and was refused.
+		await expect.poll(() => asked).toBe(1);
+		network = true;
+		await page.getByRole('button', { name: 'Type the code instead' }).tap();
+		await expect(page.getByRole('group', { name: 'On-screen keyboard' })).toBeVisible();
+		await expect(
+			page.getByRole('textbox', { name: 'Deposit code from your receipt' })
+		).toBeVisible();
 	});
 });
