@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listeningUrls } from './serve.ts';
+import { DIRECT_ROUTE as APP_DIRECT_ROUTE } from '#lib/server/http/direct-route.ts';
+import { DIRECT_ROUTE, listeningUrls } from './serve.ts';
 
 describe('the addresses the server prints', () => {
 	it('is the address it listens on, when that is one address', () => {
@@ -18,5 +19,11 @@ describe('the addresses the server prints', () => {
 			for (const url of rest) expect(url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:3000\/$/);
 			expect(rest).not.toContain('http://127.0.0.1:3000/');
 		}
+	});
+});
+
+describe('the route the app answers before SvelteKit', () => {
+	it('is looked for where the app offers it', () => {
+		expect(DIRECT_ROUTE).toBe(APP_DIRECT_ROUTE);
 	});
 });

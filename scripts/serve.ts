@@ -26,6 +26,20 @@ process.env.PROTOCOL_HEADER ||= OWN_PROTOCOL_HEADER;
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+/**
+ * Where the app, as it starts, offers the route it answers on node's own request, ahead of
+ * SvelteKit (src/lib/server/http/direct-route.ts says which and why; serve.spec.ts checks that
+ * the two name the same symbol). Read here because this file loads the build as a file and
+ * shares no module with it.
+ */
+export const DIRECT_ROUTE = Symbol.for('venue-kiosk.direct-route');
+
+/** The route the app offered: it answers the request (true) or leaves it to `handler`. */
+function directRoute(): (req: IncomingMessage, res: ServerResponse) => boolean {
+	const offered = (globalThis as Record<symbol, unknown>)[DIRECT_ROUTE];
+	return typeof offered === 'function' ? (offered as ReturnType<typeof directRoute>) : () => false;
+}
+
 /** The addresses to open: the one listened on, or for every interface this machine's own. */
 export function listeningUrls({ address, port }: AddressInfo): string[] {
 	const url = (host: string) => `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
@@ -61,7 +75,9 @@ export async function serve(): Promise<Server> {
 	const { handler } = (await import(pathToFileURL(handlerFile).href).catch(
 		stopOnBadConfiguration
 	)) as { handler: Handler };
+	const direct = directRoute();
 	const server = createServer((req, res) => {
+		if (direct(req, res)) return;
 		if (!behindProxy) req.headers[OWN_PROTOCOL_HEADER] = 'http';
 		handler(req, res, () => {
 			res.statusCode = 404;

@@ -10,8 +10,10 @@ import { loadServerConfig, modeLine } from '#lib/server/config.ts';
 import { createServerContext, serverContext, setServerContext } from '#lib/server/context.ts';
 import { setUpDemo } from '#lib/server/demo-setup.ts';
 import { allowedHost } from '#lib/server/http/allowed-host.ts';
+import { offerDirectRoute } from '#lib/server/http/direct-route.ts';
 import { SCREEN_COOKIE, STAFF_COOKIE } from '#lib/server/http/cookies.ts';
 import { CALLBACK_PATH } from '#lib/server/counter-orders/callback-tokens.ts';
+import { directCallbacks } from '#lib/server/counter-orders/direct-callbacks.ts';
 import { METRICS_PATH } from '#lib/server/metrics/metrics-endpoint.ts';
 import { isCrossSiteForm } from '#lib/server/http/csrf.ts';
 import { localeRequest, pageLocale } from '#lib/server/http/locale-request.ts';
@@ -27,6 +29,9 @@ export const init: ServerInit = async () => {
 	log.info(modeLine(config));
 	const context = await createServerContext(config);
 	setServerContext(context);
+	offerDirectRoute(
+		directCallbacks({ counterOrders: context.counterOrders, originOf: () => config.origin })
+	);
 	try {
 		await setUpDemo(context);
 	} catch (error) {
@@ -113,7 +118,8 @@ const apis = sequence(csrf, sessions);
 
 /**
  * The platform's order callbacks skip the rest: no cookies, no language, no page — and they come
- * in bursts, where every fraction of a millisecond delays the answer the platform waits for.
+ * in bursts, where every fraction of a millisecond delays the answer the platform waits for (the
+ * built server answers them before SvelteKit: counter-orders/direct-callbacks.ts).
  * Prometheus' scrape of /metrics needs none of them either.
  */
 const callbacksApisOrPages: Handle = (input) => {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Handle } from '@sveltejs/kit/hooks';
-import { inRequest, log } from '../logging/logger.ts';
+import { inRequest, log, type RequestScope } from '../logging/logger.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -20,6 +20,22 @@ export function requestIdOf(sent: string | null): string {
 	return sent !== null && WELL_FORMED_ID.test(sent) ? sent : randomUUID();
 }
 
+/** What the request's log line says besides its id. */
+export interface RequestLine {
+	method: string;
+	/** The route's id, never the address (see above). */
+	route: string | null;
+	status: number;
+	/** `performance.now()` as the request came. */
+	started: number;
+}
+
+/** The request's one line, once it is answered. */
+export function logRequest(scope: RequestScope, { method, route, status, started }: RequestLine) {
+	const durationMs = Math.round((performance.now() - started) * 10) / 10;
+	inRequest(scope, () => log.info({ method, route, status, durationMs }, 'request'));
+}
+
 export const requestLog: Handle = async ({ event, resolve }) => {
 	const started = performance.now();
 	const scope = {
@@ -28,16 +44,7 @@ export const requestLog: Handle = async ({ event, resolve }) => {
 	};
 	const response = await inRequest(scope, () => resolve(event));
 	response.headers.set(REQUEST_ID_HEADER, scope.requestId);
-	inRequest(scope, () =>
-		log.info(
-			{
-				method: event.request.method,
-				route: event.route.id,
-				status: response.status,
-				durationMs: Math.round((performance.now() - started) * 10) / 10
-			},
-			'request'
-		)
-	);
+	const { method } = event.request;
+	logRequest(scope, { method, route: event.route.id, status: response.status, started });
 	return response;
 };

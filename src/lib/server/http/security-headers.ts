@@ -18,9 +18,18 @@ export function isNeverStored(url: URL): boolean {
 	return isSetupPath(path) || path === '/api' || path.startsWith('/api/');
 }
 
+const ALWAYS: Readonly<Record<string, string>> = {
+	'x-content-type-options': 'nosniff',
+	'referrer-policy': 'same-origin',
+	'x-frame-options': 'DENY'
+};
+const NEVER_STORED: Readonly<Record<string, string>> = { ...ALWAYS, 'cache-control': 'no-store' };
+
+/** The headers of an answer at `url`. */
+export function securityHeadersOf(url: URL): Readonly<Record<string, string>> {
+	return isNeverStored(url) ? NEVER_STORED : ALWAYS;
+}
+
 export function setSecurityHeaders(url: URL, headers: Headers): void {
-	headers.set('x-content-type-options', 'nosniff');
-	headers.set('referrer-policy', 'same-origin');
-	headers.set('x-frame-options', 'DENY');
-	if (isNeverStored(url)) headers.set('cache-control', 'no-store');
+	for (const [name, value] of Object.entries(securityHeadersOf(url))) headers.set(name, value);
 }
