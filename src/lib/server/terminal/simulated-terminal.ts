@@ -5,20 +5,14 @@
  * stands for a device of its own that outlives a crash of the kiosk server); a payment still
  * waiting when the server dies never completes, so the record does not know it: `not-found`.
  *
- * On one server (SQLite: the store's one writer) a payment waits in memory alone: the screen's
- * answer settles it at once, and an answer that came before its payment started waiting is
- * handed over the moment the payment does, by an in-process event. Nothing is written or read
- * for the wait, and no timer but the payment's timeout runs.
- *
- * With several kiosk servers behind a load balancer (a store shared with other servers), the
- * screen's answer may reach another server than the one waiting: a waiting payment is also a row
- * in the store, the answer is written into it, and the waiting server hears of it by a change
- * notice (store/change-notices.ts) — or, should that be lost, by reading the row again every
- * `pollMs`. An early answer given to another server hears of its payment by the notice a payment
- * publishes when it starts waiting; only should that notice be lost is the row looked for again,
- * every `answerRetryMs`.
+ * A payment waits in memory: the screen's answer settles it at once, and an answer that came
+ * before its payment started waiting is handed over the moment the payment does. With several
+ * kiosk servers behind a load balancer the answer may reach another server than the one
+ * waiting: the two meet in the store (answer-rendezvous.ts, which says how); on one server
+ * nothing is written or read for a wait, and no timer but the payment's timeout runs.
  */
-import { sharedWithOtherServers, touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import { touchedOne, type Store, type StoreDb } from '../store/store.ts';
+import { rendezvousOf, type AnswerRendezvous } from './answer-rendezvous.ts';
 import type {
 	PaymentTerminal,
 	RefundOutcome,
@@ -32,23 +26,17 @@ export class SimulatedTerminal implements PaymentTerminal {
 	async partialRefundsOf(): Promise<boolean> {
 		return true;
 	}
-	/** Payments waiting here: how to settle each, and how to read its row for an answer. */
-	readonly #pending = new Map<
-		string,
-		{ settle(outcome: TerminalOutcome): void; readAnswer(): void }
-	>();
+	/** Payments waiting here: how to settle each. */
+	readonly #pending = new Map<string, (outcome: TerminalOutcome) => void>();
 	/**
 	 * Answers given before their payment waited, told when a payment starts waiting (null: one
 	 * may have, unheard).
 	 */
 	readonly #early = new Set<(reference: string | null) => void>();
 	readonly #store: Store;
-	/** Other servers may wait for payments or take their answers (the rows and notices). */
-	readonly #shared: boolean;
-	readonly #pollMs: number;
+	readonly #rendezvous: AnswerRendezvous;
 	readonly #timeoutMs: number;
 	readonly #answerGraceMs: number;
-	readonly #answerRetryMs: number;
 	readonly #now: () => Date;
 	fixedOutcome: TerminalOutcome | null;
 	/** Tests: the next refunds fail. */
@@ -59,36 +47,27 @@ export class SimulatedTerminal implements PaymentTerminal {
 		options: {
 			fixedOutcome?: TerminalOutcome | null;
 			timeoutMs?: number;
+			/** With other servers: how often a waiting payment reads its row (answer-rendezvous.ts). */
 			pollMs?: number;
 			/** How long an answer looks for its payment before it is refused (see `answer`). */
 			answerGraceMs?: number;
-			/** How often such an answer looks again, should a payment's start go unheard. */
+			/** With other servers: how often such an answer looks again. */
 			answerRetryMs?: number;
 			now?: () => Date;
 		} = {}
 	) {
 		this.#store = store;
-		this.#shared = sharedWithOtherServers(store);
-		this.#pollMs = options.pollMs ?? 1_000;
 		this.#answerGraceMs = options.answerGraceMs ?? 2_000;
-		this.#answerRetryMs = options.answerRetryMs ?? 500;
 		this.fixedOutcome = options.fixedOutcome ?? null;
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 		this.#now = options.now ?? (() => new Date());
-		if (!this.#shared) return;
-		// Listened to from the start, not per payment: a notice sent before a listener's LISTEN
-		// took effect would go unheard. Payments that start waiting on another server (this
-		// one's are told directly), and answers written into the rows of payments waiting here.
-		store.notices.subscribe(WAIT_TOPIC, {
-			notice: (reference) => this.#tellEarlyAnswers(reference),
-			reconnected: () => this.#tellEarlyAnswers(null)
+		this.#rendezvous = rendezvousOf(store, {
+			pollMs: options.pollMs,
+			answerRetryMs: options.answerRetryMs,
+			timeoutMs: this.#timeoutMs,
+			now: this.#now
 		});
-		store.notices.subscribe(NOTICE_TOPIC, {
-			notice: (reference) => this.#pending.get(reference)?.readAnswer(),
-			reconnected: () => {
-				for (const waiting of this.#pending.values()) waiting.readAnswer();
-			}
-		});
+		this.#rendezvous.onStartElsewhere((reference) => this.#tellEarlyAnswers(reference));
 	}
 
 	/** Tells the answers waiting here that `reference` (null: any payment) started waiting. */
@@ -102,7 +81,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 			outcome: outcome === 'uncertain' ? ('unknown' as const) : outcome,
 			at: this.#now().toISOString()
 		};
-		const record = (db: StoreDb) =>
+		await this.#rendezvous.recorded(request.reference, (db: StoreDb) =>
 			db
 				.insertInto('simulated_terminal_payments')
 				.values({
@@ -112,18 +91,8 @@ export class SimulatedTerminal implements PaymentTerminal {
 					...recorded
 				})
 				.onConflict((conflict) => conflict.column('reference').doUpdateSet(recorded))
-				.execute();
-		if (!this.#shared) await record(this.#store.db);
-		else {
-			// The terminal's record, and the wait's row gone: one commit.
-			await this.#store.db.transaction().execute(async (db) => {
-				await db
-					.deleteFrom('simulated_terminal_waits')
-					.where('reference', '=', request.reference)
-					.execute();
-				await record(db);
-			});
-		}
+				.execute()
+		);
 		return outcome;
 	}
 
@@ -177,7 +146,7 @@ export class SimulatedTerminal implements PaymentTerminal {
 				if (Date.now() >= giveUpAt) return false;
 				// Looked for again only where a payment's start may go unheard (another server's).
 				const left = giveUpAt - Date.now();
-				await starts.next(this.#shared ? Math.min(this.#answerRetryMs, left) : left);
+				await starts.next(Math.min(this.#rendezvous.answerRetryMs, left));
 			}
 		} finally {
 			starts.stop();
@@ -217,99 +186,32 @@ export class SimulatedTerminal implements PaymentTerminal {
 		const local = [...this.#pending.keys()].find((candidate) =>
 			belongsTo(candidate, referenceOrSale)
 		);
-		if (local !== undefined) {
-			this.#pending.get(local)?.settle(outcome);
-			return true;
-		}
-		if (!this.#shared) return false;
-		const since = new Date(this.#now().getTime() - this.#timeoutMs).toISOString();
-		// Lazily, as the waiting row itself: an answer lost in a power cut lets the payment time
-		// out, charging nothing.
-		const answered = await this.#store.writeLazily((db) =>
-			db
-				.updateTable('simulated_terminal_waits')
-				.set({ answer: outcome })
-				.where((eb) =>
-					eb.or([
-						eb('reference', '=', referenceOrSale),
-						eb('reference', 'like', `${referenceOrSale.replaceAll(/[%_\\]/g, '')}.%`)
-					])
-				)
-				.where('answer', 'is', null)
-				.where('started_at', '>', since)
-				.returning('reference')
-				.execute()
-		);
-		for (const { reference } of answered) {
-			await this.#store.notices.publish(NOTICE_TOPIC, reference);
-		}
-		return answered.length > 0;
+		if (local === undefined) return this.#rendezvous.answerElsewhere(referenceOrSale, outcome);
+		this.#pending.get(local)?.(outcome);
+		return true;
 	}
 
 	isPending(reference: string): boolean {
 		return this.#pending.has(reference);
 	}
 
-	/**
-	 * Waits for the screen's answer. With other servers, the waiting row is written lazily (Store
-	 * `writeLazily`): it only lets another server's answer find this payment, and one lost in a
-	 * power cut leaves the payment to time out, charging nothing. `collect` removes it with the
-	 * outcome's record.
-	 */
+	/** Waits for the screen's answer, here or (answer-rendezvous.ts) on another server. */
 	async #waitForAnswer(reference: string): Promise<TerminalOutcome> {
-		if (this.#shared) await this.#writeWaitingRow(reference);
+		await this.#rendezvous.open(reference);
 		return new Promise<TerminalOutcome>((resolve) => {
-			const stop = () => {
-				clearTimeout(timer);
-				clearInterval(poll);
-				this.#pending.delete(reference);
-			};
+			let stopListening = () => {};
 			const settle = (answer: TerminalOutcome) => {
-				stop();
+				clearTimeout(timer);
+				stopListening();
+				this.#pending.delete(reference);
 				resolve(answer);
 			};
-			// An answer given to another server: written into the row, announced by a notice.
-			const readAnswer = () => {
-				this.#answerOf(reference).then(
-					(answer) => answer && settle(answer),
-					() => {} // the store is busy or closing: the next poll reads again
-				);
-			};
 			const timer = setTimeout(() => settle('cancelled'), this.#timeoutMs);
-			const poll = this.#shared ? setInterval(readAnswer, this.#pollMs) : undefined;
 			timer.unref?.();
-			poll?.unref?.();
-			this.#pending.set(reference, { settle, readAnswer });
+			this.#pending.set(reference, settle);
 			this.#tellEarlyAnswers(reference);
-			if (!this.#shared) return;
-			// An answer given to another server meanwhile: it looks for this payment now.
-			this.#store.notices.publish(WAIT_TOPIC, reference).catch(() => {});
-			// An answer written into the row before this wait listened, its notice gone unheard.
-			readAnswer();
+			stopListening = this.#rendezvous.listen(reference, settle);
 		});
-	}
-
-	#writeWaitingRow(reference: string): Promise<unknown> {
-		return this.#store.writeLazily((db) =>
-			db
-				.insertInto('simulated_terminal_waits')
-				.values({ reference, answer: null, started_at: this.#now().toISOString() })
-				.onConflict((conflict) =>
-					conflict
-						.column('reference')
-						.doUpdateSet({ answer: null, started_at: this.#now().toISOString() })
-				)
-				.execute()
-		);
-	}
-
-	async #answerOf(reference: string): Promise<TerminalOutcome | null> {
-		const row = await this.#store.db
-			.selectFrom('simulated_terminal_waits')
-			.select('answer')
-			.where('reference', '=', reference)
-			.executeTakeFirst();
-		return row?.answer ?? null;
 	}
 
 	#row(reference: string) {
@@ -320,12 +222,6 @@ export class SimulatedTerminal implements PaymentTerminal {
 			.executeTakeFirst();
 	}
 }
-
-/** The change notices of answers given to waiting payments. */
-const NOTICE_TOPIC = 'terminal_answer';
-
-/** The change notices of payments that start waiting for an answer. */
-const WAIT_TOPIC = 'terminal_wait';
 
 /** Whether payment `reference` is `referenceOrSale` or an attempt of that sale. */
 function belongsTo(reference: string, referenceOrSale: string): boolean {
