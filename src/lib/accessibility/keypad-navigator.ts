@@ -64,9 +64,7 @@ export class KeypadNavigator {
 		// Focus outside the scope (the page) or hidden (left in a dialog just closed, until the
 		// browser's focus fixup runs): start from the first or last.
 		const from =
-			focused !== null && this.#scope().contains(focused) && focused.checkVisibility()
-				? focused
-				: null;
+			focused !== null && this.#scope().contains(focused) && isShown(focused) ? focused : null;
 		const target =
 			direction === 'next'
 				? ((from && controls.find((control) => follows(control, from))) ?? controls[0])
@@ -118,7 +116,7 @@ export class KeypadNavigator {
 				element.tabIndex >= 0 &&
 				!element.matches(':disabled') &&
 				element.closest('[inert]') === null &&
-				element.checkVisibility({ visibilityProperty: true })
+				isShown(element)
 		);
 	}
 }
@@ -129,4 +127,9 @@ export class KeypadNavigator {
  */
 function follows(later: Element, earlier: Element): boolean {
 	return (earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+}
+
+/** Drawn on the page: not in a hidden subtree, nor itself `visibility: hidden`. */
+function isShown(element: Element): boolean {
+	return element.checkVisibility({ visibilityProperty: true });
 }
