@@ -13,6 +13,8 @@ import { WATCHDOG_RESTART_MARK } from '#lib/scanner/watchdog.ts';
 import { chromiumLaunchOptions, KIOSK_URL } from '../../playwright.config.ts';
 import { fakeCameraArgs, shortScanStall, TEST_SCAN_STALL_MS } from './chromium.ts';
 import { writeQrVideo } from './fixtures/qr-video.ts';
+import { payWithCredits, pilsAndPretzelAtPayment } from './kiosk-support.ts';
+import { pairReturnStation } from './return-support.ts';
 import { expectNoAxeViolations, logIn, scanWithReader, screenshot, simulator } from './support.ts';
 
 const VIDEOS = 'test-results/fake-camera';
@@ -240,7 +242,7 @@ test.describe('USB reader and a blocked camera', () => {
 		await expect(
 			page.getByRole('status').filter({ hasText: 'The camera is blocked for this page.' })
 		).toBeVisible();
-		await expect(page.getByText('The card reader still works.')).toBeVisible();
+		await expect(page.getByText('The USB card or QR reader still works.')).toBeVisible();
 		await expect(page.getByRole('button', { name: 'Try the camera again' })).toBeVisible();
 		await expectNoAxeViolations(page);
 		await screenshot(page, 'scanner-camera-denied');
@@ -252,6 +254,28 @@ test.describe('USB reader and a blocked camera', () => {
 			Code: DEPOSIT_CODE
 		});
 		await context.close();
+	});
+
+	test('a guest screen names its own reader where the camera is blocked', async () => {
+		const blocked = (page: Page) =>
+			page.getByRole('status').filter({ hasText: 'The camera is blocked for this page.' });
+		const station = await browser.newContext({ baseURL: KIOSK_URL, hasTouch: true });
+		const returns = await station.newPage();
+		await pairReturnStation(returns);
+		await expect(blocked(returns)).toContainText(
+			'You can still scan the code with the handheld scanner.'
+		);
+		await expect(blocked(returns)).not.toContainText(/card/i);
+
+		const kiosk = await browser.newContext({ baseURL: KIOSK_URL, hasTouch: true });
+		const guest = await kiosk.newPage();
+		await pilsAndPretzelAtPayment(guest);
+		await payWithCredits(guest);
+		await expect(blocked(guest)).toContainText(
+			'You can still hold your loyalty card to the reader.'
+		);
+		await expectNoAxeViolations(guest);
+		await Promise.all([station.close(), kiosk.close()]);
 	});
 
 	test('the reader types a key without its leading zeros: read and left-padded to 32; slow typing is no scan', async ({
