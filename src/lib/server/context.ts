@@ -164,11 +164,10 @@ export async function createServerContext(config: ServerConfig): Promise<ServerC
 		}
 	});
 	const platformFor: PlatformFor = async (deviceId) => {
-		const device = await devices.get(deviceId);
-		if (!device) throw new Error(`no device ${deviceId}`);
+		const { baseUrl, apiKey } = await devices.platformAccessOf(deviceId);
 		return createPlatformClient({
-			baseUrl: device.baseUrl,
-			apiKey: await devices.apiKeyOf(deviceId),
+			baseUrl,
+			apiKey,
 			timeoutMs: config.platformTimeoutMs,
 			observe: (operation, error) => platformHealth.observe(operation, error)
 		});

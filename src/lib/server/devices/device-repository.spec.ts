@@ -44,6 +44,10 @@ describe.each(ENGINES)('DeviceRepository on %s', (engine) => {
 		expect(await devices.get(added.id)).toEqual(added);
 		expect(JSON.stringify(await devices.list())).not.toContain(API_KEY);
 		expect(await devices.apiKeyOf(added.id)).toBe(API_KEY);
+		expect(await devices.platformAccessOf(added.id)).toEqual({
+			baseUrl: 'http://127.0.0.1:4010',
+			apiKey: API_KEY
+		});
 		expect(await devices.hasApiKey(API_KEY)).toBe(true);
 		expect(await devices.remove(added.id)).toBe(true);
 		expect(await devices.remove(added.id)).toBe(false);
@@ -75,6 +79,7 @@ describe.each(ENGINES)('DeviceRepository on %s', (engine) => {
 		await devices.remove(id);
 		expect(await other.get(id)).toBeUndefined();
 		await expect(other.apiKeyOf(id)).rejects.toThrow(`no device ${id}`);
+		await expect(other.platformAccessOf(id)).rejects.toThrow(`no device ${id}`);
 		const again = await devices.add(kiosk);
 		expect(await other.get(again.id)).toEqual(again);
 	});

@@ -189,8 +189,13 @@ export class DeviceRepository {
 
 	/** The device's platform API key, for the server-side platform client only. */
 	async apiKeyOf(id: string): Promise<string> {
+		return (await this.platformAccessOf(id)).apiKey;
+	}
+
+	/** Where the device's platform is and its API key, from one read of its row. */
+	async platformAccessOf(id: string): Promise<{ baseUrl: string; apiKey: string }> {
 		const row = await this.#row(id);
 		if (!row) throw new Error(`no device ${id}`);
-		return this.#keyring.decrypt(row.api_key_ciphertext);
+		return { baseUrl: row.base_url, apiKey: this.#keyring.decrypt(row.api_key_ciphertext) };
 	}
 }
