@@ -28,8 +28,9 @@
  * terminal's answer given to another server meets its payment through the store
  * (terminal/answer-rendezvous.ts), a demo's path that cost 2–2.5 ms of CPU per sale here
  * (measured 2026-11-29) and is tested on its own (simulated-terminal.spec.ts). Afterwards the
- * same kiosks call the simulator directly, the one platform call a card sale makes (the deposit create), the same
- * number of times: the sale's p50 and p99 are put against these as sale ÷ direct.
+ * same kiosks call the simulator directly, the one platform call a card sale makes (the deposit
+ * create), the same number of times: the sale's p50 and p99 are put against these as sale ÷
+ * direct.
  *
  * `--heartbeats N [--beat-seconds B]` adds fleet health's load: N screens of their own
  * (scripts/bench-heartbeats.ts) beat while the kiosks sell, each every B s (default 15, as with

@@ -1,6 +1,7 @@
 /**
  * Requests answered on node's own request, ahead of SvelteKit: the platform's order callbacks
- * (counter-orders/direct-callbacks.ts), which come in bursts of hundreds and whose answer the platform waits for.
+ * (counter-orders/direct-callbacks.ts), which come in bursts of hundreds and whose answer the
+ * platform waits for.
  *
  * Why: before SvelteKit sees a request, adapter-node makes a web `Request` of it (undici's
  * headers, a body stream); SvelteKit then routes it, runs the hooks and streams the `Response`

@@ -4,7 +4,7 @@
  * its own server; a rendezvous is what it needs besides, and only a store shared with other
  * servers needs one (`sharedWithOtherServers`):
  *
- * - **One server** (SQLite: the store's one writer) has no other server to meet: `ALONE` writes
+ * - **One server** (SQLite: the store's one writer) has no other server to meet: `alone` writes
  *   nothing and reads nothing for a wait, and every payment that starts waiting is told in
  *   process, so an early answer never needs to look again.
  * - **Several servers** behind a load balancer: `StoreRendezvous`. A waiting payment is also a
