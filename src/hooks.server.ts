@@ -21,7 +21,7 @@ import { isSetupPath, routedPath } from '#lib/server/http/routed-path.ts';
 import { guestLanguages } from '#lib/server/screens/guest-languages.ts';
 import { requestLog } from '#lib/server/http/request-log.ts';
 import { setSecurityHeaders } from '#lib/server/http/security-headers.ts';
-import { configureLogging, log, messageOf } from '#lib/server/logging/logger.ts';
+import { configureLogging, log, logUnexpected, messageOf } from '#lib/server/logging/logger.ts';
 
 export const init: ServerInit = async () => {
 	const config = loadServerConfig();
@@ -47,7 +47,7 @@ export const init: ServerInit = async () => {
 /** Unexpected errors: logged on the server (platform errors carry no key); the page stays generic. */
 export const handleError: HandleServerError = ({ kind, error }) => {
 	if (kind === 'unknown') {
-		log.error(`Unexpected error: ${messageOf(error)}`);
+		logUnexpected(error);
 	}
 };
 

@@ -16,7 +16,7 @@ import { isAllowedHost } from '../http/allowed-host.ts';
 import type { DirectRoute } from '../http/direct-route.ts';
 import { logRequest, REQUEST_ID_HEADER, requestIdOf } from '../http/request-log.ts';
 import { securityHeadersOf } from '../http/security-headers.ts';
-import { inRequest, log, messageOf } from '../logging/logger.ts';
+import { inRequest, logUnexpected } from '../logging/logger.ts';
 import { answerCallback, type CallbackAnswer } from './callback-request.ts';
 import { CALLBACK_PATH } from './callback-tokens.ts';
 
@@ -86,7 +86,7 @@ async function answered(
 	try {
 		return await answerCallback(counterOrders, token, query);
 	} catch (error) {
-		log.error(`Unexpected error: ${messageOf(error)}`);
+		logUnexpected(error);
 		return { status: 500, body: { message: 'Internal Error' } };
 	}
 }

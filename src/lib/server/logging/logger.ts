@@ -117,3 +117,8 @@ export function configureLogging({ logLevel, demo }: { logLevel: LogLevel; demo:
 export function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
+
+/** An error no code expected, answered 500 with no detail: its line for the operator. */
+export function logUnexpected(error: unknown): void {
+	log.error(`Unexpected error: ${messageOf(error)}`);
+}
