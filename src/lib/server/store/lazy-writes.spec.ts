@@ -94,6 +94,23 @@ describe.each(ENGINES)('lazy writes (%s)', (engine) => {
 		expect(await commitSetting(store, store.db)).toBe(before);
 	});
 
+	it.runIf(engine === 'postgres')(
+		"sets synchronous_commit off on the lazy writes' own connections only",
+		async () => {
+			const setting = async (db: StoreDb) =>
+				(
+					await sql<{ setting: string; source: string }>`
+						SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`.execute(db)
+				).rows[0]!;
+			// 'client': set as the connection was opened, not by a statement of the transaction.
+			expect(await store.writeLazily(setting)).toEqual({ setting: 'off', source: 'client' });
+			const others = await Promise.all(
+				Array.from({ length: 4 }, () => store.db.transaction().execute(setting))
+			);
+			for (const other of others) expect(other.source).not.toBe('client');
+		}
+	);
+
 	it('leaves the writes that run meanwhile as they were', async () => {
 		const before = await commitSetting(store, store.db);
 		let meanwhile: Promise<string> | undefined;
