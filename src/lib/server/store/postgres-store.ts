@@ -6,7 +6,7 @@
  * Of the server's connections, a fifth (at least one) form a pool of their own for the lazy
  * writes (Store `writeLazily`): their sessions commit with `synchronous_commit` off, set once as
  * each connects. A lazy write is then its transaction's statements alone — no `SET LOCAL` round
- * trip in each (a demo sale on PostgreSQL made 2.7 such writes, of 40 queries) — and a commit on
+ * trip in each (a demo sale on PostgreSQL made 2.7 such writes, of 44 queries) — and a commit on
  * the other pool never meets that setting, whatever a lazy write left behind.
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -38,22 +38,25 @@ export interface PostgresLocation {
 }
 
 /** The connections of the pool for lazy writes, of `total`: a fifth, at least one. */
-export const lazyConnectionsOf = (total: number): number => Math.max(1, Math.round(total / 5));
+const lazyConnectionsOf = (total: number): number => Math.max(1, Math.round(total / 5));
 
 export async function openPostgresStore(location: PostgresLocation): Promise<Store> {
 	const total = location.connections ?? 10;
-	const searchPath = location.schema ? [`-c search_path=${location.schema}`] : [];
-	const connection: pg.ClientConfig = {
+	const schemaPath = location.schema ? [`search_path=${location.schema}`] : [];
+	/** A connection to the store whose session starts with `settings` (name=value). */
+	const connectionWith = (settings: string[]): pg.ClientConfig => ({
 		connectionString: location.url,
-		...(location.schema ? { options: searchPath.join(' ') } : {})
-	};
+		...(settings.length > 0
+			? { options: settings.map((setting) => `-c ${setting}`).join(' ') }
+			: {})
+	});
+	const connection = connectionWith(schemaPath);
 	const { pool, db } = openPool(location, {
 		...connection,
 		max: Math.max(1, total - lazyConnectionsOf(total))
 	});
 	const lazy = openPool(location, {
-		connectionString: location.url,
-		options: [...searchPath, '-c synchronous_commit=off'].join(' '),
+		...connectionWith([...schemaPath, 'synchronous_commit=off']),
 		max: lazyConnectionsOf(total)
 	});
 	const destroy = () => Promise.all([db.destroy(), lazy.db.destroy()]);
