@@ -6,8 +6,8 @@
  * Of the server's connections, a fifth (at least one) form a pool of their own for the lazy
  * writes (Store `writeLazily`): their sessions commit with `synchronous_commit` off, set once as
  * each connects. A lazy write is then its transaction's statements alone — no `SET LOCAL` round
- * trip in each (a demo sale on PostgreSQL made 2.7 such writes, of 44 queries) — and a commit on
- * the other pool never meets that setting, whatever a lazy write left behind.
+ * trip in each (a demo sale on PostgreSQL makes three such writes, of 44 queries) — and a commit
+ * on the other pool never meets that setting, whatever a lazy write left behind.
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
