@@ -1,8 +1,9 @@
 /**
  * `kiosk_store_commit_seconds`: how long the store's transaction commits take, from COMMIT until
  * the caller may go on — on SQLite that includes the wait for the write-ahead log's flush
- * (node-sqlite-dialect.ts), on PostgreSQL the server's durable commit. A lazy commit (Store
- * `writeLazily`) is timed the same way, without the disk. Observed by store/timed-commits.ts.
+ * (node-sqlite-dialect.ts), on PostgreSQL the server's durable commit. A lazy write (Store
+ * `writeLazily`) is one statement that commits alone, outside a transaction, without the disk:
+ * it is not timed here. Observed by store/timed-commits.ts.
  */
 import { Histogram } from 'prom-client';
 import type { Engine } from '../store/store.ts';

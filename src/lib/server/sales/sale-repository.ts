@@ -117,9 +117,7 @@ export class SaleRepository {
 	 */
 	async create(sale: Omit<Sale, 'version' | 'updatedAt'>): Promise<Sale> {
 		const saved: Sale = { ...sale, version: 0, updatedAt: this.#now().toISOString() };
-		await this.#store.writeLazily((db) =>
-			db.insertInto('sales').values(newSaleRow(saved)).execute()
-		);
+		await this.#store.writeLazily((db) => db.insertInto('sales').values(newSaleRow(saved)));
 		this.#onSaved(saved);
 		return saved;
 	}

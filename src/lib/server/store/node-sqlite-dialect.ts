@@ -12,7 +12,7 @@
  *
  * Durable commits: a commit (or a write outside a transaction) is on disk before its caller goes
  * on — the connection is given back first, then the driver waits for the write-ahead log's flush
- * off the event loop (wal-sync.ts), so other queries run meanwhile. A transaction run through
+ * off the event loop (wal-sync.ts), so other queries run meanwhile. A write run through
  * `lazily` skips that wait (Store `writeLazily`).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';

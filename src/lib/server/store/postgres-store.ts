@@ -5,9 +5,9 @@
  *
  * Of the server's connections, a fifth (at least one) form a pool of their own for the lazy
  * writes (Store `writeLazily`): their sessions commit with `synchronous_commit` off, set once as
- * each connects. A lazy write is then its transaction's statements alone — no `SET LOCAL` round
- * trip in each (a demo sale on PostgreSQL makes three such writes, of 44 queries) — and a commit
- * on the other pool never meets that setting, whatever a lazy write left behind.
+ * each connects. A lazy write is then its one statement alone — no `SET LOCAL`, no BEGIN and
+ * COMMIT around it (a demo sale on PostgreSQL makes three such writes; each took four round
+ * trips, now one) — and a commit on the other pool never meets that setting.
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -75,7 +75,7 @@ export async function openPostgresStore(location: PostgresLocation): Promise<Sto
 		engine: 'postgres',
 		db,
 		notices,
-		writeLazily: (work) => lazy.db.transaction().execute(work),
+		writeLazily: (statement) => statement(lazy.db).execute(),
 		async close() {
 			await notices.close();
 			await destroy();

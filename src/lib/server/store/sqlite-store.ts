@@ -48,10 +48,10 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 		db,
 		notices,
 		// On the one connection, held throughout: no other commit skips the disk with it.
-		writeLazily: (work) =>
+		writeLazily: (statement) =>
 			db
 				.connection()
-				.execute((connection) => dialect.lazily(() => connection.transaction().execute(work))),
+				.execute((connection) => dialect.lazily(() => statement(connection).execute())),
 		// Closed at once (a test may open the file again right after); Kysely holds nothing of
 		// its own to release for this dialect.
 		async close() {

@@ -14,22 +14,30 @@ export type Engine = 'sqlite' | 'postgres';
 /** The query builder of the store, or of one of its transactions. */
 export type StoreDb = Kysely<KioskTables>;
 
+/** One statement of the query builder, ready to run (an insert, update, delete or select). */
+export interface Statement<Result> {
+	execute(): Promise<Result>;
+}
+
 export interface Store {
 	readonly engine: Engine;
 	readonly db: StoreDb;
 	/** Tells the other servers on this store (and this one) that something changed. */
 	readonly notices: ChangeNotices;
 	/**
-	 * Runs `work` in one transaction whose commit does not wait for the disk. Every other commit
-	 * of the store does: it is on disk before the caller goes on. A lazy commit is seen at once by
-	 * every reader, survives a crash of the kiosk server (and of PostgreSQL's server process), and
-	 * is on disk with the next durable commit, since both engines write one log in order
-	 * (SQLite's write-ahead log, not flushed for this commit, PostgreSQL's asynchronous
-	 * commit); only a power cut or an operating system crash before then loses it.
+	 * Runs one statement, built by `statement` on the store's query builder, with a commit that
+	 * does not wait for the disk. Every other commit of the store does: it is on disk before the
+	 * caller goes on. A lazy commit is seen at once by every reader, survives a crash of the kiosk
+	 * server (and of PostgreSQL's server process), and is on disk with the next durable commit,
+	 * since both engines write one log in order (SQLite's write-ahead log, not flushed for this
+	 * commit, PostgreSQL's asynchronous commit); only a power cut or an operating system crash
+	 * before then loses it.
 	 * So it is for writes whose loss costs no money and breaks no promise to a guest: a sale
 	 * priced but not yet paid, a rendezvous row. Never for a journal entry or a money state.
+	 * One statement, which commits alone: no transaction around it, whose BEGIN and COMMIT would
+	 * be two more round trips on PostgreSQL for an atomicity one statement has anyway.
 	 */
-	writeLazily<T>(work: (db: StoreDb) => Promise<T>): Promise<T>;
+	writeLazily<Result>(statement: (db: StoreDb) => Statement<Result>): Promise<Result>;
 	close(): Promise<void>;
 }
 

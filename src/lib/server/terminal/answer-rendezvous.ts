@@ -116,7 +116,6 @@ class StoreRendezvous implements AnswerRendezvous {
 				.onConflict((conflict) =>
 					conflict.column('reference').doUpdateSet({ answer: null, started_at: startedAt })
 				)
-				.execute()
 		);
 	}
 
@@ -157,7 +156,6 @@ class StoreRendezvous implements AnswerRendezvous {
 				.where('answer', 'is', null)
 				.where('started_at', '>', since)
 				.returning('reference')
-				.execute()
 		);
 		for (const { reference } of answered) {
 			await this.#store.notices.publish(ANSWER_TOPIC, reference);
