@@ -16,8 +16,9 @@
  * JavaScript engine had not yet compiled the callback's path for good (measured 2026-11-29: CPU
  * per callback 0.17–0.23 ms after 100, 0.10–0.14 ms after 500); the warm-up's own p99 is printed
  * beside each round, so a slow first burst is seen, not hidden. A session paired as the board
- * through the demo home page's form follows the board's live feed and reads the board's data
- * after each change until all N orders are there. R rounds (default 3), because this machine's
+ * through the demo home page's form follows the board's live feed and reads the board's data as
+ * the board screen does (once per RELOAD_DEBOUNCE_MS of changes) until all N orders are there.
+ * R rounds (default 3), because this machine's
  * shared cores make one burst's tail a matter of luck.
  *
  * The callbacks go out over a pool of C kept-alive connections (node:http), as a platform's
@@ -43,8 +44,8 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { unflatten } from 'devalue';
-import type { BoardOrder } from '#lib/shared/order-board.ts';
+import { RELOAD_DEBOUNCE_MS } from '#lib/board/live-connection.svelte.ts';
+import type { OrderBoardView } from '#lib/shared/order-board.ts';
 import { percentile, reportFigures, timeSummary } from './bench-goals.ts';
 import { benchPort, pairedScreenCookie, serverNodeArgs } from './bench-kiosk.ts';
 
@@ -325,22 +326,18 @@ function post(round: Round, url: string): Promise<number> {
 
 /**
  * A browser session paired as the order board (the demo home page's form), following the live
- * feed: after each change it reads the board's data, as the board screen does.
+ * feed: after a change it reads the board's data, as often as the board screen does.
  */
 async function openBoard({ kiosk, live }: Round) {
 	const cookie = await pairedScreenCookie(kiosk, 'board');
 
 	/** The counter order ids the board shows now, once per card. */
 	const read = async (): Promise<string[]> => {
-		const response = await fetch(`${kiosk}/board/__data.json`, { headers: { cookie } });
-		// SvelteKit's data endpoint: one devalue-flattened node per layout and page (null: unused).
-		const body = (await response.json()) as { nodes?: ({ data?: unknown[] } | null)[] };
-		const page = body.nodes
-			?.flatMap((node) => (node?.data ? [node.data] : []))
-			.map((data) => unflatten(data) as { board?: { orders: BoardOrder[] } })
-			.find((data) => data.board);
-		if (!page?.board) throw new Error(`the board's data answered ${response.status}`);
-		return page.board.orders.flatMap((card) => (card.kind === 'counter' ? [card.orderId] : []));
+		// The board's own JSON, which the board screen reads after a change of its feed.
+		const response = await fetch(`${kiosk}/api/board/view`, { headers: { cookie } });
+		if (!response.ok) throw new Error(`the board's view answered ${response.status}`);
+		const board = (await response.json()) as OrderBoardView;
+		return board.orders.flatMap((card) => (card.kind === 'counter' ? [card.orderId] : []));
 	};
 	const changes = await fetch(`${kiosk}/api/board/events`, {
 		headers: { cookie, accept: 'text/event-stream' },
@@ -348,11 +345,25 @@ async function openBoard({ kiosk, live }: Round) {
 	});
 	if (!changes.ok || !changes.body) throw new Error(`the live feed answered ${changes.status}`);
 	const feed = changes.body.pipeThrough(new TextDecoderStream()).getReader();
-	const change = () => {
-		const next = feed.read();
-		next.catch(() => undefined); // a read still waiting when the bench ends is aborted
-		return next;
-	};
+	// As the board's LiveConnection: the first change after a read schedules the next read
+	// RELOAD_DEBOUNCE_MS later, and the changes until then ride along with it. Reading at every
+	// change instead would read the board far more often than any board screen does.
+	let due = Promise.withResolvers<'due' | 'ended'>();
+	let scheduled = false;
+	void (async () => {
+		for (;;) {
+			// A read still waiting when the bench ends is aborted: the feed has ended.
+			const { done } = await feed.read().catch(() => ({ done: true }));
+			if (done) return due.resolve('ended');
+			if (scheduled) continue;
+			scheduled = true;
+			setTimeout(() => {
+				scheduled = false;
+				due.resolve('due');
+			}, RELOAD_DEBOUNCE_MS).unref();
+		}
+	})();
+	const nextRead = () => due.promise;
 	if ((await read()).length !== 0) throw new Error('the board shows counter orders already');
 
 	return {
@@ -367,9 +378,9 @@ async function openBoard({ kiosk, live }: Round) {
 				const shown = (await read()).filter((id) => wanted.has(id));
 				if (new Set(shown).size === wanted.size)
 					return { ids: shown, atMs: performance.now() - since };
-				// The next change (events that came meanwhile are read at once).
-				const next = await Promise.race([change(), delay(deadline - performance.now())]);
-				if (next === 'late' || next.done) return { ids: shown, atMs: null };
+				const next = await Promise.race([nextRead(), delay(deadline - performance.now())]);
+				if (next !== 'due') return { ids: shown, atMs: null };
+				due = Promise.withResolvers();
 			}
 		}
 	};

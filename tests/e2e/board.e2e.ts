@@ -118,8 +118,10 @@ test('the board speaks German, and refuses a status change it cannot make', asyn
 		headers: { origin: new URL(board.url()).origin }
 	});
 	expect(response.status()).toBe(400);
-	// Only a browser paired as a board gets the feed.
+	// Only a browser paired as a board gets the feed, and the board's view.
 	expect((await request.get('/api/board/events')).status()).toBe(401);
+	const view = await request.get('/api/board/view');
+	expect([view.status(), await view.json()]).toEqual([401, { error: { failure: 'not-paired' } }]);
 	await board.context().close();
 });
 
@@ -128,8 +130,10 @@ test('a reload that finds no server shows "reconnecting", and the board is back 
 	browser
 }) => {
 	const board = await openBoard(browser);
-	// The board's data cannot be loaded for a while (the server restarting, the network down).
-	await board.route('**/board/__data.json*', (route) => route.abort('connectionrefused'));
+	// The board's data cannot be loaded for a while (the server restarting, the network down):
+	// neither its view nor the page's data.
+	const unreachable = /\/api\/board\/view|\/board\/__data\.json/;
+	await board.route(unreachable, (route) => route.abort('connectionrefused'));
 	await pairKiosk(kiosk);
 	const number = await orderAtKiosk(kiosk);
 
@@ -141,7 +145,7 @@ test('a reload that finds no server shows "reconnecting", and the board is back 
 	await expectNoAxeViolations(board);
 	await screenshot(board, 'board-reconnecting');
 
-	await board.unroute('**/board/__data.json*');
+	await board.unroute(unreachable);
 	await expect(board.getByRole('article', { name: `Order ${number}` })).toBeVisible();
 	await expect(board.locator('main[data-ready]')).toBeVisible();
 	await board.context().close();

@@ -447,7 +447,18 @@ describe('LiveConnection', () => {
 		expect(sources).toHaveLength(4);
 	});
 
-	it('does not listen for the network when it is not given one', () => {
+	it("listens to the page's window when not told where", () => {
+		vi.stubGlobal('window', network);
+		try {
+			const feed = live({ network: undefined });
+			network.dispatchEvent(new Event('offline'));
+			expect(feed.status).toBe('reconnecting');
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+
+	it('does not listen for the network when told not to', () => {
 		const feed = live({ network: null });
 		network.dispatchEvent(new Event('offline'));
 		expect(feed.status).toBe('live');

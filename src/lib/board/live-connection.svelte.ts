@@ -38,7 +38,7 @@ export interface LiveConnectionOptions {
 	createEventSource?: (url: string) => EventSourceLike;
 	heartbeatTimeoutMs?: number;
 	timers?: Pick<Timers, 'setTimeout' | 'clearTimeout' | 'now'>;
-	/** Not given: `online`/`offline` are not listened to. */
+	/** Not given: the page's `window` in a browser. null: `online`/`offline` are not listened to. */
 	network?: NetworkEventsLike | null;
 	/** 0 ≤ n < 1, for the jitter of the reconnect delays. */
 	random?: () => number;
@@ -92,7 +92,7 @@ export class LiveConnection {
 		createEventSource = (address) => new EventSource(address),
 		heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS,
 		timers = systemTimers,
-		network = null,
+		network = globalThis.window ?? null,
 		random = Math.random
 	}: LiveConnectionOptions) {
 		this.#url = url;

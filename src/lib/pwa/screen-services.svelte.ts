@@ -74,8 +74,7 @@ export function startScreenServices<S extends ScreenSnapshot>({
 			: new LiveConnection({
 					url: menuFeed,
 					event: 'menu',
-					onChange: () => void data.refresh(),
-					network: window
+					onChange: () => void data.refresh()
 				});
 	live?.start();
 	const stopHeartbeat = startScreenHeartbeat({

@@ -20,16 +20,11 @@ export const load: PageServerLoad = async ({ locals, depends }) => {
 	const device = await pairedDevice(context, locals.screenDeviceId, 'board');
 	if (!device) redirect(303, '/screen');
 	const { identity } = await context.views.get(device.id);
-	const board = await context.orderBoard.view(device.id);
-	if (board.receivesCounterOrders && board.desks === null) {
-		// Not read since the server started: read them now, without holding up the board (the
-		// feed brings them; reconciliation reads them again while the board is open).
-		void context.counterOrders.desks.refresh(device.id);
-	}
 	return {
 		device: { name: device.name },
 		place: identity && { organization: identity.organization.name, place: identity.place.name },
-		board,
+		// Read again after each change from /api/board/view (the board's own JSON).
+		board: await context.orderBoard.view(device.id),
 		soldOut: await soldOutList(context),
 		hasPin: await hasScreenPin(context.settings)
 	};

@@ -110,6 +110,10 @@ export class OrderBoard {
 		this.#deps = deps;
 	}
 
+	/**
+	 * The board of `boardDeviceId`. Desks not read since the server started are read now, without
+	 * holding up the board: the feed brings them once read.
+	 */
 	async view(boardDeviceId: string): Promise<OrderBoardView> {
 		const { views, desks, settings } = this.#deps;
 		const [place, view] = await Promise.all([
@@ -117,11 +121,13 @@ export class OrderBoard {
 			views.get(boardDeviceId)
 		]);
 		const receivesCounterOrders = view.identity?.authorities.includes('ORDER') ?? false;
+		const knownDesks = receivesCounterOrders ? desks.known(boardDeviceId) : null;
+		if (receivesCounterOrders && knownDesks === null) void desks.refresh(boardDeviceId);
 		return {
 			placeKnown: place !== null,
 			receivesCounterOrders,
 			orders: place ? await this.ordersAtPlace(place.id) : [],
-			desks: receivesCounterOrders ? desks.known(boardDeviceId) : null,
+			desks: knownDesks,
 			health: await this.#health(boardDeviceId, place?.id),
 			settings: await settings()
 		};
