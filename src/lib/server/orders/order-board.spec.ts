@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../store/store.ts';
 import { ENGINES } from '../store/testing/test-stores.ts';
-import { DEFAULT_BOARD_SETTINGS } from '#lib/shared/order-board.ts';
+import { DEFAULT_BOARD_SETTINGS, type BoardDesk } from '#lib/shared/order-board.ts';
 import type { KioskOrder } from '#lib/shared/kiosk-order.ts';
 import type { VenueNames } from '#lib/shared/translated.ts';
 import { CounterOrderRepository } from '../counter-orders/counter-order-repository.ts';
@@ -47,6 +47,16 @@ async function rig(
 	const outbox = new OrderOutbox(store.store, clock.now);
 	const inbox = new OrderInbox(store.store, clock.now);
 	const health = new DeviceHealthTracker(clock.now);
+	/** The desks as last read (null: never), and how often they were read again. */
+	const desks = {
+		list: [] as BoardDesk[] | null,
+		refreshes: 0,
+		known: () => desks.list,
+		refresh: async () => {
+			desks.refreshes += 1;
+			return null;
+		}
+	};
 	const board = new OrderBoard({
 		places: new KnownPlaces(store.devices, views),
 		views,
@@ -59,7 +69,7 @@ async function rig(
 				collected: kiosk.filter((order) => order.status === 'collected')
 			})
 		} as unknown as KioskOrders,
-		desks: { known: () => [] } as unknown as BoardDesks,
+		desks: desks as unknown as BoardDesks,
 		health,
 		productNames: async () => new Map(),
 		productAges: async () => AGES,
@@ -70,7 +80,7 @@ async function rig(
 	});
 	const save = (overrides: Record<string, unknown>) =>
 		counterOrders.save(store.deviceId, MAIN.id, counterOrderSchema.parse(counterOrder(overrides)));
-	return { clock, store, board, outbox, inbox, health, save, identify };
+	return { clock, store, board, outbox, inbox, health, desks, save, identify };
 }
 
 /** The menu's ages (catalog): the Pilsner of the platform's fixtures is 16+. */
@@ -105,6 +115,16 @@ describe.each(ENGINES)('OrderBoard on %s', (engine) => {
 				'kiosk:s1',
 				'app:ord_2'
 			]);
+		});
+
+		it('reads the desks once none are known, without waiting for them', async () => {
+			const r = await rig(engine, []);
+			r.desks.list = null;
+			expect((await r.board.view(r.store.deviceId)).desks).toBeNull();
+			expect(r.desks.refreshes).toBe(1);
+			r.desks.list = [];
+			expect((await r.board.view(r.store.deviceId)).desks).toEqual([]);
+			expect(r.desks.refreshes).toBe(1);
 		});
 
 		it('asks an ID check of an app order holding a product the menu knows as restricted', async () => {
