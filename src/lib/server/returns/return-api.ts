@@ -7,8 +7,7 @@ import { json } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ReturnFailure } from '#lib/shared/return-view.ts';
 import type { ServerContext } from '../context.ts';
-import { pairedDevice } from '../setup/screen-session.ts';
-import { failureResponse } from '../sales/kiosk-api.ts';
+import { notPairedResponse, pairedDevice } from '../setup/screen-session.ts';
 import { ReturnError } from './return-desk.ts';
 
 const STATUS: Record<ReturnFailure, number> = {
@@ -48,7 +47,7 @@ export async function returnStep(
 	step: (deviceId: string) => Promise<unknown>
 ): Promise<Response> {
 	const device = await pairedDevice(context, screenDeviceId, 'return');
-	if (!device) return failureResponse('not-paired', 401);
+	if (!device) return notPairedResponse();
 	try {
 		return json(await step(device.id));
 	} catch (error) {

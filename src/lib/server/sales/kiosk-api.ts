@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { CheckoutFailure } from '#lib/shared/checkout-failure.ts';
 import type { ServerContext } from '../context.ts';
 import { BODY_TOO_LARGE, isBodyTooLarge } from '../http/body-limit.ts';
-import { pairedDevice } from '../setup/screen-session.ts';
+import { notPairedResponse, pairedDevice } from '../setup/screen-session.ts';
 import { CheckoutError } from './checkout.ts';
 import type { Sale } from './sale.ts';
 import { saleView } from './sale-view.ts';
@@ -39,7 +39,7 @@ const STATUS: Record<CheckoutFailure, number> = {
 };
 
 export function failureResponse(
-	failure: CheckoutFailure | 'not-paired' | 'bad-request' | typeof BODY_TOO_LARGE,
+	failure: CheckoutFailure | 'bad-request' | typeof BODY_TOO_LARGE,
 	status: number
 ) {
 	return json({ error: { failure } }, { status });
@@ -51,7 +51,7 @@ export async function kioskDeviceOf(
 	screenDeviceId: string | null
 ): Promise<string | Response> {
 	const device = await pairedDevice(context, screenDeviceId, 'kiosk');
-	return device?.id ?? failureResponse('not-paired', 401);
+	return device?.id ?? notPairedResponse();
 }
 
 export async function readJson<Schema extends z.ZodType>(

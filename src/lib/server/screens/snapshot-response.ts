@@ -7,7 +7,7 @@
 import { json } from '@sveltejs/kit';
 import type { ScreenSnapshot } from '#lib/shared/screen-snapshot.ts';
 import type { ServerContext } from '../context.ts';
-import { pairedDevice } from '../setup/screen-session.ts';
+import { notPairedResponse, pairedDevice } from '../setup/screen-session.ts';
 
 export async function snapshotResponse<S extends ScreenSnapshot>(
 	context: ServerContext,
@@ -16,6 +16,6 @@ export async function snapshotResponse<S extends ScreenSnapshot>(
 	snapshotOf: (context: ServerContext, deviceId: string) => Promise<S>
 ): Promise<Response> {
 	const device = await pairedDevice(context, screenDeviceId, screen);
-	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
+	if (!device) return notPairedResponse();
 	return json(await snapshotOf(context, device.id));
 }

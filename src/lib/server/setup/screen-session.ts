@@ -3,7 +3,7 @@
  * pages with the browser still paired (staff look at something and come back to the screen), or
  * unpaired as well (the browser is to be no screen, or another one).
  */
-import { fail, redirect, type Action, type Cookies } from '@sveltejs/kit';
+import { fail, json, redirect, type Action, type Cookies } from '@sveltejs/kit';
 import { serverContext, type ServerContext } from '../context.ts';
 import { readForm, textField } from '../http/forms.ts';
 import { waitMessage, type WaitMessage } from '#lib/shared/wait-message.ts';
@@ -23,6 +23,13 @@ export async function pairedDevice(
 	const device = screenDeviceId ? await context.devices.get(screenDeviceId) : undefined;
 	return device?.mode === mode ? device : undefined;
 }
+
+/**
+ * A screen API's answer to a browser not paired as its screen: 401 `not-paired`. The screen then
+ * forgets what it kept and goes to /screen.
+ */
+export const notPairedResponse = (): Response =>
+	json({ error: { failure: 'not-paired' } }, { status: 401 });
 
 export async function pairScreen(
 	context: ServerContext,

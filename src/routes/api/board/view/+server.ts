@@ -1,6 +1,6 @@
 import { json } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
-import { pairedDevice } from '#lib/server/setup/screen-session.ts';
+import { notPairedResponse, pairedDevice } from '#lib/server/setup/screen-session.ts';
 import type { RequestHandler } from './$types';
 
 /**
@@ -12,6 +12,6 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = async ({ locals }) => {
 	const context = serverContext();
 	const device = await pairedDevice(context, locals.screenDeviceId, 'board');
-	if (!device) return json({ error: { failure: 'not-paired' } }, { status: 401 });
+	if (!device) return notPairedResponse();
 	return json(await context.orderBoard.view(device.id));
 };

@@ -1,6 +1,7 @@
 import { json } from '@sveltejs/kit';
 import { serverContext } from '#lib/server/context.ts';
-import { readJson } from '#lib/server/sales/kiosk-api.ts';
+import { failureResponse, readJson } from '#lib/server/sales/kiosk-api.ts';
+import { notPairedResponse } from '#lib/server/setup/screen-session.ts';
 import { z } from 'zod';
 import type { RequestHandler } from './$types';
 
@@ -9,7 +10,7 @@ export const POST: RequestHandler = async ({ request, locals }) => {
 	const body = await readJson(request, z.unknown());
 	if (body instanceof Response) return body;
 	const answer = await serverContext().fleet.receiveHeartbeat(locals.screenDeviceId, body);
-	if (answer === 'not-paired') return json({ error: { failure: answer } }, { status: 401 });
-	if (answer === 'bad-request') return json({ error: { failure: answer } }, { status: 400 });
+	if (answer === 'not-paired') return notPairedResponse();
+	if (answer === 'bad-request') return failureResponse(answer, 400);
 	return json(answer);
 };
