@@ -18,8 +18,8 @@
  * beside each round, so a slow first burst is seen, not hidden. A session paired as the board
  * through the demo home page's form follows the board's live feed and reads the board's data as
  * the board screen does (once per RELOAD_DEBOUNCE_MS of changes) until all N orders are there.
- * R rounds (default 3), because this machine's
- * shared cores make one burst's tail a matter of luck.
+ * R rounds (default 3), because this machine's shared cores make one burst's tail a matter of
+ * luck.
  *
  * The callbacks go out over a pool of C kept-alive connections (node:http), as a platform's
  * HTTP client would send them. fetch() is not used for them: its pool opened new connections in

@@ -33,8 +33,10 @@ async function commitSetting(store: Store, db: StoreDb): Promise<string> {
 
 const LAZY = { sqlite: 'lazy', postgres: 'off' } as const;
 
-/** `commitSetting` as the statement of a lazy write, so it runs where that statement would. */
-const probe = (store: Store) => (db: StoreDb) => ({ execute: () => commitSetting(store, db) });
+/** `run` as the statement of a lazy write, so it runs where that statement would. */
+const asStatement =
+	<T>(run: (db: StoreDb) => Promise<T>) =>
+	(db: StoreDb) => ({ execute: () => run(db) });
 
 /** A SQLite store in a file (an in-memory one has no log to flush), or a PostgreSQL schema. */
 async function openStore(engine: (typeof ENGINES)[number]): Promise<Store> {
@@ -66,7 +68,9 @@ describe.each(ENGINES)('lazy writes (%s)', (engine) => {
 	it('commits lazily only inside writeLazily', async () => {
 		const before = await commitSetting(store, store.db);
 		if (engine === 'sqlite') expect(before).toBe('waits');
-		expect(await store.writeLazily(probe(store))).toBe(LAZY[engine]);
+		expect(await store.writeLazily(asStatement((db) => commitSetting(store, db)))).toBe(
+			LAZY[engine]
+		);
 		expect(await commitSetting(store, store.db)).toBe(before);
 	});
 
@@ -107,7 +111,7 @@ describe.each(ENGINES)('lazy writes (%s)', (engine) => {
 						SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`.execute(db)
 				).rows[0]!;
 			// 'client': set as the connection was opened, not by a statement of the transaction.
-			const lazy = await store.writeLazily((db) => ({ execute: () => setting(db) }));
+			const lazy = await store.writeLazily(asStatement(setting));
 			expect(lazy).toEqual({ setting: 'off', source: 'client' });
 			const others = await Promise.all(
 				Array.from({ length: 4 }, () => store.db.transaction().execute(setting))
@@ -119,12 +123,12 @@ describe.each(ENGINES)('lazy writes (%s)', (engine) => {
 	it('leaves the writes that run meanwhile as they were', async () => {
 		const before = await commitSetting(store, store.db);
 		let meanwhile: Promise<string> | undefined;
-		await store.writeLazily((db) => ({
-			execute: () => {
+		await store.writeLazily(
+			asStatement((db) => {
 				meanwhile = commitSetting(store, store.db);
 				return db.insertInto('settings').values(setting('a')).execute();
-			}
-		}));
+			})
+		);
 		expect(await meanwhile).toBe(before);
 	});
 });
